@@ -1,0 +1,39 @@
+# Sonde: one entry point for every language in the repository. `make help` lists the targets.
+SHELL := /bin/bash
+MVN ?= mvn -B -ntp
+BUILD_PACKAGES := redis-server redis-tools curl
+TEST_PACKAGES := $(BUILD_PACKAGES) chromium chromium-driver
+
+.DEFAULT_GOAL := help
+
+.PHONY: help
+help: ## list the targets
+	@grep -hE '^[a-z][a-z-]*:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-10s %s\n", $$1, $$2}'
+
+.PHONY: demo
+demo: build ## the main job: build, then run the live demo on http://localhost:8080
+	scripts/with-redis.sh scripts/demo.sh
+
+.PHONY: test
+test: toolchain ## every test: formatter check, modularity check, unit, integration and browser tests
+	scripts/ensure-packages.sh $(TEST_PACKAGES)
+	scripts/with-redis.sh $(MVN) install
+
+.PHONY: build
+build: toolchain ## compile and package every module (formatter check included, tests skipped)
+	scripts/ensure-packages.sh $(BUILD_PACKAGES)
+	$(MVN) install -DskipTests
+
+.PHONY: format
+format: ## rewrite Java sources in the project style (spring-javaformat)
+	$(MVN) spring-javaformat:apply
+
+.PHONY: clean
+clean: ## remove build output and the demo's data
+	$(MVN) clean
+	rm -rf .demo
+
+.PHONY: toolchain
+toolchain:
+	@command -v java >/dev/null && command -v mvn >/dev/null || \
+	  { echo "Java 17 and Maven are needed: apt-get install openjdk-17-jdk-headless maven" >&2; exit 1; }

@@ -1,0 +1,7 @@
+/**
+ * The small shared kernel every module may use: the clock all time-reading code takes (so
+ * the emulator's virtual time and tests can drive it).
+ */
+@org.springframework.modulith.ApplicationModule(displayName = "Core",
+		type = org.springframework.modulith.ApplicationModule.Type.OPEN)
+package io.sonde.core;

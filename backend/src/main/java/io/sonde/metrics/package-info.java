@@ -1,0 +1,6 @@
+/**
+ * Exports telemetry to the time-series store through io.sonde.store.TimeSeriesStore
+ * (telemetry-pipeline issue).
+ */
+@org.springframework.modulith.ApplicationModule(displayName = "Metrics")
+package io.sonde.metrics;

@@ -1,0 +1,29 @@
+package io.sonde.store;
+
+import java.util.List;
+
+/**
+ * The time-series store's public face. Writes go through influxdb-client-java as InfluxDB
+ * line protocol whichever store is configured; reads use the store's own query language
+ * behind this interface.
+ */
+public interface TimeSeriesStore {
+
+	/**
+	 * Writes points synchronously, so a caller that returns has its data accepted by the
+	 * store.
+	 * @throws TimeSeriesUnavailable when the store cannot be reached or rejects the batch
+	 */
+	void write(List<MetricPoint> points);
+
+	/**
+	 * Reads one numeric field, oldest first. Rows written a moment ago may need a short
+	 * while to become visible (QuestDB applies its write-ahead log asynchronously).
+	 * @throws TimeSeriesUnavailable when the store cannot be reached or rejects the query
+	 */
+	List<Sample> read(SeriesQuery query);
+
+	/** A short human-readable name of the store and where it is, for logs and health. */
+	String describe();
+
+}

@@ -1,0 +1,109 @@
+package io.sonde.store.internal.influxdb;
+
+import java.time.Duration;
+import java.util.List;
+
+import com.influxdb.client.InfluxDBClient;
+import com.influxdb.client.InfluxDBClientFactory;
+import com.influxdb.client.InfluxDBClientOptions;
+import com.influxdb.client.domain.HealthCheck;
+import com.influxdb.client.domain.WritePrecision;
+import com.influxdb.client.write.Point;
+import com.influxdb.exceptions.BadRequestException;
+import com.influxdb.exceptions.InfluxException;
+import io.sonde.store.MetricPoint;
+import io.sonde.store.TimeSeriesRejected;
+import io.sonde.store.TimeSeriesUnavailable;
+import okhttp3.OkHttpClient;
+
+/**
+ * The write path shared by every store: influxdb-client-java sending InfluxDB line
+ * protocol to /api/v2/write, which both InfluxDB 2.x and QuestDB accept. Blocking writes,
+ * so a caller knows its batch was accepted; the client batches nothing behind our back.
+ */
+public final class LineProtocolWriter implements AutoCloseable {
+
+	private final String storeName;
+
+	private final InfluxDBClient client;
+
+	public LineProtocolWriter(String storeName, String url, String token, String org, String bucket, Duration timeout) {
+		this.storeName = storeName;
+		OkHttpClient.Builder http = new OkHttpClient.Builder().connectTimeout(timeout)
+			.readTimeout(timeout)
+			.writeTimeout(timeout)
+			.retryOnConnectionFailure(false);
+		InfluxDBClientOptions options = InfluxDBClientOptions.builder()
+			.url(url)
+			// QuestDB without authentication ignores the token; InfluxDB 2.x requires
+			// one.
+			.authenticateToken((token.isEmpty() ? "unused" : token).toCharArray())
+			.org(org)
+			.bucket(bucket)
+			.okHttpClient(http)
+			.build();
+		this.client = InfluxDBClientFactory.create(options);
+	}
+
+	public void write(List<MetricPoint> points) {
+		if (points.isEmpty()) {
+			return;
+		}
+		List<Point> converted = points.stream().map(LineProtocolWriter::toPoint).toList();
+		try {
+			this.client.getWriteApiBlocking().writePoints(converted);
+		}
+		catch (BadRequestException ex) {
+			throw new TimeSeriesRejected(this.storeName, ex.getMessage(), ex);
+		}
+		catch (InfluxException ex) {
+			throw new TimeSeriesUnavailable(this.storeName, "write failed: " + ex.getMessage(), ex);
+		}
+	}
+
+	/** True when the store's HTTP endpoint answers its ping. */
+	public boolean ping() {
+		return Boolean.TRUE.equals(this.client.ping());
+	}
+
+	/** The InfluxDB 2.x /health check (QuestDB has no such endpoint). */
+	public HealthCheck influxHealth() {
+		return this.client.health();
+	}
+
+	InfluxDBClient client() {
+		return this.client;
+	}
+
+	private static Point toPoint(MetricPoint metric) {
+		Point point = Point.measurement(metric.measurement()).time(metric.time(), WritePrecision.NS);
+		metric.tags().forEach(point::addTag);
+		metric.fields().forEach((name, value) -> {
+			if (value instanceof Number number) {
+				addNumber(point, name, number);
+			}
+			else if (value instanceof Boolean flag) {
+				point.addField(name, flag);
+			}
+			else {
+				point.addField(name, String.valueOf(value));
+			}
+		});
+		return point;
+	}
+
+	private static void addNumber(Point point, String name, Number number) {
+		if (number instanceof Double || number instanceof Float) {
+			point.addField(name, number.doubleValue());
+		}
+		else {
+			point.addField(name, number.longValue());
+		}
+	}
+
+	@Override
+	public void close() {
+		this.client.close();
+	}
+
+}

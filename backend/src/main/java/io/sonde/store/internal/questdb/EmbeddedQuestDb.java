@@ -1,0 +1,120 @@
+package io.sonde.store.internal.questdb;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+
+import io.questdb.ServerMain;
+import io.sonde.store.internal.TimeSeriesProperties;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import org.springframework.context.SmartLifecycle;
+
+/**
+ * QuestDB running inside this JVM, started and stopped with the application context. It
+ * binds to the configured host only, with line-protocol over TCP/UDP off (the backend
+ * writes over HTTP /api/v2/write) and QuestDB's own telemetry off: this service must
+ * never call out.
+ */
+public class EmbeddedQuestDb implements SmartLifecycle {
+
+	private static final Logger log = LoggerFactory.getLogger(EmbeddedQuestDb.class);
+
+	/** QuestDB logs at INFO to stdout by default; keep only what an operator must see. */
+	private static final String LOG_CONF = """
+			writers=stdout
+			w.stdout.class=io.questdb.log.LogConsoleWriter
+			w.stdout.level=ERROR,CRITICAL
+			""";
+
+	private final TimeSeriesProperties.QuestDb settings;
+
+	private volatile ServerMain server;
+
+	public EmbeddedQuestDb(TimeSeriesProperties.QuestDb settings) {
+		this.settings = settings;
+	}
+
+	@Override
+	public synchronized void start() {
+		if (this.server != null) {
+			return;
+		}
+		Path root = this.settings.dataDir().toAbsolutePath();
+		prepareRoot(root);
+		ServerMain main = ServerMain.create(root.toString(), environment());
+		main.start();
+		this.server = main;
+		log.info("Embedded QuestDB started in {} (http {}:{}, pgwire {}:{})", root, this.settings.host(), httpPort(),
+				this.settings.host(), pgPort());
+	}
+
+	private Map<String, String> environment() {
+		String host = this.settings.host();
+		return Map.of("QDB_HTTP_BIND_TO", host + ":" + this.settings.httpPort(), "QDB_PG_NET_BIND_TO",
+				host + ":" + this.settings.pgPort(), "QDB_HTTP_MIN_ENABLED", "false", "QDB_LINE_TCP_ENABLED", "false",
+				"QDB_LINE_UDP_ENABLED", "false", "QDB_TELEMETRY_ENABLED", "false",
+				// Tables come from db-migrations only: a misspelt measurement is an
+				// error, not a
+				// new table.
+				"QDB_LINE_AUTO_CREATE_NEW_TABLES", "false", "QDB_SHARED_WORKER_COUNT",
+				Integer.toString(this.settings.workerCount()), "QDB_PG_USER", this.settings.username(),
+				"QDB_PG_PASSWORD", this.settings.password());
+	}
+
+	private static void prepareRoot(Path root) {
+		try {
+			Files.createDirectories(root.resolve("conf"));
+			Path logConf = root.resolve("conf/log.conf");
+			if (!Files.exists(logConf)) {
+				Files.writeString(logConf, LOG_CONF);
+			}
+		}
+		catch (IOException ex) {
+			throw new UncheckedIOException("cannot prepare QuestDB data directory " + root, ex);
+		}
+	}
+
+	/** The HTTP port actually bound (differs from the configured one when that was 0). */
+	public int httpPort() {
+		return requireStarted().getHttpServerPort();
+	}
+
+	/** The PostgreSQL wire port actually bound. */
+	public int pgPort() {
+		return requireStarted().getPgWireServerPort();
+	}
+
+	private ServerMain requireStarted() {
+		ServerMain main = this.server;
+		if (main == null) {
+			throw new IllegalStateException("embedded QuestDB is not running");
+		}
+		return main;
+	}
+
+	@Override
+	public synchronized void stop() {
+		ServerMain main = this.server;
+		this.server = null;
+		if (main != null) {
+			main.close();
+			log.info("Embedded QuestDB stopped");
+		}
+	}
+
+	@Override
+	public boolean isRunning() {
+		return this.server != null;
+	}
+
+	/** Start before the beans that write to it, stop after them. */
+	@Override
+	public int getPhase() {
+		return Integer.MIN_VALUE + 100;
+	}
+
+}

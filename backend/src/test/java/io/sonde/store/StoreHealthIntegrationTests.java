@@ -1,0 +1,92 @@
+package io.sonde.store;
+
+import java.time.Duration;
+import java.util.Map;
+
+import io.sonde.testsupport.RedisServerProcess;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.Test;
+
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.actuate.health.HealthComponent;
+import org.springframework.boot.actuate.health.HealthEndpoint;
+import org.springframework.boot.actuate.health.Status;
+import org.springframework.boot.actuate.health.Health;
+import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.boot.test.web.server.LocalServerPort;
+import org.springframework.http.HttpStatus;
+import org.springframework.test.context.DynamicPropertyRegistry;
+import org.springframework.test.context.DynamicPropertySource;
+import org.springframework.web.client.RestClient;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+/**
+ * Redis stopped under a running backend: health turns DOWN with the reason, the service
+ * keeps answering, and health is UP again once Redis is back.
+ */
+@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
+class StoreHealthIntegrationTests {
+
+	static final RedisServerProcess redis = RedisServerProcess.start();
+
+	@DynamicPropertySource
+	static void redisOfThisTest(DynamicPropertyRegistry registry) {
+		registry.add("spring.data.redis.port", redis::port);
+	}
+
+	@AfterAll
+	static void stopRedis() {
+		redis.stop();
+	}
+
+	@Autowired
+	HealthEndpoint health;
+
+	@LocalServerPort
+	int port;
+
+	@Test
+	void reportsRedisDownWithItsReasonAndRecoversWhenItComesBack() {
+		assertThat(httpStatusOfHealth()).isEqualTo(HttpStatus.OK);
+		assertThat(componentStatus("redis")).isEqualTo(Status.UP);
+		assertThat(componentStatus("timeseries")).isEqualTo(Status.UP);
+
+		redis.stop();
+		try {
+			await().atMost(Duration.ofSeconds(20))
+				.untilAsserted(() -> assertThat(componentStatus("redis")).isEqualTo(Status.DOWN));
+			Health down = (Health) this.health.healthForPath("redis");
+			assertThat(String.valueOf(down.getDetails().get("error")))
+				.startsWith("Redis at 127.0.0.1:" + redis.port() + " unreachable");
+			assertThat(httpStatusOfHealth()).isEqualTo(HttpStatus.SERVICE_UNAVAILABLE);
+			assertThat(componentStatus("timeseries")).as("the other store is unaffected").isEqualTo(Status.UP);
+		}
+		finally {
+			redis.restart();
+		}
+
+		await().atMost(Duration.ofSeconds(30))
+			.untilAsserted(() -> assertThat(componentStatus("redis")).isEqualTo(Status.UP));
+		assertThat(httpStatusOfHealth()).isEqualTo(HttpStatus.OK);
+	}
+
+	private Status componentStatus(String name) {
+		HealthComponent component = this.health.healthForPath(name);
+		return component.getStatus();
+	}
+
+	private HttpStatus httpStatusOfHealth() {
+		return RestClient.create("http://127.0.0.1:" + this.port)
+			.get()
+			.uri("/actuator/health")
+			.exchange((request, response) -> {
+				Map<String, Object> body = response.bodyTo(new org.springframework.core.ParameterizedTypeReference<>() {
+				});
+				assertThat(body).containsKey("status");
+				return HttpStatus.valueOf(response.getStatusCode().value());
+			});
+	}
+
+}

@@ -1,0 +1,116 @@
+package io.sonde.testsupport;
+
+import java.io.IOException;
+import java.net.ServerSocket;
+import java.net.Socket;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * A real redis-server (the Debian package) owned by one test, on a port of its own, so a
+ * test can stop and restart Redis without disturbing the shared one on 6379.
+ */
+public final class RedisServerProcess implements AutoCloseable {
+
+	private static final Path REDIS_SERVER = Path.of("/usr/bin/redis-server");
+
+	private final int port;
+
+	private Process process;
+
+	private RedisServerProcess(int port) {
+		this.port = port;
+	}
+
+	/**
+	 * Starts redis-server on a free loopback port and waits until it accepts connections.
+	 */
+	public static RedisServerProcess start() {
+		if (!Files.isExecutable(REDIS_SERVER)) {
+			throw new IllegalStateException(REDIS_SERVER + " is missing: `make test` installs redis-server");
+		}
+		RedisServerProcess redis = new RedisServerProcess(freePort());
+		redis.restart();
+		return redis;
+	}
+
+	public int port() {
+		return this.port;
+	}
+
+	/** Starts (again) on the same port. */
+	public void restart() {
+		try {
+			this.process = new ProcessBuilder(List.of(REDIS_SERVER.toString(), "--port", Integer.toString(this.port),
+					"--bind", "127.0.0.1", "--save", "", "--appendonly", "no"))
+				.redirectErrorStream(true)
+				.redirectOutput(ProcessBuilder.Redirect.DISCARD)
+				.start();
+		}
+		catch (IOException ex) {
+			throw new IllegalStateException("cannot start redis-server", ex);
+		}
+		awaitListening(true);
+	}
+
+	/** Kills the server and waits until its port is closed. */
+	public void stop() {
+		if (this.process != null) {
+			this.process.destroy();
+			try {
+				this.process.waitFor(10, TimeUnit.SECONDS);
+			}
+			catch (InterruptedException ex) {
+				Thread.currentThread().interrupt();
+			}
+			this.process = null;
+		}
+		awaitListening(false);
+	}
+
+	private void awaitListening(boolean listening) {
+		Instant deadline = Instant.now().plus(Duration.ofSeconds(10));
+		while (Instant.now().isBefore(deadline)) {
+			if (isListening() == listening) {
+				return;
+			}
+			try {
+				Thread.sleep(50);
+			}
+			catch (InterruptedException ex) {
+				Thread.currentThread().interrupt();
+				return;
+			}
+		}
+		throw new IllegalStateException(
+				"redis-server on port " + this.port + " did not " + (listening ? "start" : "stop") + " within 10 s");
+	}
+
+	private boolean isListening() {
+		try (Socket socket = new Socket("127.0.0.1", this.port)) {
+			return true;
+		}
+		catch (IOException ex) {
+			return false;
+		}
+	}
+
+	private static int freePort() {
+		try (ServerSocket socket = new ServerSocket(0)) {
+			return socket.getLocalPort();
+		}
+		catch (IOException ex) {
+			throw new IllegalStateException("no free port", ex);
+		}
+	}
+
+	@Override
+	public void close() {
+		stop();
+	}
+
+}
