@@ -24,6 +24,11 @@ build: toolchain ## compile and package every module (formatter check included, 
 	scripts/ensure-packages.sh $(BUILD_PACKAGES)
 	$(MVN) install -DskipTests
 
+.PHONY: bench-timeseries
+bench-timeseries: build ## benchmark: time-series writes through TimeSeriesStore vs raw line protocol
+	$(MVN) -q -pl backend test-compile exec:java -Dexec.classpathScope=test \
+	  -Dexec.mainClass=io.sonde.store.bench.TimeSeriesWriteBenchmark
+
 .PHONY: format
 format: ## rewrite Java sources in the project style (spring-javaformat)
 	$(MVN) spring-javaformat:apply

@@ -30,6 +30,9 @@ public class EmbeddedQuestDb implements SmartLifecycle {
 			w.stdout.level=ERROR,CRITICAL
 			""";
 
+	/** {@code io.questdb.log.LogFactory.CONFIG_SYSTEM_PROPERTY}. */
+	private static final String QUESTDB_LOG_CONFIG_PROPERTY = "out";
+
 	private final TimeSeriesProperties.QuestDb settings;
 
 	private volatile ServerMain server;
@@ -71,6 +74,12 @@ public class EmbeddedQuestDb implements SmartLifecycle {
 			Path logConf = root.resolve("conf/log.conf");
 			if (!Files.exists(logConf)) {
 				Files.writeString(logConf, LOG_CONF);
+			}
+			// QuestDB's log factory is configured once per JVM from the file this
+			// property names
+			// (it otherwise falls back to its built-in INFO-to-stdout configuration).
+			if (System.getProperty(QUESTDB_LOG_CONFIG_PROPERTY) == null) {
+				System.setProperty(QUESTDB_LOG_CONFIG_PROPERTY, logConf.toString());
 			}
 		}
 		catch (IOException ex) {
