@@ -1,0 +1,121 @@
+package io.sonde.web.security;
+
+import java.util.LinkedHashMap;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+
+import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.context.annotation.Import;
+import org.springframework.core.annotation.Order;
+import org.springframework.http.HttpMethod;
+import org.springframework.security.config.Customizer;
+import org.springframework.security.config.annotation.web.builders.HttpSecurity;
+import org.springframework.security.config.annotation.web.configurers.AbstractHttpConfigurer;
+import org.springframework.security.config.http.SessionCreationPolicy;
+import org.springframework.security.web.AuthenticationEntryPoint;
+import org.springframework.security.web.SecurityFilterChain;
+import org.springframework.security.web.authentication.AnonymousAuthenticationFilter;
+import org.springframework.security.web.authentication.DelegatingAuthenticationEntryPoint;
+import org.springframework.security.web.authentication.LoginUrlAuthenticationEntryPoint;
+import org.springframework.security.web.savedrequest.HttpSessionRequestCache;
+import org.springframework.security.web.savedrequest.RequestCache;
+import org.springframework.security.web.servlet.util.matcher.PathPatternRequestMatcher;
+import org.springframework.security.web.util.matcher.NegatedRequestMatcher;
+import org.springframework.security.web.util.matcher.OrRequestMatcher;
+import org.springframework.security.web.util.matcher.RequestMatcher;
+
+/**
+ * Two ways in. Scripts use {@code /api/**} with a bearer token and no session or CSRF
+ * (nothing to steal from a browser). People use everything else through a login form, a
+ * session and CSRF protection.
+ */
+@Configuration(proxyBeanMethods = false)
+@ConditionalOnWebApplication(type = ConditionalOnWebApplication.Type.SERVLET)
+@Import(AccountsConfiguration.class)
+public class SecurityConfiguration {
+
+	/** Pages use no inline script or style, so nothing but our own origin is needed. */
+	private static final String CONTENT_SECURITY_POLICY = "default-src 'self'; object-src 'none'; base-uri 'self'; "
+			+ "form-action 'self'; frame-ancestors 'none'";
+
+	/**
+	 * Endpoints that scripts call rather than people: they get problem details, not
+	 * pages.
+	 */
+	private static final RequestMatcher MACHINE_ENDPOINTS = new OrRequestMatcher(
+			PathPatternRequestMatcher.withDefaults().matcher("/v3/api-docs/**"),
+			PathPatternRequestMatcher.withDefaults().matcher("/actuator/**"));
+
+	@Bean
+	SecurityProblemResponses securityProblemResponses(ObjectMapper json) {
+		return new SecurityProblemResponses(json);
+	}
+
+	@Bean
+	@Order(1)
+	SecurityFilterChain apiFilterChain(HttpSecurity http, ApiTokens tokens, SecurityProblemResponses problems)
+			throws Exception {
+		return http.securityMatcher("/api/**")
+			.authorizeHttpRequests((requests) -> requests.requestMatchers(HttpMethod.GET, "/api/**")
+				.hasAnyRole(Roles.ADMIN, Roles.OPERATOR, Roles.VIEWER)
+				.anyRequest()
+				.hasAnyRole(Roles.ADMIN, Roles.OPERATOR))
+			.addFilterBefore(new BearerTokenAuthenticationFilter(tokens, problems), AnonymousAuthenticationFilter.class)
+			.sessionManagement((sessions) -> sessions.sessionCreationPolicy(SessionCreationPolicy.STATELESS))
+			.csrf(AbstractHttpConfigurer::disable)
+			.requestCache(AbstractHttpConfigurer::disable)
+			.formLogin(AbstractHttpConfigurer::disable)
+			.httpBasic(AbstractHttpConfigurer::disable)
+			.logout(AbstractHttpConfigurer::disable)
+			.exceptionHandling((errors) -> errors.authenticationEntryPoint(problems).accessDeniedHandler(problems))
+			.build();
+	}
+
+	@Bean
+	@Order(2)
+	SecurityFilterChain dashboardFilterChain(HttpSecurity http, ApiTokens tokens, SecurityProblemResponses problems)
+			throws Exception {
+		return http
+			.authorizeHttpRequests((requests) -> requests
+				.requestMatchers("/login", "/css/**", "/js/**", "/webjars/**", "/favicon.ico", "/favicon.svg", "/error")
+				.permitAll()
+				// Status for all (load balancers); details only when signed in.
+				.requestMatchers("/actuator/health", "/actuator/health/**")
+				.permitAll()
+				.anyRequest()
+				.authenticated())
+			// API docs and actuator also serve scripts, which may send a token.
+			.addFilterBefore(new BearerTokenAuthenticationFilter(tokens, problems), AnonymousAuthenticationFilter.class)
+			.formLogin((login) -> login.loginPage("/login").defaultSuccessUrl("/", false))
+			.logout((logout) -> logout.logoutSuccessUrl("/login?logout"))
+			.exceptionHandling((errors) -> errors.authenticationEntryPoint(signInOrProblem(problems)))
+			.requestCache((cache) -> cache.requestCache(pagesOnly()))
+			.headers((headers) -> headers.contentSecurityPolicy((csp) -> csp.policyDirectives(CONTENT_SECURITY_POLICY)))
+			.csrf(Customizer.withDefaults())
+			.build();
+	}
+
+	/**
+	 * Browsers are sent to the login page; machine endpoints answer 401 problem details.
+	 */
+	private static AuthenticationEntryPoint signInOrProblem(SecurityProblemResponses problems) {
+		LinkedHashMap<RequestMatcher, AuthenticationEntryPoint> entryPoints = new LinkedHashMap<>();
+		entryPoints.put(MACHINE_ENDPOINTS, problems);
+		DelegatingAuthenticationEntryPoint entryPoint = new DelegatingAuthenticationEntryPoint(entryPoints);
+		entryPoint.setDefaultEntryPoint(new LoginUrlAuthenticationEntryPoint("/login"));
+		return entryPoint;
+	}
+
+	/**
+	 * Remembers a refused page to return to it after sign-in; a refused machine endpoint
+	 * is not remembered, so it opens no session.
+	 */
+	private static RequestCache pagesOnly() {
+		HttpSessionRequestCache cache = new HttpSessionRequestCache();
+		cache.setRequestMatcher(new NegatedRequestMatcher(MACHINE_ENDPOINTS));
+		return cache;
+	}
+
+}

@@ -1,0 +1,139 @@
+package io.sonde.e2e;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.time.Duration;
+
+import io.sonde.SondeApplication;
+import io.sonde.e2e.browser.Chromium;
+import io.sonde.e2e.browser.Screenshots;
+import io.sonde.e2e.pages.LoginPage;
+import io.sonde.e2e.pages.OverviewPage;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.openqa.selenium.chrome.ChromeDriver;
+import org.openqa.selenium.support.ui.WebDriverWait;
+
+import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.boot.test.context.SpringBootTest.WebEnvironment;
+import org.springframework.boot.test.web.server.LocalServerPort;
+import org.springframework.security.crypto.bcrypt.BCryptPasswordEncoder;
+import org.springframework.test.context.DynamicPropertyRegistry;
+import org.springframework.test.context.DynamicPropertySource;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The dashboard in a real browser against the whole backend: its embedded QuestDB (in a
+ * temporary folder, on free ports) and the Redis on 127.0.0.1:6379 that {@code make test}
+ * starts.
+ */
+@SpringBootTest(classes = SondeApplication.class, webEnvironment = WebEnvironment.RANDOM_PORT)
+class DashboardBrowserIntegrationTests {
+
+	private static final String USER = "e2e-operator";
+
+	private static final String PASSWORD = "e2e-password-" + System.nanoTime();
+
+	/** Two refresh periods of the page (5 s) plus slack for a loaded machine. */
+	private static final Duration REFRESH = Duration.ofSeconds(15);
+
+	@TempDir
+	static Path temporary;
+
+	private static ChromeDriver browser;
+
+	@LocalServerPort
+	private int port;
+
+	@DynamicPropertySource
+	static void isolatedService(DynamicPropertyRegistry properties) {
+		properties.add("sonde.security.users[0].username", () -> USER);
+		properties.add("sonde.security.users[0].password-hash",
+				() -> "{bcrypt}" + new BCryptPasswordEncoder(4).encode(PASSWORD));
+		properties.add("sonde.timeseries.questdb.data-dir", () -> temporary.resolve("questdb").toString());
+		properties.add("sonde.timeseries.questdb.http-port", () -> "0");
+		properties.add("sonde.timeseries.questdb.pg-port", () -> "0");
+		properties.add("spring.data.redis.host", () -> "127.0.0.1");
+		properties.add("spring.data.redis.port", () -> "6379");
+	}
+
+	@BeforeAll
+	static void startBrowser() throws IOException {
+		browser = Chromium.start(temporary.resolve("chromium-profile"));
+	}
+
+	@AfterAll
+	static void stopBrowser() {
+		if (browser != null) {
+			browser.quit();
+		}
+	}
+
+	@BeforeEach
+	void signedOut() {
+		browser.manage().deleteAllCookies();
+	}
+
+	@Test
+	void anonymousVisitorLandsOnTheLoginPage() {
+		browser.get(url("/"));
+		LoginPage login = LoginPage.await(browser);
+		assertThat(browser.getCurrentUrl()).endsWith("/login");
+		assertThat(login.username().isDisplayed()).isTrue();
+		assertThat(login.password().getDomAttribute("type")).isEqualTo("password");
+	}
+
+	@Test
+	void wrongPasswordShowsTheError() throws IOException {
+		browser.get(url("/login"));
+		LoginPage.await(browser).signIn(USER, "not-the-password");
+		LoginPage login = LoginPage.await(browser);
+		assertThat(login.alert().getText()).contains("Invalid username or password");
+		Screenshots.take(browser, "login-failed.png");
+	}
+
+	@Test
+	void signedInOperatorSeesServiceHealthRefreshEveryFiveSeconds() throws IOException {
+		OverviewPage overview = signIn();
+		assertThat(overview.header().signedInUser().getText()).isEqualTo(USER);
+		assertThat(overview.componentNames()).contains("redis", "timeseries");
+		assertThat(overview.componentStatus("redis").getText()).isEqualTo("UP");
+		assertThat(overview.componentStatus("timeseries").getText()).isEqualTo("UP");
+		assertThat(overview.overallStatus().getText()).isNotBlank();
+		assertThat(overview.disabledNavigationEntries()).hasSize(7);
+
+		String firstCheck = overview.lastChecked().getText();
+		new WebDriverWait(browser, REFRESH).withMessage("'Last checked' did not change from " + firstCheck)
+			.until((driver) -> !overview.lastChecked().getText().equals(firstCheck));
+		// Schema migrations may still finish in the first seconds; the page shows it.
+		new WebDriverWait(browser, REFRESH)
+			.withMessage(() -> "overall status is not UP; the page shows: " + overview.describeHealth())
+			.until((driver) -> overview.overallStatus().getText().equals("UP"));
+		Screenshots.take(browser, "overview.png");
+	}
+
+	@Test
+	void signOutReturnsToTheLoginPage() {
+		OverviewPage overview = signIn();
+		overview.header().signOutButton().click();
+		LoginPage login = LoginPage.await(browser);
+		assertThat(login.status().getText()).contains("You have been signed out");
+		browser.get(url("/"));
+		LoginPage.await(browser);
+	}
+
+	private OverviewPage signIn() {
+		browser.get(url("/login"));
+		LoginPage.await(browser).signIn(USER, PASSWORD);
+		return OverviewPage.await(browser);
+	}
+
+	private String url(String path) {
+		return "http://localhost:" + this.port + path;
+	}
+
+}

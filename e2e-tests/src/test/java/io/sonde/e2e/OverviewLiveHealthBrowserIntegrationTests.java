@@ -1,0 +1,108 @@
+package io.sonde.e2e;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.time.Duration;
+
+import io.sonde.SondeApplication;
+import io.sonde.e2e.browser.Chromium;
+import io.sonde.e2e.browser.Screenshots;
+import io.sonde.e2e.pages.LoginPage;
+import io.sonde.e2e.pages.OverviewPage;
+import io.sonde.e2e.support.RedisServer;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.openqa.selenium.chrome.ChromeDriver;
+import org.openqa.selenium.support.ui.WebDriverWait;
+
+import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.boot.test.context.SpringBootTest.WebEnvironment;
+import org.springframework.boot.test.web.server.LocalServerPort;
+import org.springframework.security.crypto.bcrypt.BCryptPasswordEncoder;
+import org.springframework.test.annotation.DirtiesContext;
+import org.springframework.test.context.DynamicPropertyRegistry;
+import org.springframework.test.context.DynamicPropertySource;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The Overview page follows the service's health without a reload: Redis (one of this
+ * test's own) stops, its row turns DOWN with the reason; Redis returns, the row recovers.
+ */
+@SpringBootTest(classes = SondeApplication.class, webEnvironment = WebEnvironment.RANDOM_PORT)
+@DirtiesContext
+class OverviewLiveHealthBrowserIntegrationTests {
+
+	private static final String USER = "e2e-operator";
+
+	private static final String PASSWORD = "e2e-password-" + System.nanoTime();
+
+	/** Two refresh periods of the page (5 s) plus slack for a loaded machine. */
+	private static final Duration REFRESH = Duration.ofSeconds(15);
+
+	/**
+	 * The Redis client reconnects with a growing back-off; then one more page refresh.
+	 */
+	private static final Duration RECOVERY = Duration.ofSeconds(45);
+
+	private static final RedisServer redis = RedisServer.onFreePort();
+
+	@TempDir
+	static Path temporary;
+
+	private static ChromeDriver browser;
+
+	@LocalServerPort
+	private int port;
+
+	@DynamicPropertySource
+	static void isolatedService(DynamicPropertyRegistry properties) {
+		properties.add("sonde.security.users[0].username", () -> USER);
+		properties.add("sonde.security.users[0].password-hash",
+				() -> "{bcrypt}" + new BCryptPasswordEncoder(4).encode(PASSWORD));
+		properties.add("sonde.timeseries.questdb.data-dir", () -> temporary.resolve("questdb").toString());
+		properties.add("sonde.timeseries.questdb.http-port", () -> "0");
+		properties.add("sonde.timeseries.questdb.pg-port", () -> "0");
+		properties.add("spring.data.redis.host", () -> "127.0.0.1");
+		properties.add("spring.data.redis.port", redis::port);
+	}
+
+	@BeforeAll
+	static void startRedisAndBrowser() throws IOException {
+		redis.start();
+		browser = Chromium.start(temporary.resolve("chromium-profile"));
+	}
+
+	@AfterAll
+	static void stopBrowserAndRedis() {
+		if (browser != null) {
+			browser.quit();
+		}
+		redis.stop();
+	}
+
+	@Test
+	void componentThatGoesDownTurnsRedWithItsReasonAndRecovers() throws IOException {
+		browser.get("http://localhost:" + this.port + "/login");
+		LoginPage.await(browser).signIn(USER, PASSWORD);
+		OverviewPage overview = OverviewPage.await(browser);
+		assertThat(overview.componentStatus("redis").getText()).isEqualTo("UP");
+
+		redis.stop();
+		new WebDriverWait(browser, REFRESH)
+			.withMessage(() -> "redis did not turn DOWN; the page shows: " + overview.describeHealth())
+			.until((driver) -> overview.componentStatus("redis").getText().equals("DOWN"));
+		assertThat(overview.componentReason("redis").getText()).isNotBlank();
+		assertThat(overview.overallStatus().getText()).isEqualTo("DOWN");
+		Screenshots.take(browser, "overview-redis-down.png");
+
+		redis.start();
+		new WebDriverWait(browser, RECOVERY)
+			.withMessage(() -> "redis did not recover; the page shows: " + overview.describeHealth())
+			.until((driver) -> overview.componentStatus("redis").getText().equals("UP"));
+		assertThat(overview.componentReason("redis").getText()).isEmpty();
+	}
+
+}
