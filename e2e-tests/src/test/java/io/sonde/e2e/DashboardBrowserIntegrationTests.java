@@ -7,6 +7,7 @@ import java.time.Duration;
 import io.sonde.SondeApplication;
 import io.sonde.e2e.browser.Chromium;
 import io.sonde.e2e.browser.Screenshots;
+import io.sonde.e2e.support.TestService;
 import io.sonde.e2e.pages.LoginPage;
 import io.sonde.e2e.pages.OverviewPage;
 import org.junit.jupiter.api.AfterAll;
@@ -20,7 +21,6 @@ import org.openqa.selenium.support.ui.WebDriverWait;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.context.SpringBootTest.WebEnvironment;
 import org.springframework.boot.test.web.server.LocalServerPort;
-import org.springframework.security.crypto.bcrypt.BCryptPasswordEncoder;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
 
@@ -33,10 +33,6 @@ import static org.assertj.core.api.Assertions.assertThat;
  */
 @SpringBootTest(classes = SondeApplication.class, webEnvironment = WebEnvironment.RANDOM_PORT)
 class DashboardBrowserIntegrationTests {
-
-	private static final String USER = "e2e-operator";
-
-	private static final String PASSWORD = "e2e-password-" + System.nanoTime();
 
 	/** Two refresh periods of the page (5 s) plus slack for a loaded machine. */
 	private static final Duration REFRESH = Duration.ofSeconds(15);
@@ -51,14 +47,7 @@ class DashboardBrowserIntegrationTests {
 
 	@DynamicPropertySource
 	static void isolatedService(DynamicPropertyRegistry properties) {
-		properties.add("sonde.security.users[0].username", () -> USER);
-		properties.add("sonde.security.users[0].password-hash",
-				() -> "{bcrypt}" + new BCryptPasswordEncoder(4).encode(PASSWORD));
-		properties.add("sonde.timeseries.questdb.data-dir", () -> temporary.resolve("questdb").toString());
-		properties.add("sonde.timeseries.questdb.http-port", () -> "0");
-		properties.add("sonde.timeseries.questdb.pg-port", () -> "0");
-		properties.add("spring.data.redis.host", () -> "127.0.0.1");
-		properties.add("spring.data.redis.port", () -> "6379");
+		TestService.register(properties, temporary, () -> "6379");
 	}
 
 	@BeforeAll
@@ -90,7 +79,7 @@ class DashboardBrowserIntegrationTests {
 	@Test
 	void wrongPasswordShowsTheError() throws IOException {
 		browser.get(url("/login"));
-		LoginPage.await(browser).signIn(USER, "not-the-password");
+		LoginPage.await(browser).signIn(TestService.USER, "not-the-password");
 		LoginPage login = LoginPage.await(browser);
 		assertThat(login.alert().getText()).contains("Invalid username or password");
 		Screenshots.take(browser, "login-failed.png");
@@ -99,7 +88,7 @@ class DashboardBrowserIntegrationTests {
 	@Test
 	void signedInOperatorSeesServiceHealthRefreshEveryFiveSeconds() throws IOException {
 		OverviewPage overview = signIn();
-		assertThat(overview.header().signedInUser().getText()).isEqualTo(USER);
+		assertThat(overview.header().signedInUser().getText()).isEqualTo(TestService.USER);
 		assertThat(overview.componentNames()).contains("redis", "timeseries");
 		assertThat(overview.componentStatus("redis").getText()).isEqualTo("UP");
 		assertThat(overview.componentStatus("timeseries").getText()).isEqualTo("UP");
@@ -128,7 +117,7 @@ class DashboardBrowserIntegrationTests {
 
 	private OverviewPage signIn() {
 		browser.get(url("/login"));
-		LoginPage.await(browser).signIn(USER, PASSWORD);
+		LoginPage.await(browser).signIn(TestService.USER, TestService.PASSWORD);
 		return OverviewPage.await(browser);
 	}
 

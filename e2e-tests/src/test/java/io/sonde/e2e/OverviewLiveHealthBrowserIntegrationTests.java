@@ -7,9 +7,10 @@ import java.time.Duration;
 import io.sonde.SondeApplication;
 import io.sonde.e2e.browser.Chromium;
 import io.sonde.e2e.browser.Screenshots;
+import io.sonde.e2e.support.TestService;
 import io.sonde.e2e.pages.LoginPage;
 import io.sonde.e2e.pages.OverviewPage;
-import io.sonde.e2e.support.RedisServer;
+import io.sonde.testsupport.RedisServerProcess;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -20,7 +21,6 @@ import org.openqa.selenium.support.ui.WebDriverWait;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.context.SpringBootTest.WebEnvironment;
 import org.springframework.boot.test.web.server.LocalServerPort;
-import org.springframework.security.crypto.bcrypt.BCryptPasswordEncoder;
 import org.springframework.test.annotation.DirtiesContext;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
@@ -35,10 +35,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 @DirtiesContext
 class OverviewLiveHealthBrowserIntegrationTests {
 
-	private static final String USER = "e2e-operator";
-
-	private static final String PASSWORD = "e2e-password-" + System.nanoTime();
-
 	/** Two refresh periods of the page (5 s) plus slack for a loaded machine. */
 	private static final Duration REFRESH = Duration.ofSeconds(15);
 
@@ -47,7 +43,7 @@ class OverviewLiveHealthBrowserIntegrationTests {
 	 */
 	private static final Duration RECOVERY = Duration.ofSeconds(45);
 
-	private static final RedisServer redis = RedisServer.onFreePort();
+	private static final RedisServerProcess redis = RedisServerProcess.start();
 
 	@TempDir
 	static Path temporary;
@@ -59,19 +55,11 @@ class OverviewLiveHealthBrowserIntegrationTests {
 
 	@DynamicPropertySource
 	static void isolatedService(DynamicPropertyRegistry properties) {
-		properties.add("sonde.security.users[0].username", () -> USER);
-		properties.add("sonde.security.users[0].password-hash",
-				() -> "{bcrypt}" + new BCryptPasswordEncoder(4).encode(PASSWORD));
-		properties.add("sonde.timeseries.questdb.data-dir", () -> temporary.resolve("questdb").toString());
-		properties.add("sonde.timeseries.questdb.http-port", () -> "0");
-		properties.add("sonde.timeseries.questdb.pg-port", () -> "0");
-		properties.add("spring.data.redis.host", () -> "127.0.0.1");
-		properties.add("spring.data.redis.port", redis::port);
+		TestService.register(properties, temporary, redis::port);
 	}
 
 	@BeforeAll
-	static void startRedisAndBrowser() throws IOException {
-		redis.start();
+	static void startBrowser() throws IOException {
 		browser = Chromium.start(temporary.resolve("chromium-profile"));
 	}
 
@@ -86,7 +74,7 @@ class OverviewLiveHealthBrowserIntegrationTests {
 	@Test
 	void componentThatGoesDownTurnsRedWithItsReasonAndRecovers() throws IOException {
 		browser.get("http://localhost:" + this.port + "/login");
-		LoginPage.await(browser).signIn(USER, PASSWORD);
+		LoginPage.await(browser).signIn(TestService.USER, TestService.PASSWORD);
 		OverviewPage overview = OverviewPage.await(browser);
 		assertThat(overview.componentStatus("redis").getText()).isEqualTo("UP");
 
@@ -98,7 +86,7 @@ class OverviewLiveHealthBrowserIntegrationTests {
 		assertThat(overview.overallStatus().getText()).isEqualTo("DOWN");
 		Screenshots.take(browser, "overview-redis-down.png");
 
-		redis.start();
+		redis.restart();
 		new WebDriverWait(browser, RECOVERY)
 			.withMessage(() -> "redis did not recover; the page shows: " + overview.describeHealth())
 			.until((driver) -> overview.componentStatus("redis").getText().equals("UP"));
