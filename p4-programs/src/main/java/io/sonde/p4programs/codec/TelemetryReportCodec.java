@@ -34,15 +34,26 @@ public final class TelemetryReportCodec {
 		catch (MalformedTelemetry notAReport) {
 			return Optional.empty();
 		}
-		boolean reservedClear = switch (report.format()) {
-			case TR0_5 -> ReportV05Codec.reservedBitsClear(data, offset);
-			case TR1_0 -> ReportV10Codec.reservedBitsClear(data, offset);
-			case TR2_0 -> ReportV20Codec.reservedBitsClear(data, offset, length);
+		boolean strictLayout = switch (report.format()) {
+			case TR0_5 -> ReportV05Codec.reservedBitsClear(data, offset, (TelemetryReportV05) report);
+			case TR1_0 -> ReportV10Codec.reservedBitsClear(data, offset, (TelemetryReportV10) report)
+					&& ((TelemetryReportV10) report).metadata().extraWords().isEmpty();
+			case TR2_0 -> ReportV20Codec.reservedBitsClear(data, offset, length)
+					&& ((TelemetryReportV20) report).reports().stream().allMatch(TelemetryReportCodec::noStrayWords);
 		};
 		List<InnerPacket> inner = report.innerPackets();
 		boolean packetsLookRight = !inner.isEmpty() && inner.stream()
 			.allMatch((packet) -> InnerPacketSniffer.looksLike(packet.kind(), data, packet.offset(), packet.length()));
-		return (reservedClear && packetsLookRight) ? Optional.of(report.format()) : Optional.empty();
+		return (strictLayout && packetsLookRight) ? Optional.of(report.format()) : Optional.empty();
+	}
+
+	/**
+	 * Whether an INT report's metadata holds only what its bitmaps announce: words beyond
+	 * the RepMdBits values are domain-specific metadata, so DSMdBits must announce some.
+	 */
+	private static boolean noStrayWords(IndividualReport report) {
+		IntReportMetadata metadata = report.metadata();
+		return metadata == null || metadata.dsMdBits() != 0 || metadata.values().extraWords().isEmpty();
 	}
 
 	/**
