@@ -25,6 +25,7 @@ public final class TelemetryReportCodec {
 	 * @param offset start of the UDP payload
 	 * @param length UDP payload bytes
 	 * @return the format, or empty when the payload is not a report
+	 * @throws IndexOutOfBoundsException when the window is not inside {@code data}
 	 */
 	public static Optional<ReportFormat> recognise(byte[] data, int offset, int length) {
 		TelemetryReport report;

@@ -1,6 +1,7 @@
 package io.sonde.p4programs.codec;
 
 import java.io.ByteArrayOutputStream;
+import java.util.Arrays;
 
 /**
  * Test bytes written as hex fields, one field per argument so each can carry its comment.
@@ -37,7 +38,7 @@ final class Hex {
 	/** {@code count} bytes of {@code value}. */
 	static byte[] repeat(int value, int count) {
 		byte[] bytes = new byte[count];
-		java.util.Arrays.fill(bytes, (byte) value);
+		Arrays.fill(bytes, (byte) value);
 		return bytes;
 	}
 

@@ -2,6 +2,7 @@ package io.sonde.p4programs.codec;
 
 import java.nio.charset.StandardCharsets;
 import java.util.List;
+import java.util.Optional;
 
 import org.junit.jupiter.api.Test;
 
@@ -81,7 +82,7 @@ class IntMdRecognitionTests {
 		assertThat(IntMdCodec.recognise(data, 0, 4, DSCP_INT, DecodeLimits.DEFAULT)).isEmpty();
 	}
 
-	private static java.util.Optional<IntVersion> recognise(byte[] data, int dscp) {
+	private static Optional<IntVersion> recognise(byte[] data, int dscp) {
 		return IntMdCodec.recognise(data, 0, data.length, dscp, DecodeLimits.DEFAULT);
 	}
 

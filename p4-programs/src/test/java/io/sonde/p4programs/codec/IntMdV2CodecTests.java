@@ -1,5 +1,6 @@
 package io.sonde.p4programs.codec;
 
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 
@@ -167,7 +168,7 @@ class IntMdV2CodecTests {
 		assertThat(packet.hops()).containsExactly(new IntHop(Map.of(HopValue.SWITCH_ID, 5L), List.of(0x63L)));
 		assertThat(packet.sourceOnlyWords()).containsExactly(0x7777_7777L);
 		assertThat(packet.endOffset()).isEqualTo(data.length - 4);
-		assertThat(IntMdCodec.encode(packet)).isEqualTo(java.util.Arrays.copyOf(data, data.length - 4));
+		assertThat(IntMdCodec.encode(packet)).isEqualTo(Arrays.copyOf(data, data.length - 4));
 	}
 
 	@Test
