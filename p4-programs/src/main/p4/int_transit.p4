@@ -84,7 +84,8 @@ control IntTransit(inout headers_t hdr, inout metadata_t meta,
         if (hdr.int_md.remaining_hop_count == 0) {
             hdr.int_md.e = 1;
         } else if (meta.int_meta.hop_count == MAX_INT_HOPS) {
-            // The next node could not parse a deeper stack; M tells the collector a hop is missing.
+            // The stacks are full: a push would drop the oldest hop, and no sonde.p4 node could parse
+            // a deeper stack. M tells the collector that a node did not insert its metadata.
             hdr.int_md.m = 1;
         } else {
             if ((hdr.int_md.instructions & INT_INSTR_SWITCH_ID) != 0) { push_switch_id(); }
