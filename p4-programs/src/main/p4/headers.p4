@@ -1,18 +1,21 @@
 // SPDX-License-Identifier: Apache-2.0
-// Header types shared by every feature of sonde.p4.
+// L2-L4 headers: enough of Ethernet, 802.1Q, IPv4, IPv6, TCP and UDP to forward packets and to find
+// the INT shim behind TCP/UDP.
 #ifndef SONDE_HEADERS_P4
 #define SONDE_HEADERS_P4
-
-typedef bit<9>  port_t;
-typedef bit<48> mac_addr_t;
-typedef bit<32> ipv4_addr_t;
-
-const bit<16> ETHERTYPE_IPV4 = 0x0800;
 
 header ethernet_t {
     mac_addr_t dst_addr;
     mac_addr_t src_addr;
     bit<16>    ether_type;
+}
+
+// IEEE 802.1Q tag; ether_type is the type of what follows the tag.
+header vlan_t {
+    bit<3>  pcp;
+    bit<1>  dei;
+    bit<12> vid;
+    bit<16> ether_type;
 }
 
 header ipv4_t {
@@ -31,12 +34,38 @@ header ipv4_t {
     ipv4_addr_t dst_addr;
 }
 
-struct headers_t {
-    ethernet_t ethernet;
-    ipv4_t     ipv4;
+// The traffic class is split like IPv4's DS field: INT marks the DSCP part (INT-2.1 §5.7.2).
+header ipv6_t {
+    bit<4>      version;
+    bit<6>      dscp;
+    bit<2>      ecn;
+    bit<20>     flow_label;
+    bit<16>     payload_len;
+    bit<8>      next_hdr;
+    bit<8>      hop_limit;
+    ipv6_addr_t src_addr;
+    ipv6_addr_t dst_addr;
 }
 
-struct metadata_t {
+// Fixed 20 bytes. Options are not parsed: the INT shim sits right behind this header.
+header tcp_t {
+    bit<16> src_port;
+    bit<16> dst_port;
+    bit<32> seq_no;
+    bit<32> ack_no;
+    bit<4>  data_offset;
+    bit<4>  reserved;
+    bit<8>  flags;
+    bit<16> window;
+    bit<16> checksum;
+    bit<16> urgent_ptr;
+}
+
+header udp_t {
+    bit<16> src_port;
+    bit<16> dst_port;
+    bit<16> length;
+    bit<16> checksum;
 }
 
 #endif

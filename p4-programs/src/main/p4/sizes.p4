@@ -1,9 +1,41 @@
 // SPDX-License-Identifier: Apache-2.0
-// Table and register sizes, named once.
+// Table, register and header-stack sizes, named once. Values are plain numbers because the
+// preprocessor substitutes them into declarations; P4SourceSizesTests checks the derived ones.
 #ifndef SONDE_SIZES_P4
 #define SONDE_SIZES_P4
 
-#define IPV4_LPM_TABLE_SIZE 1024
 #define MAX_PORTS 512
+
+#define IPV4_LPM_TABLE_SIZE 1024
+#define IPV6_LPM_TABLE_SIZE 1024
+#define INT_WATCHLIST_TABLE_SIZE 1024
+#define INT_SINK_PORTS_TABLE_SIZE 512
+#define EVENT_FILTER_TABLE_SIZE 1024
+#define INT_REPORT_TABLE_SIZE 64
+
+// Hops a packet's INT stack can hold here. The parser loop extracts at most this many hops (the
+// header stacks end there), and transit stops pushing at this depth.
+#define MAX_INT_HOPS 8
+// Largest hop this node writes: every v2.1 baseline item of bits 0-8 (INT-2.1 §5.8).
+#define INT_MAX_HOP_WORDS 12
+// MAX_INT_HOPS * INT_MAX_HOP_WORDS: bound of the word-by-word stack kept for layouts it cannot type.
+#define MAX_INT_STACK_WORDS 96
+
+// Unrolls a statement over the hop positions 0 .. MAX_INT_HOPS - 1 (P4 has no loops in controls).
+#define FOR_EACH_INT_HOP(X) X(0) X(1) X(2) X(3) X(4) X(5) X(6) X(7)
+
+// Event pre-filter state (paper 003 §III-C), one slot per filter index the control plane assigns.
+#define EVENT_FILTER_FLOWS 1024
+// EVENT_FILTER_FLOWS * MAX_INT_HOPS: per-hop last values, one per hop position of each flow.
+#define EVENT_HOP_SLOTS 8192
+// complex_detection: expressions of EVENT_CNF_CLAUSES clauses of EVENT_CNF_LITERALS literals.
+#define EVENT_CNF_EXPRESSIONS 64
+#define EVENT_CNF_CLAUSES 4
+#define EVENT_CNF_LITERALS 2
+// EVENT_CNF_EXPRESSIONS * EVENT_CNF_CLAUSES * EVENT_CNF_LITERALS.
+#define EVENT_CNF_SLOTS 512
+
+// One report sequence number per hw_id (TR-2.0 §3.2: numbered per Node ID and hw_id).
+#define REPORT_HW_IDS 64
 
 #endif

@@ -1,15 +1,25 @@
 // SPDX-License-Identifier: Apache-2.0
-// sonde.p4: the Sonde data plane (v1model, BMv2 simple_switch_grpc).
-// Placeholder pipeline of the foundation issue: L3 forwarding and port counters. The data-plane
-// issue adds INT source/transit/sink with event pre-filtering; GPINT and INT-label follow as
-// controls of their own, included here.
+// sonde.p4: the Sonde data plane (P4_16, v1model, BMv2 simple_switch_grpc). L3 forwarding, port
+// counters and INT-MD v2.1 (source, transit, sink with event pre-filtering, Telemetry Report v2.0).
+// Each feature is one control in its own file; the ingress and egress apply blocks below run them
+// in numbered stages, and later features (GPINT probes, INT-label) take the stages marked for them.
 #include <core.p4>
 #include <v1model.p4>
 
-#include "headers.p4"
+#include "defines.p4"
 #include "sizes.p4"
+#include "headers.p4"
+#include "int_headers.p4"
+#include "report_headers.p4"
+#include "metadata.p4"
+#include "event_metrics.p4"
 #include "parser.p4"
 #include "forwarding.p4"
+#include "int_source.p4"
+#include "event_filter.p4"
+#include "int_sink.p4"
+#include "int_transit.p4"
+#include "int_report.p4"
 
 control SondeVerifyChecksum(inout headers_t hdr, inout metadata_t meta) {
     apply { }
@@ -17,22 +27,66 @@ control SondeVerifyChecksum(inout headers_t hdr, inout metadata_t meta) {
 
 control SondeIngress(inout headers_t hdr, inout metadata_t meta,
                      inout standard_metadata_t standard_metadata) {
-    counter(MAX_PORTS, CounterType.packets_and_bytes) ingress_port_counter;
+    @id(0x12000001) counter(MAX_PORTS, CounterType.packets_and_bytes) ingress_port_counter;
 
     Forwarding() forwarding;
+    IntSink() int_sink;
+    IntSource() int_source;
 
     apply {
+        // 1. Bookkeeping every packet gets. The sink's report needs when and where the packet came
+        //    in, and its clone keeps these fields (FieldList.INT_REPORT).
         ingress_port_counter.count((bit<32>) standard_metadata.ingress_port);
+        meta.int_meta.ingress_tstamp = standard_metadata.ingress_global_timestamp;
+        meta.int_meta.ingress_port = standard_metadata.ingress_port;
+
+        // 2. L3 forwarding: the egress port the INT roles below depend on.
         forwarding.apply(hdr, meta, standard_metadata);
+
+        // 3. (GPINT issue) Probe ingress, paper 001 §III-C: source-routed probes pick their port
+        //    from the SR stack, overriding stage 2; feedback generation and the probe loop start here.
+
+        // 4. INT sink: event pre-filter, report clone, INT stripped.
+        int_sink.apply(hdr, meta, standard_metadata);
+
+        // 5. INT source: watchlist flows get INT headers; their first hop is pushed in egress.
+        int_source.apply(hdr, meta, standard_metadata);
     }
 }
 
 control SondeEgress(inout headers_t hdr, inout metadata_t meta,
                     inout standard_metadata_t standard_metadata) {
-    counter(MAX_PORTS, CounterType.packets_and_bytes) egress_port_counter;
+    @id(0x12000002) counter(MAX_PORTS, CounterType.packets_and_bytes) egress_port_counter;
+
+    // This node's INT Node ID (INT-2.1 §5.8 bit 0, TR-2.0 §3.2), written by the control plane at
+    // index 0 and shared by transit and reports so they cannot disagree.
+    @id(0x16000200) register<bit<32>>(1) int_switch_id;
+
+    IntTransit() int_transit;
+    IntReport() int_report;
 
     apply {
+        // 1. Bookkeeping.
         egress_port_counter.count((bit<32>) standard_metadata.egress_port);
+        int_switch_id.read(meta.int_meta.switch_id, 0);
+
+        if (standard_metadata.instance_type == PKT_INSTANCE_TYPE_INGRESS_CLONE) {
+            // 2a. The sink's report clone becomes a Telemetry Report; nothing else applies to it.
+            int_report.apply(hdr, meta, standard_metadata);
+        } else {
+            // 2b. INT transit (and the source's own hop): this node's metadata onto the stack.
+            if (hdr.int_md.isValid() && standard_metadata.parser_error == error.NoError) {
+                int_transit.apply(hdr, meta, standard_metadata);
+            }
+
+            // 3. (INT-label issue) Labeling decision per egress port, paper 004 §2, §3, §5: last
+            //    labeling time and labeling flag registers indexed by egress port, the INT OPTION
+            //    header written behind IP, and at the last hop extraction to the controller.
+
+            // 4. (GPINT issue) Probe egress, paper 001 §III-C, §IV: measurement insertion within the
+            //    MEA range, SR header pop, the stored copy with its feedback timeout, and DSCP 0x19
+            //    feedback / 0x21 recovery packets.
+        }
     }
 }
 
@@ -43,6 +97,12 @@ control SondeComputeChecksum(inout headers_t hdr, inout metadata_t meta) {
               hdr.ipv4.identification, hdr.ipv4.flags, hdr.ipv4.frag_offset, hdr.ipv4.ttl,
               hdr.ipv4.protocol, hdr.ipv4.src_addr, hdr.ipv4.dst_addr },
             hdr.ipv4.hdr_checksum, HashAlgorithm.csum16);
+        update_checksum(hdr.report_ipv4.isValid(),
+            { hdr.report_ipv4.version, hdr.report_ipv4.ihl, hdr.report_ipv4.dscp, hdr.report_ipv4.ecn,
+              hdr.report_ipv4.total_len, hdr.report_ipv4.identification, hdr.report_ipv4.flags,
+              hdr.report_ipv4.frag_offset, hdr.report_ipv4.ttl, hdr.report_ipv4.protocol,
+              hdr.report_ipv4.src_addr, hdr.report_ipv4.dst_addr },
+            hdr.report_ipv4.hdr_checksum, HashAlgorithm.csum16);
     }
 }
 

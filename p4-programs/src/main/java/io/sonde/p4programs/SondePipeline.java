@@ -4,12 +4,16 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
+import java.util.List;
 
 import io.sonde.p4runtime.info.P4InfoIndex;
 
 /**
  * The sonde.p4 pipeline as it travels on the classpath: its P4Info (the source of truth
- * for control-plane names and ids) and its P4 source files.
+ * for control-plane names and ids), its P4 source files, and the values the control plane
+ * writes into its tables and registers that the P4Info cannot say (codes, the report
+ * clone session). Each value mirrors a constant of the P4 source, and a test holds them
+ * equal.
  */
 public final class SondePipeline {
 
@@ -19,9 +23,120 @@ public final class SondePipeline {
 	/** Classpath folder of the P4_16 sources. */
 	public static final String SOURCE_FOLDER = "p4/";
 
+	/**
+	 * The P4 source files, in the order {@code sonde.p4} includes them, then sonde.p4.
+	 */
+	public static final List<String> SOURCE_FILES = List.of("defines.p4", "sizes.p4", "headers.p4", "int_headers.p4",
+			"report_headers.p4", "metadata.p4", "event_metrics.p4", "parser.p4", "forwarding.p4", "int_source.p4",
+			"event_filter.p4", "int_sink.p4", "int_transit.p4", "int_report.p4", "sonde.p4");
+
+	/**
+	 * Clone session of the INT sink's telemetry reports: the control plane binds it to
+	 * the port toward the collector with a CloneSessionEntry
+	 * ({@code INT_REPORT_CLONE_SESSION_ID}).
+	 */
+	public static final int INT_REPORT_CLONE_SESSION_ID = 500;
+
+	/** DSCP that marks INT-MD over TCP/UDP, INT-2.1 §5.7.2 ({@code INT_DSCP}). */
+	public static final int INT_DSCP = 0x17;
+
+	/** Hops an INT stack can hold in sonde.p4 ({@code MAX_INT_HOPS}). */
+	public static final int MAX_INT_HOPS = 8;
+
+	/** Filter indexes of {@code fast_detection} ({@code EVENT_FILTER_FLOWS}). */
+	public static final int EVENT_FILTER_FLOWS = 1024;
+
+	/** {@code complex_detection} expressions ({@code EVENT_CNF_EXPRESSIONS}). */
+	public static final int CNF_EXPRESSIONS = 64;
+
+	/** Clauses per expression ({@code EVENT_CNF_CLAUSES}). */
+	public static final int CNF_CLAUSES = 4;
+
+	/** Literals per clause ({@code EVENT_CNF_LITERALS}). */
+	public static final int CNF_LITERALS = 2;
+
+	/** Bit 4 of a CNF literal's metric: maximum over the hops instead of the sum. */
+	public static final int CNF_AGGREGATE_MAX = 0x10;
+
 	private static volatile P4InfoIndex p4Info;
 
 	private SondePipeline() {
+	}
+
+	/** The algorithm parameter of {@code fast_detection} (paper 003 §III-C). */
+	public enum EventAlgorithm {
+
+		/** Every packet of the flow is reported. */
+		NOOP(0),
+		/**
+		 * Some hop's value changed by more than the threshold since it was last reported.
+		 */
+		PER_HOP_CHANGE(1),
+		/** The sum over the path changed by more than the threshold. */
+		FLOW_SUM_CHANGE(2),
+		/** The moving average of the path sum changed by more than the threshold. */
+		MOVING_AVERAGE(3);
+
+		private final int code;
+
+		EventAlgorithm(int code) {
+			this.code = code;
+		}
+
+		public int code() {
+			return this.code;
+		}
+
+	}
+
+	/** The metadata type of {@code fast_detection} and of a CNF literal. */
+	public enum EventMetric {
+
+		HOP_LATENCY(1), QUEUE_OCCUPANCY(2), TX_UTILIZATION(3), BUFFER_OCCUPANCY(4);
+
+		private final int code;
+
+		EventMetric(int code) {
+			this.code = code;
+		}
+
+		public int code() {
+			return this.code;
+		}
+
+	}
+
+	/** How a CNF literal compares its path value with its threshold. */
+	public enum CnfOperator {
+
+		/** An empty literal slot; a clause of empty slots is ignored. */
+		NONE(0), GREATER(1), GREATER_OR_EQUAL(2), LESS(3), LESS_OR_EQUAL(4), EQUAL(5), NOT_EQUAL(6);
+
+		private final int code;
+
+		CnfOperator(int code) {
+			this.code = code;
+		}
+
+		public int code() {
+			return this.code;
+		}
+
+	}
+
+	/**
+	 * Index, in the {@code event_cnf_*} registers, of one literal of a
+	 * {@code complex_detection} expression: (expression × clauses + clause) × literals +
+	 * literal.
+	 */
+	public static int cnfLiteralIndex(int expression, int clause, int literal) {
+		if (expression < 0 || expression >= CNF_EXPRESSIONS || clause < 0 || clause >= CNF_CLAUSES || literal < 0
+				|| literal >= CNF_LITERALS) {
+			throw new IllegalArgumentException("no CNF literal " + literal + " of clause " + clause + " of expression "
+					+ expression + " (" + CNF_EXPRESSIONS + " expressions of " + CNF_CLAUSES + " clauses of "
+					+ CNF_LITERALS + " literals)");
+		}
+		return (expression * CNF_CLAUSES + clause) * CNF_LITERALS + literal;
 	}
 
 	/** The P4Info of sonde.p4, parsed once. */

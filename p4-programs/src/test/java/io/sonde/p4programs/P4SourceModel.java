@@ -1,111 +1,307 @@
 package io.sonde.p4programs;
 
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Consumer;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * What the P4 source declares, read with regular expressions: enough of P4_16 to check
- * the checked-in P4Info against the source where no p4c exists. It understands the
- * constructs sonde.p4 uses (typedefs, headers, the headers struct, tables with keys,
- * actions with params, counters, direct counters and registers) and fails loudly on what
- * it cannot resolve.
+ * What the P4 source declares, read with regular expressions: enough of P4_16 to hold the
+ * checked-in P4Info to the source where no p4c exists. It knows the constructs sonde.p4
+ * uses (constants, typedefs, headers, structs, controls with tables, actions, counters,
+ * direct counters, registers and control instances, and the V1Switch package) and names
+ * every control-plane object as p4c does: by the path of control instances from the
+ * ingress or egress control, e.g. {@code SondeIngress.forwarding.ipv4_lpm}. What it
+ * cannot resolve fails loudly with {@link IllegalStateException}.
  */
 final class P4SourceModel {
 
-	private static final Pattern DEFINE = Pattern.compile("#define\\s+(\\w+)\\s+(\\d+)");
+	private static final String ANNOTATIONS = "((?:@\\w+(?:\\([^)]*\\))?\\s*)*)";
+
+	private static final Pattern CONTINUED_LINE = Pattern.compile("\\\\\\n");
+
+	private static final Pattern DIRECTIVE = Pattern.compile("(?m)^\\s*#.*$");
+
+	private static final Pattern DEFINE = Pattern.compile("(?m)^\\s*#define\\s+(\\w+)\\s+(0x[0-9A-Fa-f]+|\\d+)\\s*$");
+
+	private static final Pattern CONST = Pattern
+		.compile("const\\s+[\\w<>]+\\s+(\\w+)\\s*=\\s*(0x[0-9A-Fa-f]+|0b[01]+|\\d+)\\s*;");
 
 	private static final Pattern TYPEDEF = Pattern.compile("typedef\\s+bit<(\\d+)>\\s+(\\w+)\\s*;");
 
-	private static final Pattern HEADER = Pattern.compile("header\\s+(\\w+)\\s*\\{([^}]*)}");
+	private static final Pattern HEADER = Pattern.compile("\\bheader\\s+(\\w+)\\s*\\{");
 
-	private static final Pattern STRUCT = Pattern.compile("struct\\s+(\\w+)\\s*\\{([^}]*)}");
+	private static final Pattern STRUCT = Pattern.compile("\\bstruct\\s+(\\w+)\\s*\\{");
 
-	private static final Pattern MEMBER = Pattern.compile("([\\w<>]+)\\s+(\\w+)\\s*;");
+	private static final Pattern MEMBER = Pattern
+		.compile(ANNOTATIONS + "(bit<\\d+>|\\w+)\\s*(?:\\[\\s*(\\w+)\\s*])?\\s+(\\w+)\\s*;");
 
-	private static final Pattern TABLE = Pattern.compile("table\\s+(\\w+)\\s*\\{");
+	private static final Pattern CONTROL = Pattern.compile("\\bcontrol\\s+(\\w+)\\s*\\(([^)]*)\\)\\s*\\{");
 
-	private static final Pattern KEY_BLOCK = Pattern.compile("key\\s*=\\s*\\{([^}]*)}");
+	private static final Pattern PIPELINE = Pattern
+		.compile("V1Switch\\s*\\(\\s*\\w+\\(\\)\\s*,\\s*\\w+\\(\\)\\s*,\\s*(\\w+)\\(\\)\\s*,\\s*(\\w+)\\(\\)");
 
-	private static final Pattern KEY = Pattern
-		.compile("([\\w.\\[\\]]+)\\s*:\\s*(\\w+)\\s*(?:@name\\(\"(\\w+)\"\\))?\\s*;");
+	private static final Pattern INSTANCE = Pattern.compile("\\b(\\w+)\\s*\\(\\s*\\)\\s+(\\w+)\\s*;");
 
-	private static final Pattern ACTION = Pattern.compile("action\\s+(\\w+)\\s*\\(([^)]*)\\)");
+	private static final Pattern TABLE = Pattern.compile(ANNOTATIONS + "\\btable\\s+(\\w+)\\s*\\{");
 
-	private static final Pattern COUNTER = Pattern.compile("\\bcounter\\s*\\(\\s*(\\w+)\\s*,[^)]*\\)\\s*(\\w+)\\s*;");
+	private static final Pattern ACTION = Pattern.compile(ANNOTATIONS + "\\baction\\s+(\\w+)\\s*\\(([^)]*)\\)");
 
-	private static final Pattern DIRECT_COUNTER = Pattern.compile("direct_counter\\s*\\([^)]*\\)\\s*(\\w+)\\s*;");
+	private static final Pattern COUNTER = Pattern
+		.compile(ANNOTATIONS + "(?<!\\w)counter\\s*\\(\\s*(\\w+)\\s*,\\s*CounterType\\.(\\w+)\\s*\\)\\s*(\\w+)\\s*;");
+
+	private static final Pattern DIRECT_COUNTER = Pattern
+		.compile(ANNOTATIONS + "\\bdirect_counter\\s*\\(\\s*CounterType\\.(\\w+)\\s*\\)\\s*(\\w+)\\s*;");
 
 	private static final Pattern REGISTER = Pattern
-		.compile("register\\s*<\\s*bit<(\\w+)>\\s*>\\s*\\(\\s*(\\w+)\\s*\\)\\s*(\\w+)\\s*;");
+		.compile(ANNOTATIONS + "\\bregister\\s*<\\s*(bit<\\d+>|\\w+)\\s*>\\s*\\(\\s*(\\w+)\\s*\\)\\s*(\\w+)\\s*;");
 
-	final Map<String, Long> constants = new HashMap<>();
+	private static final Pattern ID = Pattern.compile("@id\\(\\s*(0x[0-9A-Fa-f]+|\\d+)\\s*\\)");
 
-	final Map<String, Integer> typeWidths = new HashMap<>();
+	private static final Pattern NAME = Pattern.compile("@name\\(\\s*\"([\\w.]+)\"\\s*\\)");
 
-	final Map<String, Map<String, Integer>> headerFields = new HashMap<>();
+	private static final Pattern KEY = Pattern.compile("([\\w.]+)\\s*:\\s*(\\w+)\\s*" + ANNOTATIONS + ";");
 
-	final Map<String, String> headerInstances = new HashMap<>();
+	/**
+	 * Fields of v1model's {@code standard_metadata_t} that sonde.p4 matches on, with
+	 * their widths as p4c's v1model.p4 declares them.
+	 */
+	private static final Map<String, Integer> STANDARD_METADATA = Map.of("ingress_port", 9, "egress_spec", 9,
+			"egress_port", 9, "instance_type", 32, "packet_length", 32);
 
-	final Map<String, List<Key>> tables = new LinkedHashMap<>();
+	final Map<String, Long> constants = new LinkedHashMap<>();
 
-	final Map<String, Map<String, Integer>> actions = new LinkedHashMap<>();
+	final Map<String, Integer> typedefs = new HashMap<>();
 
-	final Map<String, Long> counters = new LinkedHashMap<>();
+	final Map<String, Map<String, Integer>> headers = new LinkedHashMap<>();
 
-	final Map<String, Boolean> directCounters = new LinkedHashMap<>();
+	final Map<String, Map<String, Member>> structs = new LinkedHashMap<>();
 
-	final Map<String, long[]> registers = new LinkedHashMap<>();
+	final Map<String, Table> tables = new LinkedHashMap<>();
 
-	record Key(String field, String matchKind, String name) {
+	final Map<String, Action> actions = new LinkedHashMap<>();
+
+	final Map<String, Counter> counters = new LinkedHashMap<>();
+
+	final Map<String, DirectCounter> directCounters = new LinkedHashMap<>();
+
+	final Map<String, Register> registers = new LinkedHashMap<>();
+
+	private final Map<String, String> controlBodies = new HashMap<>();
+
+	private final Map<String, Map<String, String>> controlParams = new HashMap<>();
+
+	record Member(String type, String stackSize) {
+	}
+
+	record Key(String field, String matchKind, String name, int width) {
+	}
+
+	/**
+	 * {@code actions} and {@code directCounter} hold full names; id is null without @id.
+	 */
+	record Table(String name, Long id, List<Key> keys, List<String> actions, String defaultAction, long size,
+			String directCounter) {
+	}
+
+	record Action(String name, Long id, Map<String, Integer> params) {
+	}
+
+	record Counter(String name, Long id, long size, String type) {
+	}
+
+	record DirectCounter(String name, Long id, String type) {
+	}
+
+	record Register(String name, Long id, int width, long size) {
 	}
 
 	static P4SourceModel read(String source) {
 		P4SourceModel model = new P4SourceModel();
 		String code = source.replaceAll("(?s)/\\*.*?\\*/", "").replaceAll("//[^\\n]*", "");
-		model.collect(code);
+		code = CONTINUED_LINE.matcher(code).replaceAll(" ");
+		each(DEFINE, code, (m) -> model.constants.put(m.group(1), number(m.group(2))));
+		model.collect(DIRECTIVE.matcher(code).replaceAll(""));
 		return model;
 	}
 
 	private void collect(String code) {
-		each(DEFINE, code, (m) -> this.constants.put(m.group(1), Long.parseLong(m.group(2))));
-		each(TYPEDEF, code, (m) -> this.typeWidths.put(m.group(2), Integer.parseInt(m.group(1))));
+		each(CONST, code, (m) -> this.constants.put(m.group(1), number(m.group(2))));
+		each(TYPEDEF, code, (m) -> this.typedefs.put(m.group(2), Integer.parseInt(m.group(1))));
 		each(HEADER, code, (m) -> {
 			Map<String, Integer> fields = new LinkedHashMap<>();
-			each(MEMBER, m.group(2), (f) -> fields.put(f.group(2), width(f.group(1))));
-			this.headerFields.put(m.group(1), fields);
+			each(MEMBER, block(code, m.end() - 1), (f) -> fields.put(f.group(4), width(f.group(2))));
+			this.headers.put(m.group(1), fields);
 		});
-		each(STRUCT, code, (m) -> each(MEMBER, m.group(2), (f) -> {
-			if (this.headerFields.containsKey(f.group(1))) {
-				this.headerInstances.put(f.group(2), f.group(1));
-			}
-		}));
-		each(TABLE, code, (m) -> {
-			Matcher keys = KEY_BLOCK.matcher(block(code, m.end() - 1));
-			List<Key> parsed = new java.util.ArrayList<>();
-			if (keys.find()) {
-				each(KEY, keys.group(1), (k) -> parsed
-					.add(new Key(k.group(1), k.group(2), (k.group(3) != null) ? k.group(3) : k.group(1))));
-			}
-			this.tables.put(m.group(1), parsed);
+		each(STRUCT, code, (m) -> {
+			Map<String, Member> members = new LinkedHashMap<>();
+			each(MEMBER, block(code, m.end() - 1), (f) -> members.put(f.group(4), new Member(f.group(2), f.group(3))));
+			this.structs.put(m.group(1), members);
 		});
-		each(ACTION, code, (m) -> {
-			Map<String, Integer> params = new LinkedHashMap<>();
+		each(CONTROL, code, (m) -> {
+			Map<String, String> params = new HashMap<>();
 			for (String param : m.group(2).split(",")) {
 				String[] words = param.strip().split("\\s+");
-				if (words.length >= 2) {
-					params.put(words[words.length - 1], width(words[words.length - 2]));
-				}
+				params.put(words[words.length - 1], words[words.length - 2]);
 			}
-			this.actions.put(m.group(1), params);
+			this.controlParams.put(m.group(1), params);
+			this.controlBodies.put(m.group(1), block(code, m.end() - 1));
 		});
-		each(COUNTER, code, (m) -> this.counters.put(m.group(2), value(m.group(1))));
-		each(DIRECT_COUNTER, code, (m) -> this.directCounters.put(m.group(1), true));
-		each(REGISTER, code,
-				(m) -> this.registers.put(m.group(3), new long[] { value(m.group(1)), value(m.group(2)) }));
+		Matcher pipeline = PIPELINE.matcher(code);
+		if (!pipeline.find()) {
+			throw new IllegalStateException("no V1Switch package instantiation");
+		}
+		visit(pipeline.group(1), pipeline.group(1));
+		visit(pipeline.group(2), pipeline.group(2));
+	}
+
+	/** Declarations of {@code control} under the instance path {@code prefix}. */
+	private void visit(String control, String prefix) {
+		String body = this.controlBodies.get(control);
+		if (body == null) {
+			throw new IllegalStateException("no control " + control);
+		}
+		Map<String, String> params = this.controlParams.get(control);
+		each(ACTION, body, (m) -> this.actions.put(prefix + "." + m.group(2),
+				new Action(prefix + "." + m.group(2), id(m.group(1)), params(m.group(3)))));
+		each(COUNTER, body, (m) -> this.counters.put(prefix + "." + m.group(4),
+				new Counter(prefix + "." + m.group(4), id(m.group(1)), value(m.group(2)), m.group(3))));
+		each(DIRECT_COUNTER, body, (m) -> this.directCounters.put(prefix + "." + m.group(3),
+				new DirectCounter(prefix + "." + m.group(3), id(m.group(1)), m.group(2))));
+		each(REGISTER, body, (m) -> this.registers.put(prefix + "." + m.group(4),
+				new Register(prefix + "." + m.group(4), id(m.group(1)), width(m.group(2)), value(m.group(3)))));
+		each(TABLE, body, (m) -> {
+			String name = prefix + "." + m.group(2);
+			this.tables.put(name, table(name, id(m.group(1)), block(body, m.end() - 1), prefix, params));
+		});
+		each(INSTANCE, body, (m) -> {
+			if (this.controlBodies.containsKey(m.group(1))) {
+				visit(m.group(1), prefix + "." + m.group(2));
+			}
+		});
+	}
+
+	private Table table(String name, Long id, String body, String prefix, Map<String, String> params) {
+		List<Key> keys = new ArrayList<>();
+		Matcher keyBlock = Pattern.compile("key\\s*=\\s*\\{([^}]*)}").matcher(body);
+		if (keyBlock.find()) {
+			each(KEY, keyBlock.group(1), (k) -> {
+				Matcher alias = NAME.matcher(k.group(3));
+				String keyName = alias.find() ? alias.group(1) : k.group(1);
+				keys.add(new Key(k.group(1), k.group(2), keyName, fieldWidth(k.group(1), params)));
+			});
+		}
+		List<String> actionNames = new ArrayList<>();
+		for (String entry : property(name, body, "actions\\s*=\\s*\\{([^}]*)}").split(";")) {
+			String[] words = entry.strip().split("\\s+");
+			if (!words[words.length - 1].isEmpty()) {
+				actionNames.add(prefix + "." + words[words.length - 1].replace("()", ""));
+			}
+		}
+		String defaultAction = prefix + "." + property(name, body, "default_action\\s*=\\s*(\\w+)\\s*\\(");
+		long size = value(property(name, body, "\\bsize\\s*=\\s*(\\w+)\\s*;"));
+		Matcher counter = Pattern.compile("\\bcounters\\s*=\\s*(\\w+)\\s*;").matcher(body);
+		String directCounter = counter.find() ? prefix + "." + counter.group(1) : null;
+		return new Table(name, id, keys, actionNames, defaultAction, size, directCounter);
+	}
+
+	private static String property(String table, String body, String regex) {
+		Matcher matcher = Pattern.compile(regex).matcher(body);
+		if (!matcher.find()) {
+			throw new IllegalStateException("table " + table + " has no " + regex);
+		}
+		return matcher.group(1);
+	}
+
+	private Map<String, Integer> params(String list) {
+		Map<String, Integer> params = new LinkedHashMap<>();
+		for (String param : list.split(",")) {
+			String[] words = param.strip().split("\\s+");
+			if (words.length >= 2) {
+				params.put(words[words.length - 1], width(words[words.length - 2]));
+			}
+		}
+		return params;
+	}
+
+	/**
+	 * Width of a field path such as {@code hdr.ipv4.dst_addr}, from the control's
+	 * parameters.
+	 */
+	int fieldWidth(String path, Map<String, String> params) {
+		String[] parts = path.split("\\.");
+		String type = params.get(parts[0]);
+		if (type == null) {
+			throw new IllegalStateException("key " + path + " starts at no control parameter");
+		}
+		if (type.equals("standard_metadata_t")) {
+			Integer width = (parts.length == 2) ? STANDARD_METADATA.get(parts[1]) : null;
+			if (width == null) {
+				throw new IllegalStateException("unknown standard_metadata field in " + path);
+			}
+			return width;
+		}
+		for (int i = 1; i < parts.length - 1; i++) {
+			Member member = this.structs.getOrDefault(type, Map.of()).get(parts[i]);
+			if (member == null || member.stackSize() != null) {
+				throw new IllegalStateException("cannot resolve " + parts[i] + " of " + type + " in key " + path);
+			}
+			type = member.type();
+		}
+		String field = parts[parts.length - 1];
+		if (this.headers.containsKey(type)) {
+			Integer width = this.headers.get(type).get(field);
+			if (width == null) {
+				throw new IllegalStateException("header " + type + " has no field " + field);
+			}
+			return width;
+		}
+		Member member = this.structs.getOrDefault(type, Map.of()).get(field);
+		if (member == null) {
+			throw new IllegalStateException(type + " has no field " + field + " in key " + path);
+		}
+		return width(member.type());
+	}
+
+	int width(String type) {
+		if (type.startsWith("bit<")) {
+			return Integer.parseInt(type.substring(4, type.length() - 1));
+		}
+		Integer known = this.typedefs.get(type);
+		if (known == null) {
+			throw new IllegalStateException("no bit width for type " + type);
+		}
+		return known;
+	}
+
+	long value(String token) {
+		if (token.matches("0x[0-9A-Fa-f]+|0b[01]+|\\d+")) {
+			return number(token);
+		}
+		Long constant = this.constants.get(token);
+		if (constant == null) {
+			throw new IllegalStateException("unknown constant " + token);
+		}
+		return constant;
+	}
+
+	private static long number(String token) {
+		if (token.startsWith("0x")) {
+			return Long.parseLong(token.substring(2), 16);
+		}
+		if (token.startsWith("0b")) {
+			return Long.parseLong(token.substring(2), 2);
+		}
+		return Long.parseLong(token);
+	}
+
+	private static Long id(String annotations) {
+		Matcher id = ID.matcher(annotations);
+		return id.find() ? number(id.group(1)) : null;
 	}
 
 	/** The text between the brace at {@code open} and its matching closing brace. */
@@ -123,50 +319,7 @@ final class P4SourceModel {
 		throw new IllegalStateException("unbalanced braces after offset " + open);
 	}
 
-	/**
-	 * Bit width of a field reached from the headers struct, e.g.
-	 * {@code hdr.ipv4.dst_addr}.
-	 */
-	int fieldWidth(String path) {
-		String[] parts = path.split("\\.");
-		if (parts.length != 3) {
-			throw new IllegalStateException("cannot resolve key " + path + " (expected hdr.<header>.<field>)");
-		}
-		String headerType = this.headerInstances.get(parts[1]);
-		if (headerType == null) {
-			throw new IllegalStateException("no header instance " + parts[1] + " for key " + path);
-		}
-		Integer width = this.headerFields.get(headerType).get(parts[2]);
-		if (width == null) {
-			throw new IllegalStateException("header " + headerType + " has no field " + parts[2]);
-		}
-		return width;
-	}
-
-	private int width(String type) {
-		Matcher bit = Pattern.compile("bit<(\\d+)>").matcher(type);
-		if (bit.matches()) {
-			return Integer.parseInt(bit.group(1));
-		}
-		Integer known = this.typeWidths.get(type);
-		if (known == null) {
-			throw new IllegalStateException("unknown type " + type);
-		}
-		return known;
-	}
-
-	private long value(String token) {
-		if (token.matches("\\d+")) {
-			return Long.parseLong(token);
-		}
-		Long constant = this.constants.get(token);
-		if (constant == null) {
-			throw new IllegalStateException("unknown constant " + token);
-		}
-		return constant;
-	}
-
-	private static void each(Pattern pattern, String text, java.util.function.Consumer<Matcher> action) {
+	private static void each(Pattern pattern, String text, Consumer<Matcher> action) {
 		Matcher matcher = pattern.matcher(text);
 		while (matcher.find()) {
 			action.accept(matcher);

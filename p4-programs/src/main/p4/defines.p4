@@ -1,0 +1,126 @@
+// SPDX-License-Identifier: Apache-2.0
+// Types, protocol numbers and codes shared by every feature of sonde.p4. Each value names the
+// specification section (INT-2.1, TR-2.0) or paper that fixes it; WIRE_FACTS.md collects them.
+#ifndef SONDE_DEFINES_P4
+#define SONDE_DEFINES_P4
+
+typedef bit<9>   port_t;
+typedef bit<48>  mac_addr_t;
+typedef bit<32>  ipv4_addr_t;
+typedef bit<128> ipv6_addr_t;
+
+// Register indexes as wide as their registers are long (sizes.p4), so no control-plane value can
+// address past the end of a register array.
+typedef bit<10> event_filter_index_t;   // EVENT_FILTER_FLOWS = 2^10
+typedef bit<6>  cnf_expression_index_t; // EVENT_CNF_EXPRESSIONS = 2^6
+typedef bit<6>  report_hw_id_t;         // TR-2.0 §3.2 hw_id; REPORT_HW_IDS = 2^6
+
+const bit<16> ETHERTYPE_IPV4 = 0x0800;
+const bit<16> ETHERTYPE_IPV6 = 0x86DD;
+const bit<16> ETHERTYPE_VLAN = 0x8100;
+
+const bit<8> IP_PROTO_TCP = 6;
+const bit<8> IP_PROTO_UDP = 17;
+
+const bit<16> TCP_HEADER_BYTES = 20;  // without options: INT follows the fixed header
+const bit<16> UDP_HEADER_BYTES = 8;
+const bit<16> IPV4_HEADER_BYTES = 20; // the parser only reaches L4 behind option-less IPv4
+const bit<16> IPV6_HEADER_BYTES = 40;
+
+// INT over TCP/UDP is signalled by the DSCP (INT-2.1 §5.7.2 option 2, WIRE_FACTS D): the value the
+// INT specification's examples use, matched under a mask so a domain that reserves a single DSCP bit
+// instead (ONOS fabric) only has to change these two constants.
+const bit<6> INT_DSCP = 0x17;
+const bit<6> INT_DSCP_MASK = 0x3F;
+// GPINT probes (paper 001 §III-C, §IV-C) are told apart by DSCP as well: 0x17 probe with measurements,
+// 0x19 recovery feedback, 0x21 recovery notification. 0x17 is also INT_DSCP, so the GPINT issue must
+// give probes a second marker (an IP protocol number or UDP port) that parse_ipv4 branches on before
+// the INT branch, which is only taken behind TCP and UDP.
+
+// INT shim for TCP/UDP (INT-2.1 §5.7.2) and INT-MD metadata header (INT-2.1 §5.8).
+const bit<4>  INT_TYPE_MD = 1;
+const bit<2>  INT_NPT_DSCP = 0;          // NPT 0: no UDP-port signalling, shim byte 3 keeps the DSCP
+const bit<4>  INT_VERSION = 2;
+const bit<8>  INT_MD_HEADER_WORDS = 3;   // the shim's Length counts these, never the shim itself
+const bit<16> INT_FIXED_HEADER_BYTES = 16; // shim 4 + MD header 12 (INT-2.1 §5.3)
+
+// Instruction bitmap, bit 0 = most significant (INT-2.1 §5.8; WIRE_FACTS A.6).
+const bit<16> INT_INSTR_SWITCH_ID = 0x8000;      // 4 B
+const bit<16> INT_INSTR_L1_PORT_IDS = 0x4000;    // 4 B: 16 ingress + 16 egress
+const bit<16> INT_INSTR_HOP_LATENCY = 0x2000;    // 4 B
+const bit<16> INT_INSTR_QUEUE = 0x1000;          // 4 B: 8 queue id + 24 occupancy
+const bit<16> INT_INSTR_INGRESS_TSTAMP = 0x0800; // 8 B
+const bit<16> INT_INSTR_EGRESS_TSTAMP = 0x0400;  // 8 B
+const bit<16> INT_INSTR_L2_PORT_IDS = 0x0200;    // 8 B: 32 ingress + 32 egress
+const bit<16> INT_INSTR_TX_UTIL = 0x0100;        // 4 B
+const bit<16> INT_INSTR_BUFFER = 0x0080;         // 4 B: 8 buffer id + 24 occupancy
+// Reserved bits 9-14 and Checksum Complement (bit 15): sonde.p4 neither fills nor parses them into
+// fields, so a packet asking for them is carried through without this node's metadata.
+const bit<16> INT_INSTR_UNSUPPORTED = 0x007F;
+
+// Metadata a node cannot measure is all ones (INT-2.1 §5.8).
+const bit<32> INT_UNAVAILABLE_32 = 0xFFFFFFFF;
+const bit<24> INT_UNAVAILABLE_24 = 0xFFFFFF;
+const bit<8>  INT_UNAVAILABLE_8 = 0xFF;
+
+// Telemetry Report v2.0 (TR-2.0 §3.2, §3.3; WIRE_FACTS B).
+const bit<4>  REPORT_VERSION = 2;
+const bit<4>  REPORT_TYPE_INT = 1;
+const bit<4>  REPORT_IN_TYPE_IPV4 = 4;
+const bit<4>  REPORT_IN_TYPE_IPV6 = 5;
+const bit<8>  REPORT_FIXED_CONTENT_WORDS = 2; // RepMdBits, DS ID, DSMdBits, DSMdstatus
+// IPv4 20 + UDP 8 + group header 8 + individual header 4 + fixed INT contents 8.
+const bit<16> REPORT_HEADERS_BYTES = 48;
+const bit<16> ETHERNET_HEADER_BYTES = 14;
+const bit<8>  REPORT_IPV4_TTL = 64;
+const bit<3>  IPV4_FLAGS_DONT_FRAGMENT = 0b010; // TR-2.0 §3.1: DF set or non-repeating IP ID
+// What the sink can say about itself in the report (RepMdBits, TR-2.0 §3.3.1): ports, latency and
+// timestamps. Its queue, tx utilization and buffer belong to the original packet's egress, which
+// the ingress-to-egress report clone never sees, so those bits are cleared (TR-2.0 HEAD text).
+const bit<16> SINK_REPORTED_METADATA = 0x6E00;
+
+// Mirror session of the sink's report clone; the control plane binds it to the port toward the
+// collector with a P4Runtime CloneSessionEntry.
+const bit<32> INT_REPORT_CLONE_SESSION_ID = 500;
+
+// standard_metadata.instance_type values of BMv2 simple_switch.
+const bit<32> PKT_INSTANCE_TYPE_NORMAL = 0;
+const bit<32> PKT_INSTANCE_TYPE_INGRESS_CLONE = 1;
+
+// Metadata the ingress-to-egress report clone keeps (clone_preserving_field_list).
+enum bit<8> FieldList {
+    INT_REPORT = 1
+}
+
+// Event pre-filter at the sink (paper 003 §III-C). Mode: which action of event_filter_flows ran.
+const bit<2> EVENT_MODE_REPORT_ALL = 0;
+const bit<2> EVENT_MODE_FAST = 1;
+const bit<2> EVENT_MODE_COMPLEX = 2;
+// fast_detection algorithms.
+const bit<8> EVENT_ALGO_NOOP = 0;            // every packet is an event
+const bit<8> EVENT_ALGO_PER_HOP_CHANGE = 1;  // some hop's value moved more than the threshold
+const bit<8> EVENT_ALGO_FLOW_SUM_CHANGE = 2; // the path sum moved more than the threshold
+const bit<8> EVENT_ALGO_MOVING_AVERAGE = 3;  // the EMA of the path sum moved more than the threshold
+// Metadata types the algorithms run on: the 4-byte per-hop items of the bitmap.
+const bit<8> EVENT_METRIC_HOP_LATENCY = 1;
+const bit<8> EVENT_METRIC_QUEUE_OCCUPANCY = 2;
+const bit<8> EVENT_METRIC_TX_UTILIZATION = 3;
+const bit<8> EVENT_METRIC_BUFFER_OCCUPANCY = 4;
+// complex_detection literal: metric code in the low nibble, aggregate over the path in bit 4.
+const bit<8> CNF_METRIC_MASK = 0x0F;
+const bit<8> CNF_AGGREGATE_MAX = 0x10;  // maximum over hops; clear = sum over hops
+// complex_detection literal operators; NONE leaves the literal slot empty.
+const bit<8> CNF_OP_NONE = 0;
+const bit<8> CNF_OP_GREATER = 1;
+const bit<8> CNF_OP_GREATER_OR_EQUAL = 2;
+const bit<8> CNF_OP_LESS = 3;
+const bit<8> CNF_OP_LESS_OR_EQUAL = 4;
+const bit<8> CNF_OP_EQUAL = 5;
+const bit<8> CNF_OP_NOT_EQUAL = 6;
+
+// Parser errors of our own, seen by the controls in standard_metadata.parser_error.
+error {
+    IntStackLengthMismatch // the stack does not end on a hop boundary (INT-2.1 §5.8 stack arithmetic)
+}
+
+#endif

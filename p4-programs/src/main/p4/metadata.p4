@@ -1,0 +1,89 @@
+// SPDX-License-Identifier: Apache-2.0
+// The two structs v1model threads through every block: the packet's headers and our metadata.
+#ifndef SONDE_METADATA_P4
+#define SONDE_METADATA_P4
+
+// The deparser decides the wire order (parser.p4); this struct only names the instances.
+struct headers_t {
+    ethernet_t            ethernet;
+    vlan_t                vlan;
+    // Telemetry report encapsulation, valid only on the sink's report clone.
+    ipv4_t                report_ipv4;
+    udp_t                 report_udp;
+    report_group_t        report_group;
+    report_individual_t   report_individual;
+    report_int_contents_t report_int_contents;
+    int_level1_port_ids_t report_level1_port_ids;
+    int_hop_latency_t     report_hop_latency;
+    int_ingress_tstamp_t  report_ingress_tstamp;
+    int_egress_tstamp_t   report_egress_tstamp;
+    int_level2_port_ids_t report_level2_port_ids;
+    // The packet.
+    ipv4_t                ipv4;
+    ipv6_t                ipv6;
+    tcp_t                 tcp;
+    udp_t                 udp;
+    int_shim_t            int_shim;
+    int_md_t              int_md;
+    // INT stack, one header stack per item: element h of each is hop h, 0 being the latest hop.
+    int_switch_id_t[MAX_INT_HOPS]       int_switch_id;
+    int_level1_port_ids_t[MAX_INT_HOPS] int_level1_port_ids;
+    int_hop_latency_t[MAX_INT_HOPS]     int_hop_latency;
+    int_q_occupancy_t[MAX_INT_HOPS]     int_q_occupancy;
+    int_ingress_tstamp_t[MAX_INT_HOPS]  int_ingress_tstamp;
+    int_egress_tstamp_t[MAX_INT_HOPS]   int_egress_tstamp;
+    int_level2_port_ids_t[MAX_INT_HOPS] int_level2_port_ids;
+    int_egress_tx_util_t[MAX_INT_HOPS]  int_egress_tx_util;
+    int_buffer_t[MAX_INT_HOPS]          int_buffer;
+    // The stack as words, when its layout has items sonde.p4 does not type (int_headers.p4).
+    int_word_t[MAX_INT_STACK_WORDS]     int_raw_stack;
+}
+
+// Flow identity, filled by the parser, so tables can match IPv4 and L4 fields whether or not the
+// headers are there (absent fields stay 0).
+struct flow_meta_t {
+    ipv4_addr_t ipv4_src;
+    ipv4_addr_t ipv4_dst;
+    bit<8>      ip_proto;
+    bit<16>     l4_src_port;
+    bit<16>     l4_dst_port;
+    bit<6>      dscp;
+}
+
+struct int_meta_t {
+    // Where and when the packet came in, and where it was going: the sink's report is built from
+    // its ingress-to-egress clone, which keeps only these fields of the original's metadata.
+    @field_list(FieldList.INT_REPORT)
+    bit<48> ingress_tstamp;
+    @field_list(FieldList.INT_REPORT)
+    port_t  ingress_port;
+    @field_list(FieldList.INT_REPORT)
+    port_t  egress_port;
+    bit<9>  stack_words_left; // parser: words not yet extracted; bit 8 flags an underflow
+    bit<8>  layout_mismatch;  // parser: zero when Hop ML equals the bitmap's per-hop size
+    bit<8>  hop_count;        // hops parsed into the typed stacks
+    bit<1>  is_sink;          // the egress port faces a host: INT ends here
+    bit<32> switch_id;        // this node's INT Node ID (register set by the control plane)
+}
+
+// Event pre-filter parameters of the packet's flow (event_filter_flows) and its verdict.
+struct event_meta_t {
+    bit<2>                 mode;
+    event_filter_index_t   filter_index;
+    bit<8>                 algorithm;
+    bit<8>                 metric;
+    bit<32>                threshold;
+    bit<8>                 ema_weight;
+    cnf_expression_index_t expression_index;
+    bit<1>                 report;
+}
+
+// Later features add their own struct here rather than reuse these: GPINT probes (gpint_meta_t)
+// and INT-label (int_label_meta_t).
+struct metadata_t {
+    flow_meta_t  flow;
+    int_meta_t   int_meta;
+    event_meta_t event;
+}
+
+#endif

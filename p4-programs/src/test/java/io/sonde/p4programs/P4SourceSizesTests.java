@@ -1,0 +1,96 @@
+package io.sonde.p4programs;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The sizes sizes.p4 derives by hand, the unrolled loops that must match them, and the
+ * style rules every table follows (a default action, a direct counter, a named size).
+ */
+class P4SourceSizesTests {
+
+	private final P4SourceModel source = SondeSources.model();
+
+	private final String text = SondeSources.text();
+
+	@Test
+	void derivedSizesAreTheProductsTheirCommentsSay() {
+		assertThat(constant("EVENT_HOP_SLOTS")).isEqualTo(constant("EVENT_FILTER_FLOWS") * constant("MAX_INT_HOPS"));
+		assertThat(constant("EVENT_CNF_SLOTS")).isEqualTo(
+				constant("EVENT_CNF_EXPRESSIONS") * constant("EVENT_CNF_CLAUSES") * constant("EVENT_CNF_LITERALS"));
+		assertThat(constant("MAX_INT_STACK_WORDS")).isEqualTo(constant("MAX_INT_HOPS") * constant("INT_MAX_HOP_WORDS"));
+	}
+
+	@Test
+	void registerIndexTypesCoverTheirRegistersExactly() {
+		// No control-plane value can index past a register, and every slot is reachable.
+		assertThat(1L << this.source.typedefs.get("event_filter_index_t")).isEqualTo(constant("EVENT_FILTER_FLOWS"));
+		assertThat(1L << this.source.typedefs.get("cnf_expression_index_t"))
+			.isEqualTo(constant("EVENT_CNF_EXPRESSIONS"));
+		assertThat(1L << this.source.typedefs.get("report_hw_id_t")).isEqualTo(constant("REPORT_HW_IDS"));
+		assertThat(1L << this.source.typedefs.get("port_t")).isEqualTo(constant("MAX_PORTS"));
+	}
+
+	@Test
+	void hopLoopsRunOverEveryHopTheStacksHold() {
+		Matcher macro = Pattern.compile("#define FOR_EACH_INT_HOP\\(X\\)(.*)").matcher(this.text);
+		assertThat(macro.find()).isTrue();
+		List<Long> hops = new ArrayList<>();
+		Matcher hop = Pattern.compile("X\\((\\d+)\\)").matcher(macro.group(1));
+		while (hop.find()) {
+			hops.add(Long.parseLong(hop.group(1)));
+		}
+		assertThat(hops).hasSize((int) constant("MAX_INT_HOPS"));
+		for (int i = 0; i < hops.size(); i++) {
+			assertThat(hops.get(i)).isEqualTo(i);
+		}
+	}
+
+	@Test
+	void intStacksAreBoundedByTheNamedSizes() {
+		this.source.structs.get("headers_t").forEach((name, member) -> {
+			if (member.stackSize() != null) {
+				String expected = name.equals("int_raw_stack") ? "MAX_INT_STACK_WORDS" : "MAX_INT_HOPS";
+				assertThat(member.stackSize()).as("size of stack %s", name).isEqualTo(expected);
+			}
+		});
+		assertThat(this.source.structs.get("headers_t").values().stream().filter((m) -> m.stackSize() != null))
+			.hasSize(10);
+	}
+
+	@Test
+	void cnfEvaluationUnrollsEveryClauseAndLiteral() {
+		assertThat(count("(?m)^\\s*CNF_CLAUSE\\(\\d\\)\\s*$")).isEqualTo(constant("EVENT_CNF_CLAUSES"));
+		assertThat(count("CNF_LITERAL\\(c, \\d\\)")).isEqualTo(constant("EVENT_CNF_LITERALS"));
+	}
+
+	@Test
+	void everyTableHasADefaultActionADirectCounterAndANamedSize() {
+		assertThat(this.source.tables).isNotEmpty();
+		this.source.tables.values().forEach((table) -> {
+			assertThat(table.actions()).as("actions of %s", table.name()).contains(table.defaultAction());
+			assertThat(table.directCounter()).as("direct counter of %s", table.name()).isNotNull();
+			assertThat(this.source.directCounters).containsKey(table.directCounter());
+		});
+		Matcher size = Pattern.compile("\\bsize\\s*=\\s*(\\w+)\\s*;").matcher(this.text);
+		while (size.find()) {
+			assertThat(size.group(1)).as("table size").matches("[A-Z][A-Z0-9_]*");
+		}
+	}
+
+	private long count(String regex) {
+		return Pattern.compile(regex).matcher(this.text).results().count();
+	}
+
+	private long constant(String name) {
+		assertThat(this.source.constants).containsKey(name);
+		return this.source.constants.get(name);
+	}
+
+}
