@@ -20,11 +20,12 @@ final class Ipv4Parser {
 
 	/** The header checksum is not verified: captures with checksum offload carry junk. */
 	static IpHeader parse(FrameBytes bytes, int at) throws MalformedFrame {
-		bytes.require(at, MIN_HEADER_LENGTH, "IPv4 header");
+		bytes.require(at, 1, "IPv4 header");
 		int version = bytes.u8(at) >> 4;
 		if (version != 4) {
 			throw new MalformedFrame(Reason.BAD_IP_HEADER, at, "version " + version + " where IPv4 was announced");
 		}
+		bytes.require(at, MIN_HEADER_LENGTH, "IPv4 header");
 		int headerLength = (bytes.u8(at) & 0x0F) * 4;
 		if (headerLength < MIN_HEADER_LENGTH) {
 			throw new MalformedFrame(Reason.BAD_IP_HEADER, at,

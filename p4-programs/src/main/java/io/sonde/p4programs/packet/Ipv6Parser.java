@@ -32,12 +32,13 @@ final class Ipv6Parser {
 	}
 
 	static IpHeader parse(FrameBytes bytes, int at) throws MalformedFrame {
-		bytes.require(at, HEADER_LENGTH, "IPv6 header");
-		long firstWord = bytes.u32(at);
-		int version = (int) (firstWord >>> 28);
+		bytes.require(at, 1, "IPv6 header");
+		int version = bytes.u8(at) >> 4;
 		if (version != 6) {
 			throw new MalformedFrame(Reason.BAD_IP_HEADER, at, "version " + version + " where IPv6 was announced");
 		}
+		bytes.require(at, HEADER_LENGTH, "IPv6 header");
+		long firstWord = bytes.u32(at);
 		int trafficClass = (int) ((firstWord >>> 20) & 0xFF);
 		int payloadLength = bytes.u16(at + 4);
 		// A zero payload length announces a jumbogram (RFC 2675), or comes from
