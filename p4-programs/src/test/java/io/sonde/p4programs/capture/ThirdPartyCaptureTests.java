@@ -102,10 +102,14 @@ class ThirdPartyCaptureTests {
 		List<CapturedFrame> frames = Fixtures.frames("tagged-frames.pcapng");
 		List<byte[]> written = Fixtures.hexDumpFrames("tagged-frames.txt");
 
-		// tshark -r tagged-frames.pcapng -T fields -e frame.number -e frame.time_epoch -e
-		// frame.len
-		// 1 1714557600.000000001 64, 2 ...002 98, 3 ...003 86, 4 ...004 66, 5 ...005 60,
-		// 6 ...006 60
+		// tshark -r tagged-frames.pcapng -T fields -e frame.number
+		// -e frame.time_epoch -e frame.len
+		// 1 1714557600.000000001 64
+		// 2 1714557600.000000002 98
+		// 3 1714557600.000000003 86
+		// 4 1714557600.000000004 66
+		// 5 1714557600.000000005 60
+		// 6 1714557600.000000006 60
 		assertThat(frames).extracting(CapturedFrame::originalLength).containsExactly(64, 98, 86, 66, 60, 60);
 		assertThat(frames).extracting(CapturedFrame::timestamp)
 			.containsExactly(Instant.ofEpochSecond(1_714_557_600L, 1), Instant.ofEpochSecond(1_714_557_600L, 2),

@@ -142,6 +142,11 @@ final class Packets {
 
 		String dst = "192.0.2.2";
 
+		/** Addresses as bytes, taking precedence over the literals when set. */
+		byte[] srcBytes;
+
+		byte[] dstBytes;
+
 		byte[] wrap(byte[] payload) {
 			int words = (this.headerWords != null) ? this.headerWords : 5 + this.options.length / 4;
 			int length = (this.totalLength != null) ? this.totalLength : 20 + this.options.length + payload.length;
@@ -154,8 +159,8 @@ final class Packets {
 				.put((byte) this.ttl)
 				.put((byte) this.protocol)
 				.putShort((short) 0)
-				.put(address(this.src))
-				.put(address(this.dst));
+				.put((this.srcBytes != null) ? this.srcBytes : address(this.src))
+				.put((this.dstBytes != null) ? this.dstBytes : address(this.dst));
 			return concat(header.array(), this.options, payload);
 		}
 
@@ -178,6 +183,11 @@ final class Packets {
 
 		String dst = "2001:db8::2";
 
+		/** Addresses as bytes, taking precedence over the literals when set. */
+		byte[] srcBytes;
+
+		byte[] dstBytes;
+
 		byte[] wrap(byte[] payload) {
 			int length = (this.payloadLength != null) ? this.payloadLength : payload.length;
 			ByteBuffer header = ByteBuffer.allocate(40)
@@ -185,8 +195,8 @@ final class Packets {
 				.putShort((short) length)
 				.put((byte) this.next)
 				.put((byte) this.hopLimit)
-				.put(address(this.src))
-				.put(address(this.dst));
+				.put((this.srcBytes != null) ? this.srcBytes : address(this.src))
+				.put((this.dstBytes != null) ? this.dstBytes : address(this.dst));
 			return concat(header.array(), payload);
 		}
 
