@@ -1,6 +1,9 @@
 package io.sonde.p4programs.codec;
 
+import java.util.Objects;
 import java.util.Optional;
+
+import io.sonde.p4programs.codec.MalformedTelemetry.Reason;
 
 /**
  * Reads and writes INT-MD over TCP/UDP (shim, metadata header, stack and the v0.5 tail)
@@ -26,7 +29,33 @@ public final class IntMdCodec {
 	 * @return the version, or empty when the payload does not begin with INT-MD
 	 */
 	public static Optional<IntVersion> recognise(byte[] data, int offset, int length, int dscp, DecodeLimits limits) {
-		throw new UnsupportedOperationException("API commit");
+		Objects.checkFromIndexSize(offset, length, data.length);
+		if (length < IntShim.SIZE + 1) {
+			return Optional.empty();
+		}
+		int first = data[offset] & 0xFF;
+		int headerVersion = (data[offset + IntShim.SIZE] & 0xFF) >>> 4;
+		if (first >>> 4 == IntShim.TYPE_INT_MD) {
+			// v2.x: Type nibble, NPT, reserved bits 6-7 zero, Length at least the 3-word
+			// header.
+			int nextProtocolType = (first >>> 2) & 0x3;
+			boolean announced = nextProtocolType == 1 || nextProtocolType == 2 || limits.marksInt(dscp);
+			boolean wellFormed = (first & 0x3) == 0 && nextProtocolType != 3 && (data[offset + 1] & 0xFF) >= 3;
+			return (announced && wellFormed && headerVersion == 2) ? Optional.of(IntVersion.V2_1) : Optional.empty();
+		}
+		// v0.5 / v1.0: Type byte 1, reserved byte 0; only a DSCP marking announces them
+		// here.
+		if (first != IntShim.TYPE_INT_MD || data[offset + 1] != 0 || !limits.marksInt(dscp)) {
+			return Optional.empty();
+		}
+		int lengthWords = data[offset + 2] & 0xFF;
+		if (headerVersion == 0 && lengthWords >= 4) {
+			return Optional.of(IntVersion.V0_5);
+		}
+		if (headerVersion == 1 && lengthWords >= 3) {
+			return Optional.of(IntVersion.V1_0);
+		}
+		return Optional.empty();
 	}
 
 	/**
@@ -37,12 +66,32 @@ public final class IntMdCodec {
 	 * @param length bytes available from {@code offset} (the rest of the L4 payload)
 	 * @param limits the hop limit
 	 * @return the packet, its {@code endOffset} in {@code data}
+	 * @throws IndexOutOfBoundsException when the window is not inside {@code data}
 	 * @throws MalformedTelemetry when the bytes are not a well-formed INT-MD shim +
 	 * header + stack
 	 */
 	public static IntMdPacket decode(byte[] data, int offset, int length, DecodeLimits limits)
 			throws MalformedTelemetry {
-		throw new UnsupportedOperationException("API commit");
+		WireReader reader = new WireReader(data, offset, length);
+		reader.begin("INT shim");
+		int first = reader.peekU8(0);
+		if (first >>> 4 != 0) {
+			return IntMdV2Codec.decode(reader, limits);
+		}
+		if (first != IntShim.TYPE_INT_MD) {
+			throw reader.error(Reason.BAD_SHIM, "first byte 0x" + Integer.toHexString(first)
+					+ " is neither a v2.x Type nibble nor the v0.5/v1.0 hop-by-hop Type 1");
+		}
+		int headerVersion = reader.peekU8(IntShim.SIZE) >>> 4;
+		return switch (headerVersion) {
+			case 0 -> IntMdV05Codec.decode(reader, limits);
+			case 1 -> IntMdV1Codec.decode(reader, limits);
+			default -> {
+				reader.skip(IntShim.SIZE);
+				reader.begin("INT-MD header");
+				throw reader.error(Reason.UNKNOWN_VERSION, "Ver " + headerVersion + " after a v0.5/v1.0 shim");
+			}
+		};
 	}
 
 	/**
@@ -72,7 +121,16 @@ public final class IntMdCodec {
 	 * short
 	 */
 	public static int encodeInto(IntMdPacket packet, byte[] target, int offset) {
-		throw new UnsupportedOperationException("API commit");
+		if (packet.shim().type() != IntShim.TYPE_INT_MD) {
+			throw new IllegalArgumentException("only INT-MD shims (Type 1) are encoded: " + packet.shim());
+		}
+		WireWriter writer = new WireWriter(target, offset);
+		switch (packet.version()) {
+			case V0_5 -> IntMdV05Codec.encode(packet, writer);
+			case V1_0 -> IntMdV1Codec.encode(packet, writer);
+			case V2_1 -> IntMdV2Codec.encode(packet, writer);
+		}
+		return writer.position();
 	}
 
 }

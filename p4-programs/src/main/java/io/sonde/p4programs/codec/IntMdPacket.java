@@ -44,12 +44,24 @@ public record IntMdPacket(IntVersion version, IntShim shim, IntMdHeader header, 
 	 */
 	public static IntMdPacket build(IntVersion version, IntShim shim, IntMdHeader header, List<IntHop> pathOrderHops,
 			List<Long> sourceOnlyWords, IntTail tail) {
-		throw new UnsupportedOperationException("API commit");
+		IntMdHeader counted = (version == IntVersion.V0_5) ? header.withTotalHopCount(pathOrderHops.size()) : header;
+		IntMdPacket draft = new IntMdPacket(version, shim, counted, pathOrderHops, sourceOnlyWords, tail, 0);
+		int shimLength = switch (version) {
+			case V0_5 -> IntMdV05Codec.shimLength(draft);
+			case V1_0 -> IntMdV1Codec.shimLength(draft);
+			case V2_1 -> IntMdV2Codec.shimLength(draft);
+		};
+		return new IntMdPacket(version, shim.withLength(shimLength), counted, pathOrderHops, sourceOnlyWords, tail,
+				draft.encodedLength());
 	}
 
 	/** The number of bytes {@link IntMdCodec#encode} writes for this packet. */
 	public int encodedLength() {
-		throw new UnsupportedOperationException("API commit");
+		return switch (this.version) {
+			case V0_5 -> IntMdV05Codec.encodedLength(this);
+			case V1_0 -> IntMdV1Codec.encodedLength(this);
+			case V2_1 -> IntMdV2Codec.encodedLength(this);
+		};
 	}
 
 }

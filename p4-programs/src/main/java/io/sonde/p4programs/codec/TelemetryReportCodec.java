@@ -1,6 +1,9 @@
 package io.sonde.p4programs.codec;
 
+import java.util.List;
 import java.util.Optional;
+
+import io.sonde.p4programs.codec.MalformedTelemetry.Reason;
 
 /**
  * Reads and writes telemetry report packets (the UDP payload a reporting node sends a
@@ -24,7 +27,22 @@ public final class TelemetryReportCodec {
 	 * @return the format, or empty when the payload is not a report
 	 */
 	public static Optional<ReportFormat> recognise(byte[] data, int offset, int length) {
-		throw new UnsupportedOperationException("API commit");
+		TelemetryReport report;
+		try {
+			report = decode(data, offset, length);
+		}
+		catch (MalformedTelemetry notAReport) {
+			return Optional.empty();
+		}
+		boolean reservedClear = switch (report.format()) {
+			case TR0_5 -> ReportV05Codec.reservedBitsClear(data, offset);
+			case TR1_0 -> ReportV10Codec.reservedBitsClear(data, offset);
+			case TR2_0 -> ReportV20Codec.reservedBitsClear(data, offset, length);
+		};
+		List<InnerPacket> inner = report.innerPackets();
+		boolean packetsLookRight = !inner.isEmpty() && inner.stream()
+			.allMatch((packet) -> InnerPacketSniffer.looksLike(packet.kind(), data, packet.offset(), packet.length()));
+		return (reservedClear && packetsLookRight) ? Optional.of(report.format()) : Optional.empty();
 	}
 
 	/**
@@ -35,9 +53,18 @@ public final class TelemetryReportCodec {
 	 * @param length UDP payload bytes (the UDP length minus 8, not the rest of the frame)
 	 * @return the report; its ranges index {@code data}
 	 * @throws MalformedTelemetry when the bytes break the report layout
+	 * @throws IndexOutOfBoundsException when the window is not inside {@code data}
 	 */
 	public static TelemetryReport decode(byte[] data, int offset, int length) throws MalformedTelemetry {
-		throw new UnsupportedOperationException("API commit");
+		WireReader reader = new WireReader(data, offset, length);
+		reader.begin("telemetry report");
+		int version = reader.peekU8(0) >>> 4;
+		return switch (version) {
+			case 0 -> ReportV05Codec.decode(reader);
+			case 1 -> ReportV10Codec.decode(reader);
+			case 2 -> ReportV20Codec.decode(reader);
+			default -> throw reader.error(Reason.UNKNOWN_VERSION, "Ver " + version + " is no telemetry report version");
+		};
 	}
 
 	/**
@@ -51,7 +78,13 @@ public final class TelemetryReportCodec {
 	 * length field holds)
 	 */
 	public static byte[] encode(TelemetryReport report, byte[] contentSource) {
-		throw new UnsupportedOperationException("API commit");
+		if (report instanceof TelemetryReportV20 v20) {
+			return ReportV20Codec.encode(v20, contentSource);
+		}
+		if (report instanceof TelemetryReportV10 v10) {
+			return ReportV10Codec.encode(v10, contentSource);
+		}
+		return ReportV05Codec.encode((TelemetryReportV05) report, contentSource);
 	}
 
 }
