@@ -166,7 +166,9 @@ def _tr20_shapes():
     payload = reports.tr20_group(1, 77, sink["switch_id"]) + individual
     v.append(Vector("tr2_0_no_inner", fr.report_frame(payload, 32766),
                     fr.expected("TR2.0", None, md_json, seq=77, hw_id=1, node_id=sink["switch_id"]),
-                    "TR2.0 INT report with InType 0 (no inner packet): flow is null, int is the report metadata"))
+                    "TR2.0 INT report with InType 0 (no inner packet): flow is null, int is the report metadata; "
+                    "content recognition wants an inner packet, so it is decoded with --report-port 32766",
+                    "--report-port 32766"))
     # RepType 0: inner only, no main contents.
     packet = _v21(0xFF80, intmd.path_hops(3))
     individual, _ = reports.tr20_individual(0, reports.IN_ETHERNET, packet.ethernet(pad=False))
@@ -222,7 +224,12 @@ def tr05_vectors():
     return v
 
 
+def third_party_vectors():
+    import thirdparty
+    return [Vector(name, frame, exp, quirk) for name, frame, exp, quirk in thirdparty.all_frames()]
+
+
 def all_vectors():
     import malformed
     return (int_md_v21() + int_md_v21_edges() + int_md_older() + tr20_vectors() + tr10_vectors() + tr05_vectors()
-            + malformed.vectors())
+            + third_party_vectors() + malformed.vectors())

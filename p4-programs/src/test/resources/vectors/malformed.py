@@ -30,18 +30,12 @@ def _int_md():
     v.append(Vector("malformed_int_md_v2_1_snapped", frame[:14 + 20 + 8 + 16 + 60], fr.error("truncated"),
                     "INT-MD v2.1 frame cut by the capture's snap length in the middle of the stack (IP and UDP "
                     "lengths count bytes that are not there)"))
-    short, _ = intmd.v21(0x8000, intmd.path_hops(1), length=2)
-    v.append(Vector("malformed_int_md_v2_1_bad_shim_length", _udp_int(short), fr.error("bad_length"),
-                    "INT-MD v2.1: shim Length 2, shorter than the 3-word metadata header it must count"))
     bad_ml, _ = intmd.v21(0xFF80, intmd.path_hops(1), hop_ml=2)
     v.append(Vector("malformed_int_md_v2_1_bad_hop_ml", _udp_int(bad_ml), fr.error("bad_length"),
                     "INT-MD v2.1: bitmap 0xFF80 needs 12 words per hop, Hop ML says 2"))
     over, _ = intmd.v21(0x8000, intmd.path_hops(17), initial_hops=20)
     v.append(Vector("malformed_int_md_v2_1_hop_count_over_limit", _udp_int(over), fr.error("hop_count_over_limit"),
                     "INT-MD v2.1 with 17 hops, one over the decoder's default limit of 16"))
-    ver3, _ = intmd.v21(0x8000, intmd.path_hops(2), version=3)
-    v.append(Vector("malformed_int_md_v2_1_unknown_version", _udp_int(ver3), fr.error("unknown_version"),
-                    "v2.x shim (type 1, NPT 0) followed by a metadata header with Ver 3"))
     v1, _ = intmd.v10(0xFF00, intmd.path_hops(3))
     v.append(Vector("malformed_int_md_v1_0_truncated_stack", _udp_int(v1[:12 + 36 + 8]), fr.error("truncated"),
                     "INT-MD v1.0: shim Length announces 3 hops of 9 words, the payload ends inside the second"))
@@ -82,15 +76,31 @@ def _reports():
     frame, _ = fr.tr20(over)
     v.append(Vector("malformed_tr2_0_inner_hop_count_over_limit", frame, fr.error("hop_count_over_limit"),
                     "a well-formed TR2.0 report whose inner packet carries 17 INT hops"))
+    return v
+
+
+def _unrecognised():
+    """INT-MD is recognised by content: a shim of a known version, announced by the DSCP or by
+    NPT 1/2, followed by a header of the same version (WIRE_FACTS C.6). Bytes that fail this are
+    not INT, whatever they were meant to be; these vectors pin that down."""
+    v = []
+    ver3, _ = intmd.v21(0x8000, intmd.path_hops(2), version=3)
+    v.append(Vector("unrecognised_int_md_v2_1_version3", _udp_int(ver3), fr.error("not telemetry"),
+                    "DSCP 0x17 and a v2.x shim, but a metadata header with Ver 3: not recognised as INT"))
+    short, _ = intmd.v21(0x8000, intmd.path_hops(1), length=2)
+    v.append(Vector("unrecognised_int_md_v2_1_shim_length2", _udp_int(short), fr.error("not telemetry"),
+                    "DSCP 0x17 and a v2.x shim whose Length 2 cannot hold the metadata header: not INT"))
     bad_inner, _ = intmd.v10(0x8000, intmd.path_hops(2))
     bad_inner = bad_inner[:4] + bytes([(7 << 4) | (bad_inner[4] & 0x0F)]) + bad_inner[5:]
     inner_packet = fr.udp_with_int(bad_inner, None)
     frame = fr.report_frame(reports.tr10(3, 21, 2, 3, inner_packet.ethernet(pad=False)), 54321)
-    v.append(Vector("malformed_tr1_0_inner_unknown_version", frame, fr.error("unknown_version"),
-                    "a well-formed TR1.0 report whose inner INT (v1.0 shim) has a header with Ver 7"))
+    v.append(Vector("unrecognised_tr1_0_inner_version7", frame,
+                    fr.expected("TR1.0", inner_packet.flow, None, seq=2, hw_id=3, node_id=21),
+                    "TR1.0 whose inner packet has a v1.0 shim and a header with Ver 7: the report prints, "
+                    "its inner packet carries no INT (int null)"))
     return v
 
 
 def vectors():
-    return _int_md() + _reports()
+    return _int_md() + _reports() + _unrecognised()
 

@@ -98,7 +98,17 @@ def afxdp_report(hops=3):
 
 
 def all_frames():
-    return [onos_basic_report(3), onos_basic_report(5), onos_basic_data(), onos_fabric_report(0),
-            onos_fabric_report(2), onos_fabric_data(), geant_report(), geant_report(0xCC00, 2, 0x00010204),
-            geant_data(), intcollector_report(4), intcollector_report(2, "v0.5"), afxdp_report(3)]
+    """(name, frame, expected JSON, quirk) in capture order; the names are also vector names."""
+    return [("thirdparty_onos_basic_report_3h",) + onos_basic_report(3),
+            ("thirdparty_onos_basic_report_5h",) + onos_basic_report(5),
+            ("thirdparty_onos_basic_data_2h",) + onos_basic_data(),
+            ("thirdparty_onos_fabric_report_3h",) + onos_fabric_report(0),
+            ("thirdparty_onos_fabric_local_report_3h",) + onos_fabric_report(2),
+            ("thirdparty_onos_fabric_data_1h",) + onos_fabric_data(),
+            ("thirdparty_geant_report_3h",) + geant_report(),
+            ("thirdparty_geant_report_ts_2h",) + geant_report(0xCC00, 2, 0x00010204),
+            ("thirdparty_geant_data_2h",) + geant_data(),
+            ("thirdparty_intcollector_report_4h",) + intcollector_report(4),
+            ("thirdparty_intcollector_v0_5_report_2h",) + intcollector_report(2, "v0.5"),
+            ("thirdparty_afxdp_report_3h",) + afxdp_report(3)]
 
