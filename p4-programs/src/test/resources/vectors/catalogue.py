@@ -177,6 +177,22 @@ def _tr20_shapes():
                     fr.expected("TR2.0", packet.flow, packet.int, seq=4194303, hw_id=0, node_id=0xFFFFFFFF),
                     "TR2.0 RepType 0 (inner only, MD Length 0) carrying INT-MD v2.1; largest sequence number and "
                     "node id"))
+    # Inner packets that are not TCP/UDP over IP: the report still prints, int from its metadata.
+    arp = wire.arp_request(wire.MAC_HOST_A, fr.HOST_A, fr.HOST_B)[:42]
+    individual, md_json = reports.tr20_individual(1, reports.IN_ETHERNET, arp, 0x3000, sink)
+    payload = reports.tr20_group(4, 5, sink["switch_id"]) + individual
+    v.append(Vector("tr2_0_inner_arp", fr.report_frame(payload, 32766),
+                    fr.expected("TR2.0", None, md_json, seq=5, hw_id=4, node_id=sink["switch_id"]),
+                    "TR2.0 about a dropped ARP frame (not IP): flow null, int is the report metadata; content "
+                    "recognition wants an IP packet inside, so it is decoded with --report-port 32766",
+                    "--report-port 32766"))
+    icmp = wire.ipv4(fr.HOST_A, fr.HOST_B, 1, bytes.fromhex("0800f7fe00010001") + b"ping")
+    individual, md_json = reports.tr20_individual(1, reports.IN_IPV4, icmp, 0x2000, sink)
+    payload = reports.tr20_group(4, 6, sink["switch_id"]) + individual
+    v.append(Vector("tr2_0_inner_icmp", fr.report_frame(payload, 32766),
+                    fr.expected("TR2.0", fr.flow(fr.HOST_A, fr.HOST_B, None, None, 1), md_json, seq=6, hw_id=4,
+                                node_id=sink["switch_id"]),
+                    "TR2.0 with an inner ICMP echo (InType 4): ports null, int is the report metadata"))
     # Two individual reports in one packet: the first one is printed.
     first_packet = _v21(0xD180, intmd.path_hops(3))
     second_packet = fr.tcp_with_int(*intmd.v21(0x8000, intmd.path_hops(5)))
