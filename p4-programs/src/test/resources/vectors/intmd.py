@@ -70,6 +70,18 @@ def encode_hop(layout, bitmap, values):
     return number.to_bytes(width_total // 8, "big"), written
 
 
+def decode_hop(layout, bitmap, data):
+    """Reads one hop's bytes with a layout: the values a decoder of that layout prints."""
+    number, width_total, fields = int.from_bytes(data, "big"), len(data) * 8, LAYOUTS[layout]
+    values, position = {}, 0
+    for bit in _bits(bitmap):
+        for name, width in fields[bit]:
+            position += width
+            if name is not None:
+                values[name] = (number >> (width_total - position)) & ((1 << width) - 1)
+    return {key: values[key] for key in HOP_KEYS if key in values}
+
+
 def _stack(layout, bitmap, hops):
     encoded = [encode_hop(layout, bitmap, hop) for hop in hops]
     json_hops = [{key: written[key] for key in HOP_KEYS if key in written} for _, written in encoded]

@@ -69,6 +69,18 @@ def geant_report(bitmap=0xFF00, hops=3, seq=0x00010203):
     return frame, exp, "GEANT: v1.0 with seq in the reserved half, 8-byte timestamps, 16-bit L2 ports, DSCP 0x20"
 
 
+def geant_ambiguous_report(hops=2):
+    """GEANT with bitmap 0x8A00 (switch id, ingress timestamp, level-2 ports): its 4 + 8 + 4 bytes
+    per hop equal the specification's 4 + 4 + 8, so Hop ML cannot tell them apart and the stack
+    is read by the specification (the values come out as the spec reads those bytes)."""
+    bitmap = 0x8A00
+    packet = fr.v10_packet(bitmap, intmd.path_hops(hops), dscp=0x20, layout="geant", reserved16=0x0103)
+    frame, exp = fr.tr10(packet, dport=GEANT_COLLECTOR_PORT, switch_id=64, seq=0x00010205, hw_id=0)
+    geant_hops = [intmd.encode_hop("geant", bitmap, hop)[0] for hop in intmd.path_hops(hops)]
+    exp["int"]["hops"] = [intmd.decode_hop("v1.0", bitmap, data) for data in geant_hops]
+    return frame, exp, "GEANT, bitmap 0x8A00: its layout has the specification's size, so the spec reading stands"
+
+
 def geant_data():
     packet = fr.v10_packet(0xCC00, intmd.path_hops(2), transport="tcp", dscp=0x20, layout="geant",
                            reserved16=0x0007)
@@ -107,6 +119,7 @@ def all_frames():
             ("thirdparty_onos_fabric_data_1h",) + onos_fabric_data(),
             ("thirdparty_geant_report_3h",) + geant_report(),
             ("thirdparty_geant_report_ts_2h",) + geant_report(0xCC00, 2, 0x00010204),
+            ("thirdparty_geant_ambiguous_report_2h",) + geant_ambiguous_report(),
             ("thirdparty_geant_data_2h",) + geant_data(),
             ("thirdparty_intcollector_report_4h",) + intcollector_report(4),
             ("thirdparty_intcollector_v0_5_report_2h",) + intcollector_report(2, "v0.5"),
