@@ -16,7 +16,8 @@ record DecodeArguments(OptionalInt reportPort, List<Path> files, boolean help) {
 
 	static final String USAGE = """
 			Usage: sonde-decode [--report-port N] FILE...
-			Prints one JSON object per frame of each pcap or pcapng FILE (JSON Lines).
+			Prints one JSON object per frame of each pcap or pcapng FILE (JSON Lines);
+			FILE - reads standard input.
 			Telemetry reports are recognised by their content on any UDP port; INT-MD is
 			decoded at the start of TCP and UDP payloads.
 			  --report-port N  also decode every UDP datagram to port N as a report
