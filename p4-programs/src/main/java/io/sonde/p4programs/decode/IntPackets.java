@@ -16,9 +16,9 @@ import io.sonde.p4programs.packet.DissectedFrame;
  */
 final class IntPackets {
 
-	static final int PROTOCOL_TCP = 6;
+	static final int PROTOCOL_TCP = DissectedFrame.PROTOCOL_TCP;
 
-	static final int PROTOCOL_UDP = 17;
+	static final int PROTOCOL_UDP = DissectedFrame.PROTOCOL_UDP;
 
 	private IntPackets() {
 	}
@@ -49,8 +49,7 @@ final class IntPackets {
 	}
 
 	static boolean hasPorts(DissectedFrame packet) {
-		return (packet.protocol() == PROTOCOL_TCP || packet.protocol() == PROTOCOL_UDP) && packet.srcPort() >= 0
-				&& packet.dstPort() >= 0;
+		return packet.hasPorts() && (packet.protocol() == PROTOCOL_TCP || packet.protocol() == PROTOCOL_UDP);
 	}
 
 	private static IntStack stackOf(IntMdPacket packet) {

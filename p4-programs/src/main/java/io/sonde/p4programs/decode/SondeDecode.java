@@ -1,9 +1,7 @@
 package io.sonde.p4programs.decode;
 
-import java.io.BufferedWriter;
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.OutputStreamWriter;
 import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
@@ -36,6 +34,9 @@ public final class SondeDecode {
 
 	private static final String STDIN = "-";
 
+	/** Frames between flushes of the output when reading a file. */
+	private static final int FLUSH_EVERY = 256;
+
 	private SondeDecode() {
 	}
 
@@ -65,7 +66,9 @@ public final class SondeDecode {
 			return EXIT_OK;
 		}
 		FrameDecoder decoder = new FrameDecoder(arguments.reportPort(), DecodeLimits.DEFAULT);
-		PrintWriter lines = new PrintWriter(new BufferedWriter(new OutputStreamWriter(out, StandardCharsets.UTF_8)));
+		// Built on the PrintStream itself so that checkError() sees the stream's write
+		// errors.
+		PrintWriter lines = new PrintWriter(out, false, StandardCharsets.UTF_8);
 		int status = EXIT_OK;
 		for (Path file : arguments.files()) {
 			String problem = decodeFile(file, stdin, decoder, lines);
@@ -82,8 +85,16 @@ public final class SondeDecode {
 	private static String decodeFile(Path file, InputStream stdin, FrameDecoder decoder, PrintWriter lines) {
 		try (CaptureReader reader = STDIN.equals(file.toString()) ? CaptureReader.open(stdin)
 				: CaptureReader.open(file)) {
+			// A capture piped in live (tcpdump -w -) is printed frame by frame, a file in
+			// blocks.
+			boolean live = STDIN.equals(file.toString());
 			for (CapturedFrame frame = reader.next(); frame != null; frame = reader.next()) {
 				lines.println(JsonLines.line(decoder.decode(frame.number(), frame.linkType(), frame.data())));
+				// checkError() flushes; an error means nobody reads any more (... |
+				// head): stop.
+				if ((live || frame.number() % FLUSH_EVERY == 0) && lines.checkError()) {
+					return null;
+				}
 			}
 			return null;
 		}
