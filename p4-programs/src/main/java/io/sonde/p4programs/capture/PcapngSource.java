@@ -110,8 +110,7 @@ final class PcapngSource implements FrameSource {
 				case SIMPLE_PACKET -> simplePacket(body, start, number);
 				case OBSOLETE_PACKET -> obsoletePacket(body, start, number);
 				// Name resolution, statistics, secrets, custom and unknown blocks carry
-				// no
-				// frames; the general block structure lets us step over them.
+				// no frames; the general block structure lets us step over them.
 				default -> null;
 			};
 			if (frame != null) {
@@ -147,8 +146,8 @@ final class PcapngSource implements FrameSource {
 		checkTrailer(length, tail.getInt(rest.length - 4), start);
 		int major = Short.toUnsignedInt(tail.getShort(0));
 		if (major != MAJOR_VERSION) {
-			// The draft asks readers to skip a section of another major version. We stop
-			// instead, so that an operator learns why frames are missing.
+			// The draft asks readers to skip a section of another major version. We
+			// stop instead, so that an operator learns why frames are missing.
 			throw new CaptureUnreadable(Reason.UNSUPPORTED_VERSION, start, "pcapng section version " + major + "."
 					+ Short.toUnsignedInt(tail.getShort(2)) + " (only 1.x exists)");
 		}

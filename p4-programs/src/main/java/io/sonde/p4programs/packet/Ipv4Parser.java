@@ -20,11 +20,12 @@ final class Ipv4Parser {
 
 	/** The header checksum is not verified: captures with checksum offload carry junk. */
 	static IpHeader parse(FrameBytes bytes, int at) throws MalformedFrame {
-		bytes.require(at, MIN_HEADER_LENGTH, "IPv4 header");
+		bytes.require(at, 1, "IPv4 header");
 		int version = bytes.u8(at) >> 4;
 		if (version != 4) {
 			throw new MalformedFrame(Reason.BAD_IP_HEADER, at, "version " + version + " where IPv4 was announced");
 		}
+		bytes.require(at, MIN_HEADER_LENGTH, "IPv4 header");
 		int headerLength = (bytes.u8(at) & 0x0F) * 4;
 		if (headerLength < MIN_HEADER_LENGTH) {
 			throw new MalformedFrame(Reason.BAD_IP_HEADER, at,
@@ -34,7 +35,8 @@ final class Ipv4Parser {
 		int totalLength = bytes.u16(at + 2);
 		int declaredEnd;
 		if (totalLength == 0) {
-			// Segmentation offload hands the capture a 0 total length: use what is there.
+			// Segmentation offload hands the capture a 0 total length: use what is
+			// there.
 			declaredEnd = bytes.end();
 		}
 		else if (totalLength < headerLength) {

@@ -32,17 +32,17 @@ final class Ipv6Parser {
 	}
 
 	static IpHeader parse(FrameBytes bytes, int at) throws MalformedFrame {
-		bytes.require(at, HEADER_LENGTH, "IPv6 header");
-		long firstWord = bytes.u32(at);
-		int version = (int) (firstWord >>> 28);
+		bytes.require(at, 1, "IPv6 header");
+		int version = bytes.u8(at) >> 4;
 		if (version != 6) {
 			throw new MalformedFrame(Reason.BAD_IP_HEADER, at, "version " + version + " where IPv6 was announced");
 		}
+		bytes.require(at, HEADER_LENGTH, "IPv6 header");
+		long firstWord = bytes.u32(at);
 		int trafficClass = (int) ((firstWord >>> 20) & 0xFF);
 		int payloadLength = bytes.u16(at + 4);
 		// A zero payload length announces a jumbogram (RFC 2675), or comes from
-		// segmentation
-		// offload: either way the captured bytes are the packet.
+		// segmentation offload: either way the captured bytes are the packet.
 		int declaredEnd = (payloadLength == 0) ? bytes.end() : at + HEADER_LENGTH + payloadLength;
 		int next = bytes.u8(at + 6);
 		int cursor = at + HEADER_LENGTH;
@@ -67,8 +67,7 @@ final class Ipv6Parser {
 			else {
 				requireInPacket(bytes, cursor, 2, declaredEnd, "IPv6 extension header " + next);
 				// RFC 4302 Section 2.2: AH counts 4-byte words minus 2; the others (RFC
-				// 8200
-				// Section 4) count 8-byte units beyond the first.
+				// 8200 Section 4) count 8-byte units beyond the first.
 				int units = bytes.u8(cursor + 1);
 				length = (next == AUTHENTICATION) ? (units + 2) * 4 : (units + 1) * 8;
 				requireInPacket(bytes, cursor, length, declaredEnd, "IPv6 extension header " + next);

@@ -66,8 +66,7 @@ final class LinkLayer {
 			case LINUX_SLL2 -> {
 				bytes.require(start, SLL2_HEADER_LENGTH, "Linux cooked (SLL2) header");
 				// SLL2 puts its protocol first: the packet (or a first tag) follows the
-				// whole
-				// 20-byte header, not the protocol field.
+				// whole 20-byte header, not the protocol field.
 				yield withTags(bytes, start, start + SLL2_HEADER_LENGTH);
 			}
 			case NULL, LOOP -> loopback(linkType, bytes);
@@ -119,8 +118,7 @@ final class LinkLayer {
 		bytes.require(start, LOOPBACK_HEADER_LENGTH, "loopback header");
 		long family = bytes.u32(start);
 		// The families are small numbers, so a NULL header written little-endian shows
-		// its
-		// value in the upper half.
+		// its value in the upper half.
 		if (linkType == LinkType.NULL && family > 0xFFFF) {
 			family = Integer.toUnsignedLong(Integer.reverseBytes((int) family));
 		}

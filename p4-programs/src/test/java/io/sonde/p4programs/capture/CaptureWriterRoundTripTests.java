@@ -38,8 +38,7 @@ class CaptureWriterRoundTripTests {
 		}
 
 		byte[] bytes = Files.readAllBytes(file);
-		// A little-endian microsecond header: magic d4 c3 b2 a1, version 2.4, snaplen,
-		// type.
+		// Little-endian microsecond header: magic, version 2.4, snaplen, link type.
 		ByteBuffer header = ByteBuffer.wrap(bytes).order(ByteOrder.LITTLE_ENDIAN);
 		assertThat(header.getInt(0)).isEqualTo(0xa1b2c3d4);
 		assertThat(header.getShort(4)).isEqualTo((short) 2);
