@@ -4,6 +4,7 @@ import java.util.Collections;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 
 /**
  * The metadata one node contributed: an INT stack entry, or the metadata of a telemetry
@@ -20,7 +21,7 @@ public record IntHop(Map<HopValue, Long> values, List<Long> extraWords) {
 	public IntHop {
 		EnumMap<HopValue, Long> ordered = new EnumMap<>(HopValue.class);
 		ordered.putAll(values);
-		ordered.values().forEach(java.util.Objects::requireNonNull);
+		ordered.values().forEach(Objects::requireNonNull);
 		values = Collections.unmodifiableMap(ordered);
 		extraWords = List.copyOf(extraWords);
 		for (Long word : extraWords) {

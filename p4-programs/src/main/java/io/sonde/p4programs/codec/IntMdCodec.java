@@ -27,6 +27,7 @@ public final class IntMdCodec {
 	 * @param dscp the IPv4 DSCP / IPv6 traffic class (upper 6 bits) of the packet
 	 * @param limits the DSCP markers to accept
 	 * @return the version, or empty when the payload does not begin with INT-MD
+	 * @throws IndexOutOfBoundsException when the window is not inside {@code data}
 	 */
 	public static Optional<IntVersion> recognise(byte[] data, int offset, int length, int dscp, DecodeLimits limits) {
 		Objects.checkFromIndexSize(offset, length, data.length);

@@ -1,7 +1,5 @@
 package io.sonde.p4programs.codec;
 
-import io.sonde.p4programs.codec.MalformedTelemetry.Reason;
-
 /**
  * The shim of v0.5 and v1.0 over TCP/UDP: Type 8, reserved 8, Length 8, and a last byte
  * (v1.0 original DSCP 6 + reserved 2; v0.5 reserved) (WIRE_FACTS C.1, C.2).
@@ -11,11 +9,12 @@ final class IntMdLegacyShim {
 	private IntMdLegacyShim() {
 	}
 
+	/**
+	 * Reads a shim whose Type byte {@link IntMdCodec#decode} has found to be 1
+	 * (hop-by-hop).
+	 */
 	static IntShim read(WireReader reader) throws MalformedTelemetry {
 		int type = reader.u8();
-		if (type != IntShim.TYPE_INT_MD) {
-			throw reader.error(Reason.BAD_SHIM, "type " + type + " is not hop-by-hop (1)");
-		}
 		reader.u8(); // reserved
 		int length = reader.u8();
 		int last = reader.u8();

@@ -1,5 +1,7 @@
 package io.sonde.p4programs.codec;
 
+import java.util.Objects;
+
 /**
  * The main contents of a TR-2.0 INT report (RepType 1): 8 fixed bytes and MD Length words
  * of metadata (WIRE_FACTS B.4, TR-2.0 §3.3.1).
@@ -19,7 +21,7 @@ public record IntReportMetadata(int repMdBits, int domainSpecificId, int dsMdBit
 		IntShim.checkRange("domainSpecificId", domainSpecificId, 0xFFFF);
 		IntShim.checkRange("dsMdBits", dsMdBits, 0xFFFF);
 		IntShim.checkRange("dsMdStatus", dsMdStatus, 0xFFFF);
-		java.util.Objects.requireNonNull(values, "values");
+		Objects.requireNonNull(values, "values");
 	}
 
 }

@@ -168,6 +168,38 @@ final class MetadataLayout {
 		}
 	}
 
+	/**
+	 * Whether the padding bits of the selected fields are zero, for metadata that starts
+	 * at {@code offset} and that {@link #read} has already accepted (so every field lies
+	 * inside {@code data}).
+	 */
+	boolean paddingClear(byte[] data, int offset, int bitmap) {
+		int fieldStart = offset;
+		for (Field field : this.fields) {
+			if ((bitmap & field.mask()) == 0) {
+				continue;
+			}
+			int bit = 0;
+			for (Part part : field.parts()) {
+				if (part.value() == null && !bitsClear(data, fieldStart, bit, part.bits())) {
+					return false;
+				}
+				bit += part.bits();
+			}
+			fieldStart += field.bytes();
+		}
+		return true;
+	}
+
+	private static boolean bitsClear(byte[] data, int fieldStart, int firstBit, int count) {
+		for (int bit = firstBit; bit < firstBit + count; bit++) {
+			if ((data[fieldStart + bit / 8] & (0x80 >>> (bit % 8))) != 0) {
+				return false;
+			}
+		}
+		return true;
+	}
+
 	private boolean hasTrailer(int bitmap) {
 		return this.trailer != null && (bitmap & this.trailer.mask()) != 0;
 	}

@@ -1,5 +1,6 @@
 package io.sonde.p4programs.codec;
 
+import java.util.Objects;
 import java.util.Optional;
 
 /**
@@ -15,7 +16,7 @@ public record ReportTlv(int type, int dataTemplate, ByteRange data) {
 	public ReportTlv {
 		IntShim.checkRange("type", type, 0xF);
 		IntShim.checkRange("dataTemplate", dataTemplate, 0xFFFF);
-		java.util.Objects.requireNonNull(data, "data");
+		Objects.requireNonNull(data, "data");
 	}
 
 	/** The packet this TLV carries, when its type is Ethernet, IPv4 or IPv6. */

@@ -47,10 +47,15 @@ final class ReportV05Codec {
 				((word >>> 22) & 1) != 0, ((word >>> 21) & 1) != 0, ingressTimestamp, metadata, inner);
 	}
 
-	/** Only for bytes {@link #decode} accepted. */
-	static boolean reservedBitsClear(byte[] data, int offset) {
+	/**
+	 * Whether the header's reserved bits and the drop report's padding are clear; only
+	 * for bytes {@link #decode} accepted.
+	 */
+	static boolean reservedBitsClear(byte[] data, int offset, TelemetryReportV05 report) {
 		long word = ((data[offset + 1] & 0xFFL) << 16) | ((data[offset + 2] & 0xFFL) << 8) | (data[offset + 3] & 0xFFL);
-		return (word & RESERVED) == 0;
+		boolean paddingClear = report.nextProtocol() != TelemetryReportV05.NPROTO_DROP_REPORT
+				|| MetadataLayout.DROP_REPORT_V05.paddingClear(data, offset + FIXED_SIZE, MetadataLayout.ALL);
+		return (word & RESERVED) == 0 && paddingClear;
 	}
 
 	/**

@@ -54,10 +54,14 @@ final class ReportV10Codec {
 				((word >>> 7) & 1) != 0, ((word >>> 6) & 1) != 0, ingressTimestamp, metadata, inner);
 	}
 
-	/** Only for bytes {@link #decode} accepted. */
-	static boolean reservedBitsClear(byte[] data, int offset) {
+	/**
+	 * Whether the reserved bits no known emitter sets are clear (header and drop-word
+	 * padding). Only for bytes {@link #decode} accepted.
+	 */
+	static boolean reservedBitsClear(byte[] data, int offset, TelemetryReportV10 report) {
 		long word = ((data[offset + 1] & 0xFFL) << 16) | ((data[offset + 2] & 0xFFL) << 8) | (data[offset + 3] & 0xFFL);
-		return (word & RESERVED_ALWAYS_CLEAR) == 0;
+		return (word & RESERVED_ALWAYS_CLEAR) == 0
+				&& MetadataLayout.REPORT_V1.paddingClear(data, offset + FIXED_SIZE, report.repMdBits());
 	}
 
 	static byte[] encode(TelemetryReportV10 report, byte[] source) {

@@ -25,6 +25,7 @@ public final class TelemetryReportCodec {
 	 * @param offset start of the UDP payload
 	 * @param length UDP payload bytes
 	 * @return the format, or empty when the payload is not a report
+	 * @throws IndexOutOfBoundsException when the window is not inside {@code data}
 	 */
 	public static Optional<ReportFormat> recognise(byte[] data, int offset, int length) {
 		TelemetryReport report;
@@ -34,15 +35,26 @@ public final class TelemetryReportCodec {
 		catch (MalformedTelemetry notAReport) {
 			return Optional.empty();
 		}
-		boolean reservedClear = switch (report.format()) {
-			case TR0_5 -> ReportV05Codec.reservedBitsClear(data, offset);
-			case TR1_0 -> ReportV10Codec.reservedBitsClear(data, offset);
-			case TR2_0 -> ReportV20Codec.reservedBitsClear(data, offset, length);
+		boolean strictLayout = switch (report.format()) {
+			case TR0_5 -> ReportV05Codec.reservedBitsClear(data, offset, (TelemetryReportV05) report);
+			case TR1_0 -> ReportV10Codec.reservedBitsClear(data, offset, (TelemetryReportV10) report)
+					&& ((TelemetryReportV10) report).metadata().extraWords().isEmpty();
+			case TR2_0 -> ReportV20Codec.reservedBitsClear(data, offset, length)
+					&& ((TelemetryReportV20) report).reports().stream().allMatch(TelemetryReportCodec::noStrayWords);
 		};
 		List<InnerPacket> inner = report.innerPackets();
 		boolean packetsLookRight = !inner.isEmpty() && inner.stream()
 			.allMatch((packet) -> InnerPacketSniffer.looksLike(packet.kind(), data, packet.offset(), packet.length()));
-		return (reservedClear && packetsLookRight) ? Optional.of(report.format()) : Optional.empty();
+		return (strictLayout && packetsLookRight) ? Optional.of(report.format()) : Optional.empty();
+	}
+
+	/**
+	 * Whether an INT report's metadata holds only what its bitmaps announce: words beyond
+	 * the RepMdBits values are domain-specific metadata, so DSMdBits must announce some.
+	 */
+	private static boolean noStrayWords(IndividualReport report) {
+		IntReportMetadata metadata = report.metadata();
+		return metadata == null || metadata.dsMdBits() != 0 || metadata.values().extraWords().isEmpty();
 	}
 
 	/**

@@ -1,6 +1,6 @@
 package io.sonde.p4programs.codec;
 
-import java.util.Objects;
+import java.util.Arrays;
 
 /**
  * A cursor that writes big-endian fields into an array and refuses to run past its end.
@@ -45,7 +45,10 @@ final class WireWriter {
 
 	/** Copies a range of another array. */
 	void bytes(byte[] source, int offset, int length) {
-		Objects.checkFromIndexSize(offset, length, source.length);
+		if (offset < 0 || length < 0 || offset > source.length - length) {
+			throw new IllegalArgumentException(
+					"range " + offset + "+" + length + " outside a content array of " + source.length + " bytes");
+		}
 		ensure(length);
 		System.arraycopy(source, offset, this.target, this.position, length);
 		this.position += length;
@@ -55,7 +58,7 @@ final class WireWriter {
 	void zeros(int count) {
 		ensure(count);
 		this.position += count;
-		java.util.Arrays.fill(this.target, this.position - count, this.position, (byte) 0);
+		Arrays.fill(this.target, this.position - count, this.position, (byte) 0);
 	}
 
 	private void ensure(int count) {
