@@ -78,8 +78,9 @@ public final class CaptureReader implements AutoCloseable {
 	}
 
 	/**
-	 * Reads a capture from a stream and its file or first section header. The reader owns
-	 * the stream from now on and closes it in {@link #close()}.
+	 * Reads a capture from a stream, starting with its file or first section header. Once
+	 * this returns the reader owns the stream and closes it in {@link #close()}; when it
+	 * throws, the stream is still the caller's to close.
 	 */
 	public static CaptureReader open(InputStream stream) throws IOException, CaptureUnreadable {
 		CaptureInput input = new CaptureInput(new BufferedInputStream(stream));

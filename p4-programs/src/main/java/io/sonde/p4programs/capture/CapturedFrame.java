@@ -1,6 +1,8 @@
 package io.sonde.p4programs.capture;
 
 import java.time.Instant;
+import java.util.Arrays;
+import java.util.Objects;
 import java.util.Optional;
 
 /**
@@ -23,6 +25,28 @@ public record CapturedFrame(long number, Instant timestamp, int linkTypeCode, Op
 	/** Whether the capture holds fewer bytes than the frame had on the wire. */
 	public boolean isTruncated() {
 		return this.data.length < this.originalLength;
+	}
+
+	/** Frames are equal when their bytes are, not only when they share an array. */
+	@Override
+	public boolean equals(Object other) {
+		return other instanceof CapturedFrame that && this.number == that.number
+				&& this.timestamp.equals(that.timestamp) && this.linkTypeCode == that.linkTypeCode
+				&& this.linkType.equals(that.linkType) && this.interfaceId == that.interfaceId
+				&& Arrays.equals(this.data, that.data) && this.originalLength == that.originalLength;
+	}
+
+	@Override
+	public int hashCode() {
+		return Objects.hash(this.number, this.timestamp, this.linkTypeCode, this.interfaceId, this.originalLength) * 31
+				+ Arrays.hashCode(this.data);
+	}
+
+	@Override
+	public String toString() {
+		return "CapturedFrame[number=" + this.number + ", timestamp=" + this.timestamp + ", linkTypeCode="
+				+ this.linkTypeCode + ", interfaceId=" + this.interfaceId + ", captured=" + this.data.length
+				+ ", originalLength=" + this.originalLength + "]";
 	}
 
 }
