@@ -1,0 +1,92 @@
+package io.sonde.p4programs.decode;
+
+import java.util.Locale;
+import java.util.Optional;
+import java.util.OptionalInt;
+
+import io.sonde.p4programs.capture.LinkType;
+import io.sonde.p4programs.codec.DecodeLimits;
+import io.sonde.p4programs.codec.MalformedTelemetry;
+import io.sonde.p4programs.codec.TelemetryReportCodec;
+import io.sonde.p4programs.packet.DissectedFrame;
+import io.sonde.p4programs.packet.FrameDissector;
+import io.sonde.p4programs.packet.MalformedFrame;
+
+/**
+ * Decides what a captured frame is and decodes it: a telemetry report (recognised by
+ * content on any UDP port, or any UDP datagram to the forced report port), else INT-MD at
+ * the start of a TCP or UDP payload, else not telemetry. Never throws for bad input:
+ * every failure becomes an {@link UndecodableFrame} with the typed error's reason.
+ */
+public final class FrameDecoder {
+
+	private final OptionalInt reportPort;
+
+	private final DecodeLimits limits;
+
+	private final ReportFrames reports;
+
+	/**
+	 * @param reportPort UDP destination port whose datagrams are decoded as reports
+	 * without recognising them first; empty to rely on content alone
+	 * @param limits hop limit and INT DSCP markings
+	 */
+	public FrameDecoder(OptionalInt reportPort, DecodeLimits limits) {
+		this.reportPort = reportPort;
+		this.limits = limits;
+		this.reports = new ReportFrames(limits);
+	}
+
+	/** A decoder with content recognition only and the codecs' default limits. */
+	public FrameDecoder() {
+		this(OptionalInt.empty(), DecodeLimits.DEFAULT);
+	}
+
+	/**
+	 * @param number the frame number printed
+	 * @param linkType the capture's link type; empty when the file names one we do not
+	 * know
+	 * @param data the captured bytes
+	 */
+	public DecodedFrame decode(long number, Optional<LinkType> linkType, byte[] data) {
+		if (linkType.isEmpty()) {
+			return new UndecodableFrame(number, "unsupported_link_type");
+		}
+		try {
+			DissectedFrame packet = FrameDissector.dissect(linkType.get(), data, 0, data.length);
+			return decodePacket(number, packet, data);
+		}
+		catch (MalformedFrame ex) {
+			return (ex.reason() == MalformedFrame.Reason.NOT_IP)
+					? new UndecodableFrame(number, UndecodableFrame.NOT_TELEMETRY)
+					: new UndecodableFrame(number, ex.reason().name().toLowerCase(Locale.ROOT));
+		}
+		catch (MalformedTelemetry ex) {
+			return new UndecodableFrame(number, ex.reason().jsonName());
+		}
+	}
+
+	private DecodedFrame decodePacket(long number, DissectedFrame packet, byte[] data)
+			throws MalformedTelemetry, MalformedFrame {
+		if (!IntPackets.hasPorts(packet)) {
+			return new UndecodableFrame(number, UndecodableFrame.NOT_TELEMETRY);
+		}
+		if (packet.protocol() == IntPackets.PROTOCOL_UDP && isReport(packet, data)) {
+			return this.reports.decode(number, packet, data);
+		}
+		Optional<IntPackets.IntReading> reading = IntPackets.read(packet, data, this.limits);
+		if (reading.isEmpty()) {
+			return new UndecodableFrame(number, UndecodableFrame.NOT_TELEMETRY);
+		}
+		return new TelemetryFrame(number, TelemetryFrame.INT_MD, null, null, null, reading.get().flow(),
+				reading.get().stack());
+	}
+
+	private boolean isReport(DissectedFrame packet, byte[] data) {
+		if (this.reportPort.isPresent() && this.reportPort.getAsInt() == packet.dstPort()) {
+			return true;
+		}
+		return TelemetryReportCodec.recognise(data, packet.payloadOffset(), packet.payloadLength()).isPresent();
+	}
+
+}

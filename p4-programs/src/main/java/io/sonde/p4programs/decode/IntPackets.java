@@ -1,0 +1,98 @@
+package io.sonde.p4programs.decode;
+
+import java.util.Optional;
+
+import io.sonde.p4programs.codec.DecodeLimits;
+import io.sonde.p4programs.codec.IntMdCodec;
+import io.sonde.p4programs.codec.IntMdPacket;
+import io.sonde.p4programs.codec.IntShim;
+import io.sonde.p4programs.codec.IntVersion;
+import io.sonde.p4programs.codec.MalformedTelemetry;
+import io.sonde.p4programs.packet.DissectedFrame;
+
+/**
+ * Finds and decodes INT-MD in the TCP/UDP payload of a dissected packet, and works out
+ * the flow the INT source saw.
+ */
+final class IntPackets {
+
+	static final int PROTOCOL_TCP = DissectedFrame.PROTOCOL_TCP;
+
+	static final int PROTOCOL_UDP = DissectedFrame.PROTOCOL_UDP;
+
+	private IntPackets() {
+	}
+
+	/**
+	 * The packet's INT-MD and flow, or empty when its payload does not begin with INT-MD.
+	 */
+	static Optional<IntReading> read(DissectedFrame packet, byte[] data, DecodeLimits limits)
+			throws MalformedTelemetry {
+		if (!hasPorts(packet)) {
+			return Optional.empty();
+		}
+		int offset = packet.payloadOffset();
+		int length = packet.payloadLength();
+		if (IntMdCodec.recognise(data, offset, length, packet.dscp(), limits).isEmpty()) {
+			return Optional.empty();
+		}
+		IntMdPacket intPacket = GeantStacks.tolerate(IntMdCodec.decode(data, offset, length, limits), data);
+		Flow flow = originalFlow(packet, intPacket, data, offset + length);
+		return Optional.of(new IntReading(flow, stackOf(intPacket)));
+	}
+
+	/** The packet's own 5-tuple; ports are null when it has none. */
+	static Flow flowOf(DissectedFrame packet) {
+		Integer src = hasPorts(packet) ? packet.srcPort() : null;
+		Integer dst = hasPorts(packet) ? packet.dstPort() : null;
+		return new Flow(packet.srcIp(), packet.dstIp(), src, dst, packet.protocol());
+	}
+
+	static boolean hasPorts(DissectedFrame packet) {
+		return packet.hasPorts() && (packet.protocol() == PROTOCOL_TCP || packet.protocol() == PROTOCOL_UDP);
+	}
+
+	private static IntStack stackOf(IntMdPacket packet) {
+		return new IntStack(packet.header().version(), packet.header().instructions(),
+				packet.header().hopMetadataLength(), packet.header().remainingHops(), packet.hops());
+	}
+
+	/**
+	 * Puts back what INT changed in the 5-tuple: with NPT 1 the UDP destination port
+	 * saved in the shim, with NPT 2 the IP protocol saved in the shim and the ports of
+	 * the original L4 header that follows the stack (INT-2.1 §5.7.2); in v0.5 the
+	 * destination port of the tail (INT-0.5 §5.3.1).
+	 */
+	private static Flow originalFlow(DissectedFrame packet, IntMdPacket intPacket, byte[] data, int payloadEnd) {
+		Flow flow = flowOf(packet);
+		IntShim shim = intPacket.shim();
+		if (intPacket.version() == IntVersion.V0_5 && intPacket.tail() != null) {
+			return new Flow(flow.srcIp(), flow.dstIp(), flow.srcPort(), intPacket.tail().destinationPort(),
+					flow.protocol());
+		}
+		if (shim.originalUdpDestinationPort().isPresent()) {
+			return new Flow(flow.srcIp(), flow.dstIp(), flow.srcPort(), shim.originalUdpDestinationPort().getAsInt(),
+					flow.protocol());
+		}
+		if (shim.originalIpProtocol().isPresent()) {
+			int protocol = shim.originalIpProtocol().getAsInt();
+			int start = intPacket.endOffset();
+			boolean portsPresent = (protocol == PROTOCOL_TCP || protocol == PROTOCOL_UDP) && start >= 0
+					&& start + 4 <= payloadEnd;
+			Integer src = portsPresent ? unsigned16(data, start) : null;
+			Integer dst = portsPresent ? unsigned16(data, start + 2) : null;
+			return new Flow(flow.srcIp(), flow.dstIp(), src, dst, protocol);
+		}
+		return flow;
+	}
+
+	private static int unsigned16(byte[] data, int offset) {
+		return ((data[offset] & 0xFF) << 8) | (data[offset + 1] & 0xFF);
+	}
+
+	/** INT-MD found in a packet, with the packet's original flow. */
+	record IntReading(Flow flow, IntStack stack) {
+
+	}
+
+}
