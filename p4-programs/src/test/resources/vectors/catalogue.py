@@ -55,6 +55,10 @@ def int_md_v21():
                  lambda b, h: _data(fr.udp_with_int(*intmd.v21(b, h, shim_low16=0 << 2))), "v2.1", matrix_hops=None)
     v += _family("int_md_v2_1_tcp", "INT-MD v2.1 after TCP options (NOP NOP TS), DSCP 0x17, NPT 0",
                  lambda b, h: _data(fr.tcp_with_int(*intmd.v21(b, h))), "v2.1")
+    v += _family("int_md_v2_1_tcp_before_options", "INT-MD v2.1 right after the fixed TCP header, before its "
+                 "options (sonde.p4's and ONOS's placement), DSCP 0x17, NPT 0",
+                 lambda b, h: _data(fr.tcp_with_int_before_options(*intmd.v21(b, h))), "v2.1",
+                 hop_counts=[0, 3, 8], bitmaps=["all"])
     v += _family("int_md_v2_1_udp_npt1", "INT-MD v2.1, NPT 1: UDP dst port replaced, original saved in the shim",
                  lambda b, h: _data(fr.v21_udp_npt1(b, h)), "v2.1")
     v += _family("int_md_v2_1_tcp_npt2", "INT-MD v2.1, NPT 2: new UDP header, original TCP header after the stack",
@@ -196,11 +200,12 @@ def _tr20_shapes():
     # Two individual reports in one packet: the first one is printed.
     first_packet = _v21(0xD180, intmd.path_hops(3))
     second_packet = fr.tcp_with_int(*intmd.v21(0x8000, intmd.path_hops(5)))
-    first, _ = reports.tr20_individual(1, reports.IN_ETHERNET, first_packet.ethernet(pad=False), 0x2000, sink)
+    first, first_md = reports.tr20_individual(1, reports.IN_ETHERNET, first_packet.ethernet(pad=False), 0x2000, sink)
     second, _ = reports.tr20_individual(1, reports.IN_ETHERNET, second_packet.ethernet(pad=False), 0x2000, sink)
     payload = reports.tr20_group(63, 1, sink["switch_id"]) + first + second
     v.append(Vector("tr2_0_two_reports", fr.report_frame(payload, 32766),
-                    fr.expected("TR2.0", first_packet.flow, first_packet.int, seq=1, hw_id=63,
+                    fr.expected("TR2.0", first_packet.flow,
+                                dict(first_packet.int, hops=first_packet.int["hops"] + first_md["hops"]), seq=1, hw_id=63,
                                 node_id=sink["switch_id"]),
                     "TR2.0 packet with two individual reports; sonde-decode prints the first one"))
     return v

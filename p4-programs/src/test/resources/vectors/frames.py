@@ -63,6 +63,16 @@ def tcp_with_int(int_bytes, int_json, src=HOST_A, dst=HOST_B, dscp=INT_DSCP, vla
     return Packet(wire.ip(src, dst, wire.PROTO_TCP, l4, dscp), src, flow(src, dst, sport, dport, 6), int_json, vlans)
 
 
+def tcp_with_int_before_options(int_bytes, int_json, src=HOST_A, dst=HOST_B, dscp=INT_DSCP):
+    """INT-MD right after the fixed 20-byte TCP header, before its options (INT-2.1 §5.7.2 allows
+    either place per domain; sonde.p4, ONOS and fabric-tna insert here). The data offset still
+    counts the options, which now follow the INT stack."""
+    sport, dport = TCP_FLOW
+    l4 = wire.tcp(src, dst, sport, dport, payload=APP_PAYLOAD, options=wire.tcp_options_timestamps())
+    l4 = l4[:20] + int_bytes + l4[20:]
+    return Packet(wire.ip(src, dst, wire.PROTO_TCP, l4, dscp), src, flow(src, dst, sport, dport, 6), int_json)
+
+
 def v21_udp_npt1(bitmap, hops, src=HOST_A, dst=HOST_B):
     """NPT 1: the UDP destination port becomes INT_TBD, the original is saved in the shim (A.3)."""
     sport, dport = UDP_FLOW
@@ -119,7 +129,8 @@ def tr20(packet, dport=32766, in_type=reports.IN_ETHERNET, rep_md_bits=0x3000, s
     """A TR-2.0 packet with one INT report (RepType 1) about `packet`.
 
     The sink's own metadata goes in the report (TR-2.0 §4.3); "int" comes from the inner packet's
-    stack when it has one, else from the report metadata as one hop.
+    stack when it has one, with the sink's metadata appended as the last hop when RepMdBits select
+    any baseline value (bits 1-8), else from the report metadata as one hop.
     """
     sink = sink or intmd.path_hops(9)[8]
     node_id = sink["switch_id"] if node_id is None else node_id
@@ -130,6 +141,8 @@ def tr20(packet, dport=32766, in_type=reports.IN_ETHERNET, rep_md_bits=0x3000, s
     payload = reports.tr20_group(hw_id, seq, node_id) + individual
     frame = report_frame(payload, dport, *outer)
     int_json = packet.int if packet.int is not None else md_json
+    if packet.int is not None and rep_md_bits & 0x7F80:
+        int_json = dict(packet.int, hops=packet.int["hops"] + md_json["hops"])
     return frame, expected("TR2.0", packet.flow, int_json, seq=seq, hw_id=hw_id, node_id=node_id)
 
 

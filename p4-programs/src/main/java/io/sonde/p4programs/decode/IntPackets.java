@@ -20,6 +20,8 @@ final class IntPackets {
 
 	static final int PROTOCOL_UDP = DissectedFrame.PROTOCOL_UDP;
 
+	private static final int TCP_FIXED_HEADER = 20;
+
 	private IntPackets() {
 	}
 
@@ -32,13 +34,31 @@ final class IntPackets {
 			return Optional.empty();
 		}
 		int offset = packet.payloadOffset();
-		int length = packet.payloadLength();
-		if (IntMdCodec.recognise(data, offset, length, packet.dscp(), limits).isEmpty()) {
-			return Optional.empty();
+		int end = offset + packet.payloadLength();
+		if (IntMdCodec.recognise(data, offset, end - offset, packet.dscp(), limits).isEmpty()) {
+			offset = beforeTcpOptions(packet, data, limits);
+			if (offset < 0) {
+				return Optional.empty();
+			}
 		}
-		IntMdPacket intPacket = GeantStacks.tolerate(IntMdCodec.decode(data, offset, length, limits), data);
-		Flow flow = originalFlow(packet, intPacket, data, offset + length);
+		IntMdPacket intPacket = GeantStacks.tolerate(IntMdCodec.decode(data, offset, end - offset, limits), data);
+		Flow flow = originalFlow(packet, intPacket, data, end);
 		return Optional.of(new IntReading(flow, stackOf(intPacket)));
+	}
+
+	/**
+	 * Where INT-MD starts when a source put it right after the fixed 20-byte TCP header,
+	 * before the options (INT-2.1 §5.7.2 lets a domain choose; sonde.p4, ONOS and
+	 * fabric-tna do this, leaving the data offset to count the options that now follow
+	 * the stack), or -1 when it is not there either.
+	 */
+	private static int beforeTcpOptions(DissectedFrame packet, byte[] data, DecodeLimits limits) {
+		int offset = packet.l4Offset() + TCP_FIXED_HEADER;
+		if (packet.protocol() != PROTOCOL_TCP || offset >= packet.payloadOffset()) {
+			return -1;
+		}
+		int end = packet.payloadOffset() + packet.payloadLength();
+		return IntMdCodec.recognise(data, offset, end - offset, packet.dscp(), limits).isPresent() ? offset : -1;
 	}
 
 	/** The packet's own 5-tuple; ports are null when it has none. */

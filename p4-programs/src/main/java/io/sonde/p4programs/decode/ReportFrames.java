@@ -1,5 +1,6 @@
 package io.sonde.p4programs.decode;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 
@@ -7,6 +8,7 @@ import io.sonde.p4programs.capture.LinkType;
 import io.sonde.p4programs.codec.DecodeLimits;
 import io.sonde.p4programs.codec.IndividualReport;
 import io.sonde.p4programs.codec.InnerPacket;
+import io.sonde.p4programs.codec.IntHop;
 import io.sonde.p4programs.codec.IntReportMetadata;
 import io.sonde.p4programs.codec.MalformedTelemetry;
 import io.sonde.p4programs.codec.TelemetryReport;
@@ -22,13 +24,23 @@ import io.sonde.p4programs.packet.MalformedFrame;
  * the packet it carries.
  * <p>
  * Where {@code "int"} comes from: the INT-MD stack of the inner packet when it has one
- * (TR-2.0 §4.3: the truncated packet keeps its stack). Otherwise, for TR2.0, the report's
- * own metadata as one hop (INT-2.1 §5.8: a sink may put its metadata in the report
- * instead of the stack); TR1.0 and TR0.5 reports about a packet without INT have no
- * {@code "int"}. Of several individual reports in one TR2.0 packet only the first is
- * printed: the output is one line per frame.
+ * (TR-2.0 §4.3: the truncated packet keeps its stack), followed, for TR2.0, by the
+ * reporting node's own metadata as the last hop when its RepMdBits select any baseline
+ * value (bits 1-8): a sink that reports puts its own hop in the report header rather than
+ * in the stack it strips (sonde.p4 does), and an operator wants that hop on the path too.
+ * The node's id is the report's {@code node_id}; the hop carries only what RepMdBits
+ * select. Otherwise, for TR2.0, the report's own metadata as one hop (INT-2.1 §5.8: a
+ * sink may put its metadata in the report instead of the stack); TR1.0 and TR0.5 reports
+ * about a packet without INT have no {@code "int"}. Of several individual reports in one
+ * TR2.0 packet only the first is printed: the output is one line per frame.
  */
 final class ReportFrames {
+
+	/**
+	 * RepMdBits 1-8, the baseline values that line up with the INT instruction bitmap
+	 * (TR-2.0 §3.3.1).
+	 */
+	private static final int BASELINE_HOP_BITS = 0x7F80;
 
 	private final DecodeLimits limits;
 
@@ -53,6 +65,12 @@ final class ReportFrames {
 			Optional<IntPackets.IntReading> reading = IntPackets.read(packet, data, this.limits);
 			flow = reading.map(IntPackets.IntReading::flow).orElseGet(() -> IntPackets.flowOf(packet));
 			stack = reading.map(IntPackets.IntReading::stack).orElse(null);
+		}
+		if (stack != null && metadata != null && (metadata.repMdBits() & BASELINE_HOP_BITS) != 0) {
+			List<IntHop> path = new ArrayList<>(stack.hops());
+			path.add(metadata.values());
+			stack = new IntStack(stack.version(), stack.instructions(), stack.hopMetadataLength(),
+					stack.remainingHopCount(), path);
 		}
 		if (stack == null && metadata != null) {
 			stack = new IntStack(2, metadata.repMdBits(), ReportMetadataLength.words(metadata), null,
