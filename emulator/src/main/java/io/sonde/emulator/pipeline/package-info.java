@@ -1,0 +1,38 @@
+/**
+ * The emulated switch's data plane: sonde.p4 (p4-programs/src/main/p4) executed in Java
+ * on real frame bytes, control by control. Each class names the P4 control or parser it
+ * mirrors: {@link io.sonde.emulator.pipeline.SondeParser SondeParser},
+ * {@link io.sonde.emulator.pipeline.SondeIngress} (Forwarding, IntSink with EventFilter,
+ * IntSource), {@link io.sonde.emulator.pipeline.SondeEgress} (IntTransit, IntReport,
+ * SondeComputeChecksum).
+ * <p>
+ * How the emulator drives it: ingress runs when a packet arrives (at its ingress
+ * timestamp) and says drop or queue on a port; the queue holds it; egress runs when it
+ * leaves the queue, with the egress timestamp and the queue depth the queue reports, so
+ * hop latency and queue occupancy in INT come from the emulated queueing. What v1model
+ * carries from ingress to egress travels as
+ * {@link io.sonde.emulator.pipeline.IngressResult#bridged()}; egress finds the headers
+ * again by parsing the bytes ingress left. A report clone skips the queues: it becomes a
+ * report at once ({@link io.sonde.emulator.pipeline.SondeEgress#applyClone}) and leaves
+ * through a {@link io.sonde.emulator.report.ReportSink}.
+ * <p>
+ * Choices where the P4 leaves room:
+ * <ul>
+ * <li>Times are whatever 48-bit clock the caller passes (BMv2 uses microseconds since the
+ * switch started); the pipeline never reads a clock.</li>
+ * <li>Egress TX utilization and buffer occupancy stay unavailable (all ones), as sonde.p4
+ * writes them ({@link io.sonde.emulator.pipeline.IntTransit IntTransit} says why).</li>
+ * <li>The sink's event filter reads the typed INT stack with the INT codec
+ * (io.sonde.p4programs.codec), only for the algorithms that need values; transit and
+ * source write header fields in place, and the source's 16 header bytes come from the
+ * codec once per watchlist action.</li>
+ * <li>In ingress, forwarding's header writes (MACs, TTL) are applied after the sink has
+ * cloned the packet as received, which BMv2's ingress-to-egress clone gives; nothing in
+ * between reads those fields.</li>
+ * </ul>
+ * Tables and registers are reached through {@link io.sonde.emulator.pipeline.SondeTables}
+ * and {@link io.sonde.emulator.pipeline.SondeRegisters}; in-memory implementations serve
+ * tests and virtual-time experiments. {@link io.sonde.emulator.pipeline.GroundTruth}
+ * records what went into each packet and report.
+ */
+package io.sonde.emulator.pipeline;
