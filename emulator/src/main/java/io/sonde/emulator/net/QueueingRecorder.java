@@ -1,0 +1,13 @@
+package io.sonde.emulator.net;
+
+/**
+ * Ground truth: sees every packet that leaves an egress queue for the wire, after the
+ * egress stage ran, with the true enqueue/dequeue times and queue depths. Tests compare
+ * what a collector reports against what this saw.
+ */
+@FunctionalInterface
+public interface QueueingRecorder {
+
+	void onDequeue(EgressContext egress);
+
+}
