@@ -9,7 +9,7 @@ import java.util.Objects;
  * in place. The pipeline grows the array only when it has to; give frames headroom of
  * {@link #INT_HEADROOM} bytes to avoid that copy.
  */
-public final class FrameBuffer {
+public final class FrameBuffer implements MutableFrame {
 
 	/**
 	 * The most one switch adds to a frame: the source's shim and metadata header (16
@@ -46,11 +46,12 @@ public final class FrameBuffer {
 		return new FrameBuffer(bytes, frame.length);
 	}
 
-	/** The array; only the first {@link #length()} bytes are the frame. */
+	@Override
 	public byte[] bytes() {
 		return this.bytes;
 	}
 
+	@Override
 	public int length() {
 		return this.length;
 	}
@@ -68,18 +69,16 @@ public final class FrameBuffer {
 		this.length = length;
 	}
 
-	/**
-	 * Opens {@code count} bytes at {@code offset}, moving what follows towards the end.
-	 */
-	void insert(int offset, int count) {
+	@Override
+	public void insert(int offset, int count) {
 		Objects.checkFromIndexSize(offset, 0, this.length + 1);
 		ensureCapacity(this.length + count);
 		System.arraycopy(this.bytes, offset, this.bytes, offset + count, this.length - offset);
 		this.length += count;
 	}
 
-	/** Removes {@code count} bytes at {@code offset}. */
-	void remove(int offset, int count) {
+	@Override
+	public void remove(int offset, int count) {
 		Objects.checkFromIndexSize(offset, count, this.length);
 		System.arraycopy(this.bytes, offset + count, this.bytes, offset, this.length - offset - count);
 		this.length -= count;

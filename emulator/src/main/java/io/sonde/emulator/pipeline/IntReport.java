@@ -59,7 +59,7 @@ final class IntReport {
 	 * the original
 	 * @param switchId this node's INT Node ID
 	 */
-	void apply(FrameBuffer clone, ParsedHeaders headers, EgressMetadata meta, int originalEgressPort, long switchId) {
+	void apply(MutableFrame clone, ParsedHeaders headers, EgressMetadata meta, int originalEgressPort, long switchId) {
 		ReportCollector collector = this.tables.intReportCollectors(meta.egressPort, clone.length());
 		if (!collector.send()) {
 			return;
@@ -81,8 +81,7 @@ final class IntReport {
 		SinkReport report = new SinkReport(hwId, sequence, switchId, repMdBits, sinkMetadata, meta.ingressTimestamp,
 				bytes, headers.ipOffset, innerEnd, kind);
 		byte[] frame = ReportEncapsulation.frame(collector, udpSourcePort, ReportEncoder.encode(this.format, report));
-		this.sink
-			.accept(new ReportFrame(meta.packetId, switchId, this.format, frame, ReportEncapsulation.HEADER_BYTES));
+		this.sink.accept(new ReportFrame(frame, ReportEncapsulation.HEADER_BYTES));
 		this.groundTruth.recordReport(meta.packetId, switchId, hwId, sequence, this.format, meta.ingressPort,
 				originalEgressPort, meta.ingressTimestamp, meta.egressTimestamp, headers.hopCount);
 	}

@@ -36,7 +36,7 @@ final class IntSink {
 	 * frame must not have been changed by forwarding yet: the clone is the packet as
 	 * received.
 	 */
-	int apply(FrameBuffer frame, ParsedHeaders headers, int egressSpec, long ingressTimestamp, int ingressPort,
+	int apply(MutableFrame frame, ParsedHeaders headers, int egressSpec, long ingressTimestamp, int ingressPort,
 			IngressResult result) {
 		boolean isSink = this.tables.intSinkPorts(egressSpec, headers.frameLength);
 		byte[] bytes = frame.bytes();
@@ -60,7 +60,7 @@ final class IntSink {
 
 	// What the source and transit hops changed: the DSCP (kept in the shim) and the
 	// lengths, which grew by the shim and its Length words (INT-2.1 §5.7.2).
-	private static void strip(FrameBuffer frame, ParsedHeaders headers, IngressResult result) {
+	private static void strip(MutableFrame frame, ParsedHeaders headers, IngressResult result) {
 		byte[] bytes = frame.bytes();
 		int shim = headers.shimOffset;
 		int intBytes = 4 * (WireBytes.u8(bytes, shim + 1) + 1);

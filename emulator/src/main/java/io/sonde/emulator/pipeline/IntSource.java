@@ -21,7 +21,7 @@ final class IntSource {
 	 * port look up {@code int_watchlist}; {@code insert_int} inserts. Returns whether it
 	 * did.
 	 */
-	boolean apply(FrameBuffer frame, ParsedHeaders headers, boolean isSink) {
+	boolean apply(MutableFrame frame, ParsedHeaders headers, boolean isSink) {
 		if (!headers.ipv4 || !(headers.tcp || headers.udp) || headers.shim() || isSink) {
 			return false;
 		}
@@ -34,7 +34,7 @@ final class IntSource {
 	}
 
 	// insert_int, then the UDP length the apply block grows.
-	private void insertInt(FrameBuffer frame, ParsedHeaders headers, IntInsertion action) {
+	private void insertInt(MutableFrame frame, ParsedHeaders headers, IntInsertion action) {
 		int at = headers.l4Offset + headers.l4HeaderBytes();
 		frame.insert(at, IntWire.FIXED_HEADER_BYTES);
 		byte[] bytes = frame.bytes();

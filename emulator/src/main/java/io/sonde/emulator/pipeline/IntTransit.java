@@ -38,7 +38,7 @@ final class IntTransit {
 	}
 
 	/** The apply block, for a packet whose INT-MD header parsed without error. */
-	void apply(FrameBuffer frame, ParsedHeaders headers, EgressMetadata meta, long switchId) {
+	void apply(MutableFrame frame, ParsedHeaders headers, EgressMetadata meta, long switchId) {
 		byte[] bytes = frame.bytes();
 		int md = headers.mdOffset();
 		int instructions = u16(bytes, md + 4);
@@ -64,7 +64,7 @@ final class IntTransit {
 		}
 	}
 
-	private void push(FrameBuffer frame, ParsedHeaders headers, EgressMetadata meta, long switchId, int instructions,
+	private void push(MutableFrame frame, ParsedHeaders headers, EgressMetadata meta, long switchId, int instructions,
 			int hopMl) {
 		int pushedBytes = hopMl * 4;
 		frame.insert(headers.stackOffset(), pushedBytes);

@@ -47,7 +47,7 @@ public final class SondeEgress {
 	 * Egress for a packet leaving its queue (instance type NORMAL): stage 2b. The frame
 	 * changes in place and may move to a larger array.
 	 */
-	public void apply(FrameBuffer frame, EgressMetadata meta) {
+	public void apply(MutableFrame frame, EgressMetadata meta) {
 		ParsedHeaders parsed = this.headers;
 		// The headers ingress handed over, found again in the bytes ingress deparsed.
 		SondeParser.parse(frame.bytes(), frame.length(), parsed);

@@ -33,7 +33,7 @@ public final class SondeIngress {
 
 	/**
 	 * Runs the parser and ingress on one frame, changing it in place (the array may be
-	 * replaced when INT needs more room than it has: read {@link FrameBuffer#bytes()}
+	 * replaced when INT needs more room than it has: read {@link MutableFrame#bytes()}
 	 * afterwards).
 	 * @param frame the frame as received
 	 * @param packetId the emulator's id of the packet (ground truth)
@@ -41,7 +41,7 @@ public final class SondeIngress {
 	 * @param ingressTimestamp {@code ingress_global_timestamp}, the switch's 48-bit clock
 	 * @param result where the decision goes (reset first)
 	 */
-	public void apply(FrameBuffer frame, long packetId, int ingressPort, long ingressTimestamp, IngressResult result) {
+	public void apply(MutableFrame frame, long packetId, int ingressPort, long ingressTimestamp, IngressResult result) {
 		int port = ingressPort & IntWire.PORT_MASK;
 		long timestamp = ingressTimestamp & IntWire.TIMESTAMP_MASK;
 		ParsedHeaders parsed = this.headers;

@@ -4,11 +4,14 @@ import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
 
+import io.sonde.emulator.net.SwitchNode;
+
 /**
  * Keeps the last {@code capacity} reports in memory, oldest dropped first, for tests and
- * for experiments that read reports without a socket.
+ * for experiments that read reports without a socket. As a network's report sink it
+ * copies each frame, since the switch reuses its buffer.
  */
-public final class InMemoryReportSink implements ReportSink {
+public final class InMemoryReportSink implements ReportSink, io.sonde.emulator.net.ReportSink {
 
 	private final int capacity;
 
@@ -31,6 +34,15 @@ public final class InMemoryReportSink implements ReportSink {
 		}
 		this.reports.addLast(report);
 		this.accepted++;
+	}
+
+	/**
+	 * Keeps a copy of a report a switch of the network emitted.
+	 * @throws IllegalArgumentException when the frame is not Ethernet/IPv4/UDP
+	 */
+	@Override
+	public void report(SwitchNode node, long timestampNanos, byte[] frame, int offset, int length) {
+		accept(ReportFrame.copyOf(frame, offset, length));
 	}
 
 	/** The reports kept, oldest first. */

@@ -9,14 +9,17 @@ import java.nio.channels.DatagramChannel;
 import java.util.Objects;
 import java.util.concurrent.atomic.AtomicLong;
 
+import io.sonde.emulator.net.SwitchNode;
+
 /**
  * Sends each report's UDP payload as a real datagram to one collector (TR-2.0 §3.1: the
  * collector's address and port are configured; 127.0.0.1:32766 by default, the port ONOS
  * and fabric-tna tests use). The datagram's own IP and UDP headers are the host's; the
- * switch-built outer headers stay in the {@link ReportFrame} for captures. A datagram the
- * host refuses is counted and logged, never thrown into the data plane.
+ * switch-built outer headers stay in the frame for captures. A datagram the host refuses
+ * is counted and logged, never thrown into the data plane. It serves as a network's
+ * report sink too ({@link io.sonde.emulator.net.ReportSink}), for every switch at once.
  */
-public final class UdpReportSender implements ReportSink {
+public final class UdpReportSender implements ReportSink, io.sonde.emulator.net.ReportSink {
 
 	/** The collector a sender without configuration sends to. */
 	public static final InetSocketAddress DEFAULT_COLLECTOR = new InetSocketAddress("127.0.0.1", 32766);
@@ -30,6 +33,8 @@ public final class UdpReportSender implements ReportSink {
 	private final AtomicLong sent = new AtomicLong();
 
 	private final AtomicLong failed = new AtomicLong();
+
+	private final AtomicLong malformed = new AtomicLong();
 
 	private UdpReportSender(InetSocketAddress collector, DatagramChannel channel) {
 		this.collector = collector;
@@ -70,7 +75,24 @@ public final class UdpReportSender implements ReportSink {
 
 	@Override
 	public void accept(ReportFrame report) {
-		ByteBuffer payload = ByteBuffer.wrap(report.frame(), report.payloadOffset(), report.payloadLength());
+		send(ByteBuffer.wrap(report.frame(), report.payloadOffset(), report.payloadLength()));
+	}
+
+	/** Sends the UDP payload of a report frame a switch of the network emitted. */
+	@Override
+	public void report(SwitchNode node, long timestampNanos, byte[] frame, int offset, int length) {
+		int payload = ReportFrame.udpPayloadOffset(frame, offset, length);
+		if (payload < 0) {
+			if (this.malformed.getAndIncrement() == 0) {
+				LOG.log(Level.WARNING, "switch " + node.name() + " emitted a report that is not Ethernet/IPv4/UDP"
+						+ " (counted from now on, logged once)");
+			}
+			return;
+		}
+		send(ByteBuffer.wrap(frame, payload, offset + length - payload));
+	}
+
+	private void send(ByteBuffer payload) {
 		try {
 			this.channel.send(payload, this.collector);
 			this.sent.incrementAndGet();
@@ -107,6 +129,11 @@ public final class UdpReportSender implements ReportSink {
 	/** Datagrams the host refused. */
 	public long failed() {
 		return this.failed.get();
+	}
+
+	/** Frames a switch handed over that were not Ethernet/IPv4/UDP. */
+	public long malformed() {
+		return this.malformed.get();
 	}
 
 	@Override

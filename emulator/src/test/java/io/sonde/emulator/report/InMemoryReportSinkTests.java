@@ -8,8 +8,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 class InMemoryReportSinkTests {
 
-	private static ReportFrame frame(long packetId) {
-		return new ReportFrame(packetId, 1, ReportFormat.TR2_0, new byte[] { 1, 2, 3, 4 }, 2);
+	private static ReportFrame frame(int marker) {
+		return new ReportFrame(new byte[] { (byte) marker, 0, 0x20, 4 }, 2);
 	}
 
 	@Test
@@ -18,15 +18,16 @@ class InMemoryReportSinkTests {
 		for (int i = 0; i < 5; i++) {
 			sink.accept(frame(i));
 		}
-		assertThat(sink.reports()).extracting(ReportFrame::packetId).containsExactly(3L, 4L);
+		assertThat(sink.reports()).extracting((frame) -> (int) frame.frame()[0]).containsExactly(3, 4);
 		assertThat(sink.accepted()).isEqualTo(5);
 	}
 
 	@Test
 	void aFrameKnowsItsPayload() {
 		ReportFrame frame = frame(1);
-		assertThat(frame.payload()).containsExactly(3, 4);
+		assertThat(frame.payload()).containsExactly(0x20, 4);
 		assertThat(frame.payloadLength()).isEqualTo(2);
+		assertThat(frame.format()).hasValue(ReportFormat.TR2_0);
 	}
 
 }

@@ -8,8 +8,6 @@ import java.util.Arrays;
 
 import org.junit.jupiter.api.Test;
 
-import io.sonde.p4programs.codec.ReportFormat;
-
 import static org.assertj.core.api.Assertions.assertThat;
 
 class UdpReportSenderIntegrationTests {
@@ -23,8 +21,8 @@ class UdpReportSenderIntegrationTests {
 			byte[] payload = { 0x20, 0x40, 0x00, 0x01, 0x00, 0x07 };
 			System.arraycopy(payload, 0, frame, 42, payload.length);
 			try (UdpReportSender sender = UdpReportSender.open(address)) {
-				sender.accept(new ReportFrame(1, 7, ReportFormat.TR2_0, frame, 42));
-				sender.accept(new ReportFrame(2, 7, ReportFormat.TR2_0, frame, 44));
+				sender.accept(new ReportFrame(frame, 42));
+				sender.accept(new ReportFrame(frame, 44));
 
 				ByteBuffer received = ByteBuffer.allocate(100);
 				InetSocketAddress from = (InetSocketAddress) collector.receive(received);
@@ -43,7 +41,7 @@ class UdpReportSenderIntegrationTests {
 	void aReportThatCannotBeSentIsCountedNotThrown() {
 		UdpReportSender sender = UdpReportSender.open(new InetSocketAddress(InetAddress.getLoopbackAddress(), 9));
 		sender.close();
-		sender.accept(new ReportFrame(1, 7, ReportFormat.TR2_0, new byte[50], 42));
+		sender.accept(new ReportFrame(new byte[50], 42));
 		assertThat(sender.failed()).isEqualTo(1);
 		assertThat(sender.sent()).isZero();
 	}
