@@ -1,8 +1,7 @@
 package io.sonde.emulator.pipeline;
 
-import java.util.HashMap;
+import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 
 import io.sonde.p4programs.codec.IntMdCodec;
 import io.sonde.p4programs.codec.IntMdHeader;
@@ -24,7 +23,9 @@ final class IntHeaderTemplates {
 	/** Watchlists are small; past this many distinct actions the cache starts over. */
 	private static final int MAX_TEMPLATES = 1024;
 
-	private final Map<Integer, byte[]> templates = new HashMap<>();
+	private IntIndexMap index = new IntIndexMap();
+
+	private final List<byte[]> templates = new ArrayList<>();
 
 	private int lastKey = -1;
 
@@ -33,16 +34,18 @@ final class IntHeaderTemplates {
 	byte[] template(IntInsertion action) {
 		int key = (action.instructions() << 13) | (action.hopMl() << 8) | action.remainingHopCount();
 		if (key != this.lastKey) {
-			byte[] template = this.templates.get(key);
-			if (template == null) {
+			int slot = this.index.get(key);
+			if (slot < 0) {
 				if (this.templates.size() == MAX_TEMPLATES) {
+					this.index = new IntIndexMap();
 					this.templates.clear();
 				}
-				template = encode(action);
-				this.templates.put(key, template);
+				slot = this.templates.size();
+				this.templates.add(encode(action));
+				this.index.put(key, slot);
 			}
 			this.lastKey = key;
-			this.last = template;
+			this.last = this.templates.get(slot);
 		}
 		return this.last;
 	}
