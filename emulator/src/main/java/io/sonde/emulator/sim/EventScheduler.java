@@ -37,7 +37,6 @@ public final class EventScheduler {
 	private static final int INITIAL_CAPACITY = 1024;
 
 	/** Written only by the driving thread; read through {@link #NOW} by others. */
-	@SuppressWarnings("unused")
 	private long now;
 
 	private long nextSequence;

@@ -56,6 +56,9 @@ public final class RoutingPlan {
 		if (this.topology.hostNamed(sourceHost).isEmpty()) {
 			throw new IllegalArgumentException("no host " + sourceHost + " in the topology");
 		}
+		if (sourceHost.equals(destinationHost)) {
+			return List.of(sourceHost);
+		}
 		List<String> path = new ArrayList<>();
 		path.add(sourceHost);
 		String current = this.topology.attachmentOf(sourceHost).node();

@@ -4,9 +4,11 @@ import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 import io.sonde.emulator.net.MacAddress;
 
@@ -37,36 +39,74 @@ public final class ShortestPathRoutes {
 		topology.hosts().forEach(h -> macs.put(h.name(), h.mac()));
 		Map<String, List<Route>> routes = new LinkedHashMap<>();
 		topology.switches().forEach(s -> routes.put(s.name(), new ArrayList<>()));
+		Map<String, Endpoint> attachments = attachments(topology);
+		// Hosts on the same switch share the search: distances depend on that switch
+		// only.
+		Map<String, List<List<Neighbour>>> closerByOrigin = new HashMap<>();
+		List<String> switchNames = List.copyOf(adjacency.keySet());
 		List<HostSpec> hosts = topology.hosts();
 		for (int hostIndex = 0; hostIndex < hosts.size(); hostIndex++) {
 			HostSpec host = hosts.get(hostIndex);
-			Endpoint attachment = topology.attachmentOf(host.name());
+			Endpoint attachment = attachments.get(host.name());
 			if (!adjacency.containsKey(attachment.node())) {
 				continue;
 			}
 			routes.get(attachment.node())
 				.add(new Route(attachment.node(), host.ipv4(), 32, attachment.port(), host.name(), host.mac(),
 						host.name()));
-			Map<String, Integer> distance = distancesTo(attachment.node(), adjacency);
-			int switchIndex = -1;
-			for (Map.Entry<String, List<Neighbour>> entry : adjacency.entrySet()) {
-				switchIndex++;
-				String switchName = entry.getKey();
-				Integer own = distance.get(switchName);
-				if (own == null || own == 0) {
+			List<List<Neighbour>> closer = closerByOrigin.computeIfAbsent(attachment.node(),
+					origin -> closerNeighbours(origin, switchNames, adjacency));
+			for (int switchIndex = 0; switchIndex < switchNames.size(); switchIndex++) {
+				List<Neighbour> candidates = closer.get(switchIndex);
+				if (candidates.isEmpty()) {
 					continue;
 				}
-				List<Neighbour> closer = entry.getValue()
-					.stream()
-					.filter(n -> distance.getOrDefault(n.node(), Integer.MAX_VALUE) == own - 1)
-					.toList();
-				Neighbour next = closer.get(pick(hostIndex, switchIndex, closer.size()));
+				String switchName = switchNames.get(switchIndex);
+				Neighbour next = candidates.get(pick(hostIndex, switchIndex, candidates.size()));
 				routes.get(switchName)
 					.add(new Route(switchName, host.ipv4(), 32, next.port(), next.node(), macs.get(next.node()),
 							host.name()));
 			}
 		}
 		return new RoutingPlan(topology, routes);
+	}
+
+	/**
+	 * For each switch (in {@code switchNames} order), its neighbours one hop closer to
+	 * {@code origin}, in port order; empty for the origin and for unreachable switches.
+	 */
+	private static List<List<Neighbour>> closerNeighbours(String origin, List<String> switchNames,
+			Map<String, List<Neighbour>> adjacency) {
+		Map<String, Integer> distance = distancesTo(origin, adjacency);
+		List<List<Neighbour>> closer = new ArrayList<>(switchNames.size());
+		for (String switchName : switchNames) {
+			Integer own = distance.get(switchName);
+			if (own == null || own == 0) {
+				closer.add(List.of());
+				continue;
+			}
+			closer.add(adjacency.get(switchName)
+				.stream()
+				.filter(n -> distance.getOrDefault(n.node(), Integer.MAX_VALUE) == own - 1)
+				.toList());
+		}
+		return closer;
+	}
+
+	/** Where each host is cabled. */
+	private static Map<String, Endpoint> attachments(Topology topology) {
+		Set<String> hosts = new HashSet<>();
+		topology.hosts().forEach(host -> hosts.add(host.name()));
+		Map<String, Endpoint> attachments = new HashMap<>();
+		for (LinkSpec link : topology.links()) {
+			if (hosts.contains(link.a().node())) {
+				attachments.put(link.a().node(), link.b());
+			}
+			if (hosts.contains(link.b().node())) {
+				attachments.put(link.b().node(), link.a());
+			}
+		}
+		return attachments;
 	}
 
 	/** A fixed, well-mixed choice among {@code count} candidates. */
