@@ -7,6 +7,7 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
+import java.util.function.Supplier;
 
 import com.google.protobuf.ByteString;
 import io.grpc.ManagedChannel;
@@ -72,9 +73,9 @@ public final class P4RuntimeClient implements AutoCloseable {
 
 	private volatile boolean closed;
 
-	private P4RuntimeClient(Builder builder) {
+	private P4RuntimeClient(Builder builder, ManagedChannel channel) {
 		this.endpoint = new SwitchEndpoint(builder.address, builder.deviceId);
-		this.channel = builder.channel;
+		this.channel = channel;
 		this.ownsChannel = builder.ownsChannel;
 		this.rpcTimeout = builder.rpcTimeout;
 		this.blocking = P4RuntimeGrpc.newBlockingStub(this.channel);
@@ -87,11 +88,10 @@ public final class P4RuntimeClient implements AutoCloseable {
 
 	/** A plaintext connection to {@code host:port}. */
 	public static Builder forAddress(String host, int port) {
-		ManagedChannel channel = NettyChannelBuilder.forAddress(host, port)
+		return new Builder(() -> NettyChannelBuilder.forAddress(host, port)
 			.usePlaintext()
 			.maxInboundMessageSize(64 * 1024 * 1024)
-			.build();
-		return new Builder(channel, host + ":" + port, true);
+			.build(), host + ":" + port, true);
 	}
 
 	/**
@@ -100,7 +100,8 @@ public final class P4RuntimeClient implements AutoCloseable {
 	 * @param address how to name the switch in logs and errors
 	 */
 	public static Builder forChannel(ManagedChannel channel, String address) {
-		return new Builder(channel, address, false);
+		Objects.requireNonNull(channel);
+		return new Builder(() -> channel, address, false);
 	}
 
 	public SwitchEndpoint endpoint() {
@@ -290,7 +291,7 @@ public final class P4RuntimeClient implements AutoCloseable {
 	/** Identity and options of a session; {@link #connect()} opens it. */
 	public static final class Builder {
 
-		private final ManagedChannel channel;
+		private final Supplier<ManagedChannel> channel;
 
 		private final String address;
 
@@ -304,8 +305,8 @@ public final class P4RuntimeClient implements AutoCloseable {
 
 		private Duration rpcTimeout = Duration.ofSeconds(10);
 
-		private Builder(ManagedChannel channel, String address, boolean ownsChannel) {
-			this.channel = Objects.requireNonNull(channel);
+		private Builder(Supplier<ManagedChannel> channel, String address, boolean ownsChannel) {
+			this.channel = channel;
 			this.address = Objects.requireNonNull(address);
 			this.ownsChannel = ownsChannel;
 		}
@@ -345,7 +346,7 @@ public final class P4RuntimeClient implements AutoCloseable {
 
 		/** Opens the StreamChannel and sends the arbitration request; does not wait. */
 		public P4RuntimeClient connect() {
-			P4RuntimeClient client = new P4RuntimeClient(this);
+			P4RuntimeClient client = new P4RuntimeClient(this, this.channel.get());
 			client.stream.open();
 			logger.log(Level.DEBUG, () -> client.endpoint + ": stream opened, role '" + this.role + "', election id "
 					+ ((this.electionId != null) ? ElectionIds.format(this.electionId) : "(observer)"));

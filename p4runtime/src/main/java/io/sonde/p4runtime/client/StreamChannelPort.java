@@ -183,7 +183,9 @@ final class StreamChannelPort {
 	}
 
 	void onMastershipChange(Consumer<Mastership> listener) {
-		this.listeners.add(listener);
+		synchronized (this.lock) {
+			this.listeners.add(listener);
+		}
 	}
 
 	void onPacketIn(Consumer<PacketIn> consumer) {
@@ -206,6 +208,7 @@ final class StreamChannelPort {
 
 	private void answered(int streamGeneration, MasterArbitrationUpdate update) {
 		Mastership next;
+		List<Consumer<Mastership>> told;
 		synchronized (this.lock) {
 			if (streamGeneration != this.generation) {
 				return;
@@ -221,13 +224,17 @@ final class StreamChannelPort {
 			this.mastership = next;
 			this.answers++;
 			this.lock.notifyAll();
+			// Taken with the state change: a listener added after a caller saw this state
+			// must not be told it again.
+			told = List.copyOf(this.listeners);
 		}
 		logger.log(Level.INFO, () -> this.endpoint + ": " + next);
-		this.listeners.forEach((listener) -> listener.accept(next));
+		told.forEach((listener) -> listener.accept(next));
 	}
 
 	private void streamEnded(int streamGeneration, Status status) {
 		Mastership next;
+		List<Consumer<Mastership>> told;
 		synchronized (this.lock) {
 			if (streamGeneration != this.generation) {
 				return;
@@ -237,9 +244,10 @@ final class StreamChannelPort {
 					status.isOk() ? "stream closed" : status.getCode() + " " + Failures.describe(status));
 			this.mastership = next;
 			this.lock.notifyAll();
+			told = List.copyOf(this.listeners);
 		}
 		logger.log(status.isOk() ? Level.DEBUG : Level.INFO, () -> this.endpoint + ": stream ended: " + next);
-		this.listeners.forEach((listener) -> listener.accept(next));
+		told.forEach((listener) -> listener.accept(next));
 	}
 
 	/** The switch's side of one stream; callbacks of replaced streams are ignored. */
