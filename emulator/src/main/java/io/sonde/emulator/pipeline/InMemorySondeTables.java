@@ -1,0 +1,222 @@
+package io.sonde.emulator.pipeline;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * The tables of one switch held in memory, filled through typed methods: the control
+ * plane of virtual-time experiments and tests, where no P4Runtime server runs. Lookups
+ * follow v1model (longest prefix, highest priority, exact ports) and count hits in each
+ * entry's {@link DirectCounterCell}. Not thread-safe: fill it before traffic flows, from
+ * the thread that runs the switch.
+ */
+public final class InMemorySondeTables implements SondeTables {
+
+	/** {@code IPV4_LPM_TABLE_SIZE}, {@code IPV6_LPM_TABLE_SIZE}. */
+	static final int LPM_TABLE_SIZE = 1024;
+
+	/** {@code INT_WATCHLIST_TABLE_SIZE}, {@code EVENT_FILTER_TABLE_SIZE}. */
+	static final int FLOW_TABLE_SIZE = 1024;
+
+	private record Ipv6Route(long high, long low, int length, NextHop action, DirectCounterCell counter) {
+
+		boolean covers(long addressHigh, long addressLow) {
+			return (addressHigh & maskHigh()) == this.high && (addressLow & maskLow()) == this.low;
+		}
+
+		long maskHigh() {
+			return (this.length == 0) ? 0 : (this.length >= 64) ? -1L : -1L << (64 - this.length);
+		}
+
+		long maskLow() {
+			return (this.length <= 64) ? 0 : (this.length == 128) ? -1L : -1L << (128 - this.length);
+		}
+
+	}
+
+	private final Ipv4LpmIndex ipv4Index = new Ipv4LpmIndex();
+
+	private final List<NextHop> ipv4Actions = new ArrayList<>();
+
+	private final List<DirectCounterCell> ipv4Counters = new ArrayList<>();
+
+	private final List<Ipv6Route> ipv6Routes = new ArrayList<>();
+
+	private final FlowTable<IntInsertion> watchlist = new FlowTable<>("int_watchlist", IntInsertion.SKIP,
+			FLOW_TABLE_SIZE);
+
+	private final FlowTable<EventFilterAction> eventFilter = new FlowTable<>("event_filter_flows",
+			EventFilterAction.REPORT_EVERY_PACKET, FLOW_TABLE_SIZE);
+
+	private final DirectCounterCell[] sinkPorts = new DirectCounterCell[SondePortCounter.SIZE];
+
+	private final ReportCollector[] collectors = new ReportCollector[SondePortCounter.SIZE];
+
+	private final DirectCounterCell[] collectorCounters = new DirectCounterCell[SondePortCounter.SIZE];
+
+	private final IntIndexMap cloneSessions = new IntIndexMap();
+
+	/** Adds an {@code ipv4_lpm} entry. */
+	public DirectCounterCell addIpv4Route(int prefix, int prefixLength, NextHop action) {
+		Objects.requireNonNull(action, "action");
+		if (prefixLength < 0 || prefixLength > 32) {
+			throw new IllegalArgumentException("IPv4 prefix length must be 0..32: " + prefixLength);
+		}
+		if ((prefix & ~Ipv4LpmIndex.mask(prefixLength)) != 0) {
+			throw new IllegalArgumentException("prefix 0x" + Integer.toHexString(prefix) + "/" + prefixLength
+					+ " has bits past its length (P4Runtime §9.1.1)");
+		}
+		if (this.ipv4Index.find(prefix, prefixLength) >= 0) {
+			throw new IllegalArgumentException(
+					"ipv4_lpm already has 0x" + Integer.toHexString(prefix) + "/" + prefixLength);
+		}
+		checkRoom("ipv4_lpm", this.ipv4Actions.size(), LPM_TABLE_SIZE);
+		DirectCounterCell counter = new DirectCounterCell();
+		this.ipv4Index.add(prefix, prefixLength, this.ipv4Actions.size());
+		this.ipv4Actions.add(action);
+		this.ipv4Counters.add(counter);
+		return counter;
+	}
+
+	/** Adds an {@code ipv6_lpm} entry; the address is its high and low 64 bits. */
+	public DirectCounterCell addIpv6Route(long prefixHigh, long prefixLow, int prefixLength, NextHop action) {
+		Objects.requireNonNull(action, "action");
+		if (prefixLength < 0 || prefixLength > 128) {
+			throw new IllegalArgumentException("IPv6 prefix length must be 0..128: " + prefixLength);
+		}
+		DirectCounterCell counter = new DirectCounterCell();
+		Ipv6Route route = new Ipv6Route(prefixHigh, prefixLow, prefixLength, action, counter);
+		if ((prefixHigh & ~route.maskHigh()) != 0 || (prefixLow & ~route.maskLow()) != 0) {
+			throw new IllegalArgumentException("IPv6 prefix has bits past its length " + prefixLength);
+		}
+		for (Ipv6Route existing : this.ipv6Routes) {
+			if (existing.high() == prefixHigh && existing.low() == prefixLow && existing.length() == prefixLength) {
+				throw new IllegalArgumentException("ipv6_lpm already has this /" + prefixLength + " prefix");
+			}
+		}
+		checkRoom("ipv6_lpm", this.ipv6Routes.size(), LPM_TABLE_SIZE);
+		this.ipv6Routes.add(route);
+		this.ipv6Routes.sort(Comparator.comparingInt(Ipv6Route::length).reversed());
+		return counter;
+	}
+
+	/** Adds an {@code int_watchlist} entry. */
+	public DirectCounterCell addWatchlistEntry(FlowMatch match, int priority, IntInsertion action) {
+		return this.watchlist.add(Objects.requireNonNull(match, "match"), priority,
+				Objects.requireNonNull(action, "action"));
+	}
+
+	/** Adds an {@code event_filter_flows} entry. */
+	public DirectCounterCell addEventFilterEntry(FlowMatch match, int priority, EventFilterAction action) {
+		return this.eventFilter.add(Objects.requireNonNull(match, "match"), priority,
+				Objects.requireNonNull(action, "action"));
+	}
+
+	/** Adds an {@code int_sink_ports} entry running {@code mark_sink_port}. */
+	public DirectCounterCell addSinkPort(int port) {
+		checkPort(port);
+		if (this.sinkPorts[port] != null) {
+			throw new IllegalArgumentException("int_sink_ports already has port " + port);
+		}
+		this.sinkPorts[port] = new DirectCounterCell();
+		return this.sinkPorts[port];
+	}
+
+	/** Adds an {@code int_report_collectors} entry for the port reports leave by. */
+	public DirectCounterCell addReportCollector(int port, ReportCollector action) {
+		checkPort(port);
+		Objects.requireNonNull(action, "action");
+		if (this.collectors[port] != null) {
+			throw new IllegalArgumentException("int_report_collectors already has port " + port);
+		}
+		this.collectors[port] = action;
+		this.collectorCounters[port] = new DirectCounterCell();
+		return this.collectorCounters[port];
+	}
+
+	/** Binds a clone session to an egress port (a CloneSessionEntry with one replica). */
+	public void addCloneSession(int sessionId, int port) {
+		checkPort(port);
+		if (sessionId <= 0) {
+			throw new IllegalArgumentException("clone session ids start at 1: " + sessionId);
+		}
+		if (this.cloneSessions.get(sessionId) >= 0) {
+			throw new IllegalArgumentException("clone session " + sessionId + " already exists");
+		}
+		this.cloneSessions.put(sessionId, port);
+	}
+
+	@Override
+	public NextHop ipv4Lpm(int dstAddr, int packetBytes) {
+		int entry = this.ipv4Index.lookup(dstAddr);
+		if (entry < 0) {
+			return NextHop.DROP;
+		}
+		this.ipv4Counters.get(entry).hit(packetBytes);
+		return this.ipv4Actions.get(entry);
+	}
+
+	@Override
+	public NextHop ipv6Lpm(long dstAddrHigh, long dstAddrLow, int packetBytes) {
+		for (Ipv6Route route : this.ipv6Routes) {
+			if (route.covers(dstAddrHigh, dstAddrLow)) {
+				route.counter().hit(packetBytes);
+				return route.action();
+			}
+		}
+		return NextHop.DROP;
+	}
+
+	@Override
+	public IntInsertion intWatchlist(int ipv4Src, int ipv4Dst, int ipProto, int l4SrcPort, int l4DstPort,
+			int packetBytes) {
+		return this.watchlist.lookup(ipv4Src, ipv4Dst, ipProto, l4SrcPort, l4DstPort, packetBytes);
+	}
+
+	@Override
+	public boolean intSinkPorts(int egressPort, int packetBytes) {
+		DirectCounterCell counter = this.sinkPorts[egressPort & IntWire.PORT_MASK];
+		if (counter == null) {
+			return false;
+		}
+		counter.hit(packetBytes);
+		return true;
+	}
+
+	@Override
+	public EventFilterAction eventFilterFlows(int ipv4Src, int ipv4Dst, int ipProto, int l4SrcPort, int l4DstPort,
+			int packetBytes) {
+		return this.eventFilter.lookup(ipv4Src, ipv4Dst, ipProto, l4SrcPort, l4DstPort, packetBytes);
+	}
+
+	@Override
+	public ReportCollector intReportCollectors(int egressPort, int packetBytes) {
+		int port = egressPort & IntWire.PORT_MASK;
+		ReportCollector action = this.collectors[port];
+		if (action == null) {
+			return ReportCollector.DROP_REPORT;
+		}
+		this.collectorCounters[port].hit(packetBytes);
+		return action;
+	}
+
+	@Override
+	public int cloneSessionPort(int sessionId) {
+		return this.cloneSessions.get(sessionId);
+	}
+
+	private static void checkPort(int port) {
+		if (port < 0 || port > IntWire.PORT_MASK) {
+			throw new IllegalArgumentException("port_t is 9 bits, 0.." + IntWire.PORT_MASK + ": " + port);
+		}
+	}
+
+	private static void checkRoom(String table, int entries, int size) {
+		if (entries == size) {
+			throw new IllegalStateException(table + " is full (" + size + " entries)");
+		}
+	}
+
+}

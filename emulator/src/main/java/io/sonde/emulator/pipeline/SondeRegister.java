@@ -1,0 +1,65 @@
+package io.sonde.emulator.pipeline;
+
+/**
+ * The registers of sonde.p4 with their P4Info names, sizes and element widths
+ * ({@code SondeRegistersTests} holds them to {@code SondePipeline.p4Info()}).
+ */
+public enum SondeRegister {
+
+	/** Index 0: this node's INT Node ID, shared by transit and reports. */
+	INT_SWITCH_ID("SondeEgress.int_switch_id", 1, 32),
+	/**
+	 * Per-hop change state, slot {@code filter_index × 8 + hop} (0 = hop before the
+	 * sink).
+	 */
+	EVENT_LAST_HOP_VALUE("SondeIngress.int_sink.event_filter.event_last_hop_value", 8192, 32),
+	/** Path-sum change state per filter index. */
+	EVENT_LAST_FLOW_SUM("SondeIngress.int_sink.event_filter.event_last_flow_sum", 1024, 32),
+	/** The moving average per filter index, updated every packet. */
+	EVENT_FLOW_AVERAGE("SondeIngress.int_sink.event_filter.event_flow_average", 1024, 32),
+	/** The moving average at the flow's last event. */
+	EVENT_REPORTED_AVERAGE("SondeIngress.int_sink.event_filter.event_reported_average", 1024, 32),
+	/**
+	 * CNF literal metric (low nibble {@code EVENT_METRIC_*}, bit 4 maximum over hops).
+	 */
+	EVENT_CNF_METRIC("SondeIngress.int_sink.event_filter.event_cnf_metric", 512, 8),
+	/** CNF literal operator ({@code CNF_OP_*}, 0 = empty slot). */
+	EVENT_CNF_OPERATOR("SondeIngress.int_sink.event_filter.event_cnf_operator", 512, 8),
+	/** CNF literal threshold. */
+	EVENT_CNF_THRESHOLD("SondeIngress.int_sink.event_filter.event_cnf_threshold", 512, 32),
+	/** Next report sequence number per hw_id (TR-2.0 §3.2). */
+	REPORT_SEQUENCE_NUMBER("SondeEgress.int_report.report_sequence_number", 64, 32);
+
+	private final String p4Name;
+
+	private final int size;
+
+	private final int bitWidth;
+
+	SondeRegister(String p4Name, int size, int bitWidth) {
+		this.p4Name = p4Name;
+		this.size = size;
+		this.bitWidth = bitWidth;
+	}
+
+	/** The register's full name in the P4Info. */
+	public String p4Name() {
+		return this.p4Name;
+	}
+
+	/** Elements in the register array. */
+	public int size() {
+		return this.size;
+	}
+
+	/** Bits of one element. */
+	public int bitWidth() {
+		return this.bitWidth;
+	}
+
+	/** Mask of an element's bits: a written value wraps to it as in P4. */
+	public long mask() {
+		return (1L << this.bitWidth) - 1;
+	}
+
+}

@@ -1,0 +1,54 @@
+package io.sonde.emulator.pipeline;
+
+/**
+ * The tables of sonde.p4 as its controls apply them: one method per table, returning the
+ * action the lookup ran with its parameters (the matched entry's, or the default action).
+ * Every lookup that matches an entry counts the packet in that entry's direct counter
+ * ({@code
+ *
+<table>
+ * _counter}, packets and bytes), as v1model does on a hit; a miss counts nothing. Results
+ * are immutable and shared: implementations return the entry's own record and allocate
+ * nothing per lookup.
+ */
+public interface SondeTables {
+
+	/** {@code SondeIngress.forwarding.ipv4_lpm}, key {@code dst_addr} lpm 32. */
+	NextHop ipv4Lpm(int dstAddr, int packetBytes);
+
+	/** {@code SondeIngress.forwarding.ipv6_lpm}, key {@code dst_addr} lpm 128. */
+	NextHop ipv6Lpm(long dstAddrHigh, long dstAddrLow, int packetBytes);
+
+	/**
+	 * {@code SondeIngress.int_source.int_watchlist}: ternary IPv4 addresses and protocol,
+	 * range L4 ports ({@code meta.flow}).
+	 */
+	IntInsertion intWatchlist(int ipv4Src, int ipv4Dst, int ipProto, int l4SrcPort, int l4DstPort, int packetBytes);
+
+	/**
+	 * {@code SondeIngress.int_sink.int_sink_ports}, key {@code egress_port} exact:
+	 * whether the action is {@code mark_sink_port}.
+	 */
+	boolean intSinkPorts(int egressPort, int packetBytes);
+
+	/**
+	 * {@code SondeIngress.int_sink.event_filter.event_filter_flows}, keyed as the
+	 * watchlist.
+	 */
+	EventFilterAction eventFilterFlows(int ipv4Src, int ipv4Dst, int ipProto, int l4SrcPort, int l4DstPort,
+			int packetBytes);
+
+	/**
+	 * {@code SondeEgress.int_report.int_report_collectors}, key {@code egress_port} (the
+	 * port the report leaves by) exact.
+	 */
+	ReportCollector intReportCollectors(int egressPort, int packetBytes);
+
+	/**
+	 * The egress port of a clone session (P4Runtime CloneSessionEntry, its first
+	 * replica), or -1 when the session is not configured: a clone to such a session is
+	 * not made.
+	 */
+	int cloneSessionPort(int sessionId);
+
+}

@@ -1,0 +1,294 @@
+package io.sonde.emulator.pipeline;
+
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
+
+import io.sonde.emulator.state.ActionCall;
+import io.sonde.emulator.state.InstalledEntry;
+import io.sonde.emulator.state.SwitchState;
+import io.sonde.emulator.state.TableLookup;
+import io.sonde.p4runtime.info.ActionInfo;
+import io.sonde.p4runtime.info.MatchFieldInfo;
+import io.sonde.p4runtime.info.P4EntityKind;
+import io.sonde.p4runtime.info.P4InfoIndex;
+
+/**
+ * sonde.p4's tables over the {@link SwitchState} a P4Runtime server writes: tables,
+ * actions, match fields and parameters are resolved by name once, here, and each lookup
+ * fills a reused key, reads the matched entry and counts its hit. The entry's action call
+ * becomes this package's action record once per call (a MODIFY installs a new call), so
+ * lookups allocate nothing in the steady state.
+ * <p>
+ * {@code SwitchState} holds no packet replication entries, so the clone session the sink
+ * mirrors reports to is configured here ({@link #setCloneSession}) until it does. Used by
+ * one data-plane thread.
+ */
+public final class SwitchStateTables implements SondeTables {
+
+	/** Distinct action calls remembered per table before the memo starts over. */
+	private static final int MAX_MEMO = 4096;
+
+	private final TableKey ipv4Lpm;
+
+	private final TableKey ipv6Lpm;
+
+	private final TableKey watchlist;
+
+	private final TableKey sinkPorts;
+
+	private final TableKey eventFilter;
+
+	private final TableKey reportCollectors;
+
+	private final IntIndexMap cloneSessions = new IntIndexMap();
+
+	/** One table's lookup, its reused key and the records its action calls became. */
+	private static final class TableKey {
+
+		final TableLookup lookup;
+
+		final long[] key;
+
+		final int[] offsets;
+
+		final Map<ActionCall, Object> memo = new IdentityHashMap<>();
+
+		TableKey(SwitchState state, P4InfoIndex p4Info, String table, String... fields) {
+			this.lookup = state.table(table);
+			this.key = this.lookup.newKey();
+			List<MatchFieldInfo> matchFields = p4Info.table(table).matchFields();
+			this.offsets = new int[fields.length];
+			for (int i = 0; i < fields.length; i++) {
+				MatchFieldInfo field = p4Info.table(table).matchField(fields[i]);
+				this.offsets[i] = this.lookup.keyOffset(matchFields.indexOf(field));
+			}
+		}
+
+		InstalledEntry run(int packetBytes) {
+			InstalledEntry entry = this.lookup.lookup(this.key);
+			if (!entry.isDefault()) {
+				entry.count(packetBytes);
+			}
+			return entry;
+		}
+
+		@SuppressWarnings("unchecked")
+		<A> A action(InstalledEntry entry, Function<ActionCall, A> convert) {
+			ActionCall call = entry.action();
+			Object action = this.memo.get(call);
+			if (action == null) {
+				if (this.memo.size() == MAX_MEMO) {
+					this.memo.clear();
+				}
+				action = convert.apply(call);
+				this.memo.put(call, action);
+			}
+			return (A) action;
+		}
+
+	}
+
+	/** Action ids and parameter positions, resolved by name. */
+	private final int setNextHop;
+
+	private final int setNextHopV6;
+
+	private final int[] nextHopParams;
+
+	private final int[] nextHopV6Params;
+
+	private final int insertInt;
+
+	private final int[] insertIntParams;
+
+	private final int markSinkPort;
+
+	private final int fastDetection;
+
+	private final int[] fastDetectionParams;
+
+	private final int complexDetection;
+
+	private final int[] complexDetectionParams;
+
+	private final int sendReport;
+
+	private final int[] sendReportParams;
+
+	private final Function<ActionCall, NextHop> toNextHop = this::nextHop;
+
+	private final Function<ActionCall, IntInsertion> toInsertion = this::insertion;
+
+	private final Function<ActionCall, Boolean> toSinkMark = this::sinkMark;
+
+	private final Function<ActionCall, EventFilterAction> toFilter = this::eventFilter;
+
+	private final Function<ActionCall, ReportCollector> toCollector = this::collector;
+
+	public SwitchStateTables(SwitchState state) {
+		P4InfoIndex p4Info = state.p4Info();
+		String[] flowFields = { "ipv4_src", "ipv4_dst", "ip_proto", "l4_src_port", "l4_dst_port" };
+		this.ipv4Lpm = new TableKey(state, p4Info, "SondeIngress.forwarding.ipv4_lpm", "dst_addr");
+		this.ipv6Lpm = new TableKey(state, p4Info, "SondeIngress.forwarding.ipv6_lpm", "dst_addr");
+		this.watchlist = new TableKey(state, p4Info, "SondeIngress.int_source.int_watchlist", flowFields);
+		this.sinkPorts = new TableKey(state, p4Info, "SondeIngress.int_sink.int_sink_ports", "egress_port");
+		this.eventFilter = new TableKey(state, p4Info, "SondeIngress.int_sink.event_filter.event_filter_flows",
+				flowFields);
+		this.reportCollectors = new TableKey(state, p4Info, "SondeEgress.int_report.int_report_collectors",
+				"egress_port");
+		this.setNextHop = actionId(p4Info, "SondeIngress.forwarding.set_next_hop");
+		this.setNextHopV6 = actionId(p4Info, "SondeIngress.forwarding.set_next_hop_v6");
+		this.nextHopParams = params(p4Info, "SondeIngress.forwarding.set_next_hop", "port", "dmac");
+		this.nextHopV6Params = params(p4Info, "SondeIngress.forwarding.set_next_hop_v6", "port", "dmac");
+		this.insertInt = actionId(p4Info, "SondeIngress.int_source.insert_int");
+		this.insertIntParams = params(p4Info, "SondeIngress.int_source.insert_int", "instructions", "hop_ml",
+				"remaining_hop_count");
+		this.markSinkPort = actionId(p4Info, "SondeIngress.int_sink.mark_sink_port");
+		this.fastDetection = actionId(p4Info, "SondeIngress.int_sink.event_filter.fast_detection");
+		this.fastDetectionParams = params(p4Info, "SondeIngress.int_sink.event_filter.fast_detection", "filter_index",
+				"algorithm", "metric", "threshold", "ema_weight");
+		this.complexDetection = actionId(p4Info, "SondeIngress.int_sink.event_filter.complex_detection");
+		this.complexDetectionParams = params(p4Info, "SondeIngress.int_sink.event_filter.complex_detection",
+				"expression_index");
+		this.sendReport = actionId(p4Info, "SondeEgress.int_report.send_report");
+		this.sendReportParams = params(p4Info, "SondeEgress.int_report.send_report", "src_mac", "collector_mac",
+				"src_ip", "collector_ip", "collector_port", "hw_id");
+	}
+
+	private static int actionId(P4InfoIndex p4Info, String action) {
+		return p4Info.id(P4EntityKind.ACTION, action);
+	}
+
+	/** Positions of the named parameters in the action's P4Info order. */
+	private static int[] params(P4InfoIndex p4Info, String action, String... names) {
+		ActionInfo info = p4Info.action(action);
+		int[] positions = new int[names.length];
+		for (int i = 0; i < names.length; i++) {
+			positions[i] = info.params().indexOf(info.param(names[i]));
+		}
+		return positions;
+	}
+
+	/**
+	 * Binds a clone session to an egress port, as a P4Runtime CloneSessionEntry with one
+	 * replica would.
+	 */
+	public void setCloneSession(int sessionId, int port) {
+		if (sessionId <= 0 || port < 0 || port > IntWire.PORT_MASK) {
+			throw new IllegalArgumentException("clone session " + sessionId + " to port " + port
+					+ ": session ids start at 1 and ports are 9 bits");
+		}
+		if (this.cloneSessions.get(sessionId) >= 0) {
+			throw new IllegalArgumentException("clone session " + sessionId + " already exists");
+		}
+		this.cloneSessions.put(sessionId, port);
+	}
+
+	@Override
+	public NextHop ipv4Lpm(int dstAddr, int packetBytes) {
+		TableKey table = this.ipv4Lpm;
+		table.key[table.offsets[0]] = dstAddr & 0xFFFF_FFFFL;
+		return table.action(table.run(packetBytes), this.toNextHop);
+	}
+
+	@Override
+	public NextHop ipv6Lpm(long dstAddrHigh, long dstAddrLow, int packetBytes) {
+		TableKey table = this.ipv6Lpm;
+		table.key[table.offsets[0]] = dstAddrHigh;
+		table.key[table.offsets[0] + 1] = dstAddrLow;
+		return table.action(table.run(packetBytes), this.toNextHop);
+	}
+
+	@Override
+	public IntInsertion intWatchlist(int ipv4Src, int ipv4Dst, int ipProto, int l4SrcPort, int l4DstPort,
+			int packetBytes) {
+		TableKey table = this.watchlist;
+		fillFlowKey(table, ipv4Src, ipv4Dst, ipProto, l4SrcPort, l4DstPort);
+		return table.action(table.run(packetBytes), this.toInsertion);
+	}
+
+	@Override
+	public boolean intSinkPorts(int egressPort, int packetBytes) {
+		TableKey table = this.sinkPorts;
+		table.key[table.offsets[0]] = egressPort & IntWire.PORT_MASK;
+		return table.action(table.run(packetBytes), this.toSinkMark);
+	}
+
+	@Override
+	public EventFilterAction eventFilterFlows(int ipv4Src, int ipv4Dst, int ipProto, int l4SrcPort, int l4DstPort,
+			int packetBytes) {
+		TableKey table = this.eventFilter;
+		fillFlowKey(table, ipv4Src, ipv4Dst, ipProto, l4SrcPort, l4DstPort);
+		return table.action(table.run(packetBytes), this.toFilter);
+	}
+
+	@Override
+	public ReportCollector intReportCollectors(int egressPort, int packetBytes) {
+		TableKey table = this.reportCollectors;
+		table.key[table.offsets[0]] = egressPort & IntWire.PORT_MASK;
+		return table.action(table.run(packetBytes), this.toCollector);
+	}
+
+	@Override
+	public int cloneSessionPort(int sessionId) {
+		return this.cloneSessions.get(sessionId);
+	}
+
+	private static void fillFlowKey(TableKey table, int src, int dst, int proto, int srcPort, int dstPort) {
+		table.key[table.offsets[0]] = src & 0xFFFF_FFFFL;
+		table.key[table.offsets[1]] = dst & 0xFFFF_FFFFL;
+		table.key[table.offsets[2]] = proto & 0xFF;
+		table.key[table.offsets[3]] = srcPort & 0xFFFF;
+		table.key[table.offsets[4]] = dstPort & 0xFFFF;
+	}
+
+	private NextHop nextHop(ActionCall call) {
+		int[] p;
+		if (call.actionId() == this.setNextHop) {
+			p = this.nextHopParams;
+		}
+		else if (call.actionId() == this.setNextHopV6) {
+			p = this.nextHopV6Params;
+		}
+		else {
+			return NextHop.DROP;
+		}
+		return NextHop.to((int) call.param(p[0]), call.param(p[1]));
+	}
+
+	private IntInsertion insertion(ActionCall call) {
+		if (call.actionId() != this.insertInt) {
+			return IntInsertion.SKIP;
+		}
+		int[] p = this.insertIntParams;
+		return IntInsertion.insert((int) call.param(p[0]), (int) call.param(p[1]), (int) call.param(p[2]));
+	}
+
+	private Boolean sinkMark(ActionCall call) {
+		return call.actionId() == this.markSinkPort;
+	}
+
+	private EventFilterAction eventFilter(ActionCall call) {
+		if (call.actionId() == this.fastDetection) {
+			int[] p = this.fastDetectionParams;
+			return EventFilterAction.fastDetection((int) call.param(p[0]), (int) call.param(p[1]),
+					(int) call.param(p[2]), call.param(p[3]), (int) call.param(p[4]));
+		}
+		if (call.actionId() == this.complexDetection) {
+			return EventFilterAction.complexDetection((int) call.param(this.complexDetectionParams[0]));
+		}
+		return EventFilterAction.REPORT_EVERY_PACKET;
+	}
+
+	private ReportCollector collector(ActionCall call) {
+		if (call.actionId() != this.sendReport) {
+			return ReportCollector.DROP_REPORT;
+		}
+		int[] p = this.sendReportParams;
+		return ReportCollector.sendReport(call.param(p[0]), call.param(p[1]), (int) call.param(p[2]),
+				(int) call.param(p[3]), (int) call.param(p[4]), (int) call.param(p[5]));
+	}
+
+}
