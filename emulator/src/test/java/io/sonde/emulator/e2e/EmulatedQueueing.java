@@ -24,12 +24,20 @@ final class EmulatedQueueing implements QueueingRecorder {
 
 	private final Map<Key, Departure> departures = new HashMap<>();
 
+	private final Map<Long, Integer> flowOfPacket = new HashMap<>();
+
 	@Override
 	public void onDequeue(EgressContext egress) {
+		this.flowOfPacket.put(egress.packet().id(), egress.packet().flowIndex());
 		if (egress.node() instanceof SwitchNode node) {
 			this.departures.put(new Key(egress.packet().id(), node.deviceId()),
 					new Departure(egress.queueWaitNanos(), egress.queueDepthAtDequeue(), egress.queueDepthAtEnqueue()));
 		}
+	}
+
+	/** The traffic flow index packet {@code packetId} belongs to, or -1. */
+	int flowOf(long packetId) {
+		return this.flowOfPacket.getOrDefault(packetId, -1);
 	}
 
 	/**

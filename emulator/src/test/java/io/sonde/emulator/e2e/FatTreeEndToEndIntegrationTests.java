@@ -1,9 +1,6 @@
 package io.sonde.emulator.e2e;
 
-import java.time.Clock;
 import java.time.Duration;
-import java.time.Instant;
-import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -15,10 +12,7 @@ import io.sonde.emulator.pipeline.GroundTruthSnapshot;
 import io.sonde.emulator.pipeline.HopTruth;
 import io.sonde.emulator.pipeline.ReportTruth;
 import io.sonde.emulator.provision.IntFlows;
-import io.sonde.emulator.provision.NetworkProvisioner;
 import io.sonde.emulator.provision.ProvisioningOptions;
-import io.sonde.emulator.provision.ProvisioningPlan;
-import io.sonde.emulator.run.EmulatedNetwork;
 import io.sonde.emulator.run.EmulationOptions;
 import io.sonde.emulator.topology.FatTree;
 import io.sonde.emulator.topology.HostSpec;
@@ -49,30 +43,19 @@ class FatTreeEndToEndIntegrationTests {
 
 	private static final Duration TRAFFIC = Duration.ofSeconds(10);
 
-	private static final Duration SLICE = Duration.ofMillis(20);
-
 	private final Topology fatTree = FatTree.build(4, LinkParameters.ethernet(10_000_000L, 1_000, 100));
 
-	private UdpCollector collector;
-
-	private EmulatedNetwork emulated;
+	private EmulationHarness harness;
 
 	@BeforeEach
 	void start() throws Exception {
-		this.collector = new UdpCollector();
-		this.emulated = EmulatedNetwork.start(this.fatTree,
-				EmulationOptions.DEFAULTS.withSeed(4)
-					.withCollector(this.collector.address())
-					.withP4RuntimeBasePort(0)
-					.withNanosPerTick(1)
-					.withGroundTruthCapacity(400_000)
-					.withWallClock(Clock.fixed(Instant.parse("2026-11-23T12:00:00Z"), ZoneOffset.UTC)));
+		this.harness = new EmulationHarness(this.fatTree,
+				EmulationOptions.DEFAULTS.withSeed(4).withNanosPerTick(1).withGroundTruthCapacity(400_000));
 	}
 
 	@AfterEach
 	void stop() throws Exception {
-		this.emulated.close();
-		this.collector.close();
+		this.harness.close();
 	}
 
 	@Test
@@ -81,24 +64,20 @@ class FatTreeEndToEndIntegrationTests {
 		List<FlowSpec> flows = FlowSets.randomPairs(hosts, 32, TransportProtocol.UDP, 500, new PoissonArrivals(150),
 				new SplittableRandom(7));
 		List<FlowSpec> withInt = flows.subList(0, 16);
-		new NetworkProvisioner(1, Duration.ofSeconds(10), Clock.systemUTC()).apply(ProvisioningPlan
-			.of(this.emulated.topology(), ProvisioningOptions.DEFAULTS.withIntFlows(IntFlows.listed(withInt))));
-		EmulatedQueueing queueing = new EmulatedQueueing();
-		this.emulated.network().setQueueingRecorder(queueing);
+		this.harness.provision(ProvisioningOptions.DEFAULTS.withIntFlows(IntFlows.listed(withInt)));
 
-		this.emulated.startTraffic(flows, TRAFFIC);
-		runKeepingUpWithTheCollector(TRAFFIC.plusSeconds(1));
+		this.harness.emulated.startTraffic(flows, TRAFFIC);
+		this.harness.run(TRAFFIC.plusSeconds(1));
 
-		GroundTruthSnapshot truth = this.emulated.groundTruth().snapshot();
-		List<byte[]> datagrams = this.collector.datagrams();
-		assertThat(datagrams).as("reports received").hasSize((int) this.emulated.groundTruth().reportsRecorded());
-		assertThat(datagrams.size()).as("INT flows crossing switches report").isGreaterThan(5_000);
+		GroundTruthSnapshot truth = this.harness.emulated.groundTruth().snapshot();
+		List<DecodedReport> reports = this.harness.reports();
+		assertThat(reports).as("reports received").hasSize((int) this.harness.emulated.groundTruth().reportsRecorded());
+		assertThat(reports.size()).as("INT flows crossing switches report").isGreaterThan(5_000);
 		RoutingPlan routes = ShortestPathRoutes.compute(this.fatTree);
 		Map<Integer, String> hostByAddress = new HashMap<>();
 		this.fatTree.hosts().forEach((h) -> hostByAddress.put(h.ipv4().value(), h.name()));
 		int queuedHops = 0;
-		for (byte[] datagram : datagrams) {
-			DecodedReport report = DecodedReport.decode(datagram);
+		for (DecodedReport report : reports) {
 			List<Long> path = switchIds(
 					routes.path(hostByAddress.get(report.sourceIp()), hostByAddress.get(report.destinationIp())));
 			assertThat(report.stackSwitchIds()).as("the stack: every switch but the sink, source first")
@@ -110,7 +89,8 @@ class FatTreeEndToEndIntegrationTests {
 			for (int i = 0; i < hops.size(); i++) {
 				IntHop hop = report.stack().get(i);
 				HopTruth expected = hops.get(i);
-				EmulatedQueueing.Departure departure = queueing.at(reported.packetId(), expected.switchId());
+				EmulatedQueueing.Departure departure = this.harness.queueing.at(reported.packetId(),
+						expected.switchId());
 				assertThat(hop.value(HopValue.HOP_LATENCY)).as("hop latency = ground truth")
 					.isEqualTo(expected.hopLatency())
 					.as("hop latency = the emulated queue's wait (ns ticks)")
@@ -133,19 +113,6 @@ class FatTreeEndToEndIntegrationTests {
 			this.fatTree.switchNamed(node).ifPresent((s) -> ids.add(s.deviceId()));
 		}
 		return ids;
-	}
-
-	/**
-	 * Runs in slices of virtual time and lets the collector catch up after each, so no
-	 * datagram is lost to a full socket buffer while virtual time races ahead.
-	 */
-	private void runKeepingUpWithTheCollector(Duration total) throws Exception {
-		for (Duration done = Duration.ZERO; done.compareTo(total) < 0; done = done.plus(SLICE)) {
-			this.emulated.runFor(SLICE);
-			assertThat(this.collector.awaitCount(this.emulated.reportsSentToCollector(), Duration.ofSeconds(10)))
-				.as("the collector received every report sent so far")
-				.isTrue();
-		}
 	}
 
 }
