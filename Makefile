@@ -29,6 +29,12 @@ bench-timeseries: build ## benchmark: time-series writes through TimeSeriesStore
 	$(MVN) -q -pl backend test-compile exec:java -Dexec.classpathScope=test \
 	  -Dexec.mainClass=io.sonde.store.bench.TimeSeriesWriteBenchmark
 
+.PHONY: bench-emulator
+bench-emulator: build ## benchmark: packet-hops/s of an emulated FatTree(4) running sonde.p4 with INT, vs the network core alone
+	$(MVN) -q -pl emulator dependency:build-classpath -Dmdep.outputFile=target/bench.classpath
+	java -cp "emulator/target/classes:$$(cat emulator/target/bench.classpath)" \
+	  io.sonde.emulator.run.bench.EmulatorBenchmark
+
 .PHONY: format
 format: ## rewrite Java sources in the project style (spring-javaformat)
 	$(MVN) spring-javaformat:apply

@@ -1,14 +1,15 @@
 package io.sonde.emulator;
 
-import io.sonde.p4programs.SondePipeline;
-import io.sonde.p4runtime.info.P4InfoIndex;
-import io.sonde.p4runtime.info.TableInfo;
+import java.io.PrintWriter;
+import java.util.logging.Handler;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+
+import io.sonde.emulator.cli.EmulatorCommand;
 
 /**
- * Entry point of the network emulator. The emulator itself (switches that are P4Runtime
- * servers, links, hosts, traffic, virtual time) arrives with its own issue; until then
- * this prints the pipeline its switches will run, which proves the module wiring
- * (p4runtime + p4-programs).
+ * Entry point of the network emulator's command line ({@code ./sonde-emulator}); see
+ * {@link EmulatorCommand}.
  */
 public final class EmulatorMain {
 
@@ -16,11 +17,24 @@ public final class EmulatorMain {
 	}
 
 	public static void main(String[] args) {
-		P4InfoIndex pipeline = SondePipeline.p4Info();
-		System.out.println("sonde emulator: switches will run " + pipeline.p4Info().getPkgInfo().getName() + " ("
-				+ pipeline.p4Info().getPkgInfo().getArch() + ")");
-		for (TableInfo table : pipeline.tables()) {
-			System.out.println("  table " + table.name() + " (id " + table.id() + ")");
+		quietLogging();
+		int exitCode = EmulatorCommand.execute(args, new PrintWriter(System.out, true),
+				new PrintWriter(System.err, true));
+		System.exit(exitCode);
+	}
+
+	/**
+	 * Only warnings on the console: each switch logs its start and stop at INFO, which
+	 * would bury the status line. {@code -Djava.util.logging.config.file} still rules.
+	 */
+	private static void quietLogging() {
+		if (System.getProperty("java.util.logging.config.file") != null) {
+			return;
+		}
+		Logger root = Logger.getLogger("");
+		root.setLevel(Level.WARNING);
+		for (Handler handler : root.getHandlers()) {
+			handler.setLevel(Level.WARNING);
 		}
 	}
 

@@ -7,13 +7,14 @@ import p4.v1.CounterEntry;
 import p4.v1.DirectCounterEntry;
 import p4.v1.Entity;
 import p4.v1.Index;
+import p4.v1.PacketReplicationEngineEntry;
 import p4.v1.RegisterEntry;
 import p4.v1.TableEntry;
 
 /**
  * One read request, dispatched by entity kind, with the wildcards of spec §9: id 0 means
  * every object of the kind, an unset index every cell, an unset match every entry of the
- * table (default entries only when asked for).
+ * table (default entries only when asked for), session id 0 every clone session (§9.5.2).
  */
 final class EntityReads {
 
@@ -29,9 +30,24 @@ final class EntityReads {
 			case COUNTER_ENTRY -> readCounters(request.getCounterEntry(), sink);
 			case DIRECT_COUNTER_ENTRY -> readDirectCounters(request.getDirectCounterEntry(), sink);
 			case REGISTER_ENTRY -> readRegisters(request.getRegisterEntry(), sink);
+			case PACKET_REPLICATION_ENGINE_ENTRY -> readReplication(request.getPacketReplicationEngineEntry(), sink);
 			case ENTITY_NOT_SET -> throw EntityRejected.invalid("the read request names no entity kind");
 			default -> throw new EntityRejected(Status.Code.UNIMPLEMENTED,
 					"the emulator does not implement " + request.getEntityCase().name().toLowerCase() + " entities");
+		}
+	}
+
+	private void readReplication(PacketReplicationEngineEntry filter, Consumer<Entity> sink) {
+		switch (filter.getTypeCase()) {
+			case CLONE_SESSION_ENTRY -> this.state.cloneSessions()
+				.read(filter.getCloneSessionEntry(),
+						(entry) -> sink.accept(Entity.newBuilder()
+							.setPacketReplicationEngineEntry(
+									PacketReplicationEngineEntry.newBuilder().setCloneSessionEntry(entry))
+							.build()));
+			case MULTICAST_GROUP_ENTRY ->
+				throw new EntityRejected(Status.Code.UNIMPLEMENTED, "the emulator does not implement multicast groups");
+			default -> throw EntityRejected.invalid("a packet replication engine read names no entry type");
 		}
 	}
 

@@ -4,14 +4,16 @@ import io.grpc.Status;
 import p4.v1.CounterEntry;
 import p4.v1.DirectCounterEntry;
 import p4.v1.Entity;
+import p4.v1.PacketReplicationEngineEntry;
 import p4.v1.RegisterEntry;
 import p4.v1.Update;
 
 /**
  * One update of a Write, dispatched by entity kind. Counters, direct counters and
  * registers are arrays that always exist, so they only take MODIFY (spec §9.3, §9.7);
- * other entity kinds (meters, action profiles, replication, value sets, digests, externs)
- * are not emulated and answer UNIMPLEMENTED.
+ * clone sessions of the packet replication engine take all three (§9.5.2); other entity
+ * kinds (meters, action profiles, multicast groups, value sets, digests, externs) are not
+ * emulated and answer UNIMPLEMENTED.
  */
 final class EntityWrites {
 
@@ -48,9 +50,30 @@ final class EntityWrites {
 				requireModify(type, "register");
 				writeRegister(entity.getRegisterEntry());
 			}
+			case PACKET_REPLICATION_ENGINE_ENTRY -> writeReplication(type, entity.getPacketReplicationEngineEntry());
 			case ENTITY_NOT_SET -> throw EntityRejected.invalid("the update has no entity");
 			default -> throw new EntityRejected(Status.Code.UNIMPLEMENTED,
 					"the emulator does not implement " + entity.getEntityCase().name().toLowerCase() + " entities");
+		}
+	}
+
+	/**
+	 * Clone sessions are emulated (sonde.p4 mirrors its reports); multicast groups are
+	 * not.
+	 */
+	private void writeReplication(Update.Type type, PacketReplicationEngineEntry entry) {
+		switch (entry.getTypeCase()) {
+			case CLONE_SESSION_ENTRY -> {
+				CloneSessions sessions = this.state.cloneSessions();
+				switch (type) {
+					case INSERT -> sessions.insert(entry.getCloneSessionEntry());
+					case MODIFY -> sessions.modify(entry.getCloneSessionEntry());
+					default -> sessions.delete(entry.getCloneSessionEntry());
+				}
+			}
+			case MULTICAST_GROUP_ENTRY ->
+				throw new EntityRejected(Status.Code.UNIMPLEMENTED, "the emulator does not implement multicast groups");
+			default -> throw EntityRejected.invalid("the packet replication engine entry is empty");
 		}
 	}
 

@@ -18,14 +18,15 @@ import p4.v1.Update;
 
 /**
  * The forwarding state of one emulated switch for any P4Info: table entries, direct and
- * indexed counters, registers. Two audiences:
+ * indexed counters, registers, and the packet replication engine's clone sessions. Two
+ * audiences:
  * <ul>
  * <li>the P4Runtime server writes and reads it with P4Runtime messages ({@link #write},
  * {@link #read}), checked as the specification prescribes, one call at a time (a lock
  * serialises writers and readers, so every read sees whole Writes, §13.5);</li>
  * <li>data-plane threads run packets against it ({@link #table}, {@link #counter},
- * {@link #register}) without locks: tables publish immutable indexes after each Write,
- * counters and registers are atomic cells.</li>
+ * {@link #register}, {@link #cloneSession}) without locks: tables publish immutable
+ * indexes after each Write, counters and registers are atomic cells.</li>
  * </ul>
  * The objects handed to the data plane stay the same for the life of the switch, across
  * {@link #reset()}.
@@ -41,6 +42,8 @@ public final class SwitchState {
 	private final Map<Integer, IndexedCounter> counters = new LinkedHashMap<>();
 
 	private final Map<Integer, RegisterArray> registers = new LinkedHashMap<>();
+
+	private final CloneSessions cloneSessions = new CloneSessions();
 
 	private final EntityWrites writes;
 
@@ -120,6 +123,7 @@ public final class SwitchState {
 			this.tables.values().forEach(TableState::reset);
 			this.counters.values().forEach(IndexedCounter::reset);
 			this.registers.values().forEach(RegisterArray::reset);
+			this.cloneSessions.reset();
 		}
 	}
 
@@ -149,6 +153,19 @@ public final class SwitchState {
 
 	public RegisterArray register(String nameOrAlias) {
 		return register(this.p4Info.id(P4EntityKind.REGISTER, nameOrAlias));
+	}
+
+	/**
+	 * The clone session {@code sessionId} as the control plane configured it (spec
+	 * §9.5.2), or null when it is not configured: a v1model switch makes no clone for
+	 * such a session. Lock-free, for the data plane.
+	 */
+	public CloneSession cloneSession(int sessionId) {
+		return this.cloneSessions.lookup(sessionId);
+	}
+
+	CloneSessions cloneSessions() {
+		return this.cloneSessions;
 	}
 
 	TableState tableState(int tableId) {

@@ -1,0 +1,383 @@
+package io.sonde.emulator.cli;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.UncheckedIOException;
+import java.net.InetSocketAddress;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+
+import io.sonde.emulator.provision.EventFilterSpec;
+import io.sonde.emulator.provision.IntFlows;
+import io.sonde.emulator.provision.NetworkProvisioner;
+import io.sonde.emulator.provision.ProvisioningOptions;
+import io.sonde.emulator.provision.ProvisioningPlan;
+import io.sonde.emulator.provision.ProvisioningReport;
+import io.sonde.emulator.provision.SwitchNotProvisioned;
+import io.sonde.emulator.run.ClockMode;
+import io.sonde.emulator.run.EmulatedNetwork;
+import io.sonde.emulator.run.EmulatedSwitch;
+import io.sonde.emulator.run.EmulationOptions;
+import io.sonde.emulator.run.EmulationStatus;
+import io.sonde.emulator.sim.RandomStreams;
+import io.sonde.emulator.topology.Endpoint;
+import io.sonde.emulator.topology.HostSpec;
+import io.sonde.emulator.topology.Topology;
+import io.sonde.emulator.traffic.FlowSets;
+import io.sonde.emulator.traffic.FlowSpec;
+import io.sonde.emulator.traffic.PacketBuilder;
+import io.sonde.emulator.traffic.Traffic;
+import io.sonde.emulator.traffic.TrafficRun;
+import io.sonde.emulator.traffic.TransportProtocol;
+import io.sonde.p4programs.codec.ReportFormat;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code emulator run}: starts a topology as P4Runtime switches on 127.0.0.1, provisions
+ * them (unless told not to), sends traffic between random host pairs, and runs in virtual
+ * or real time with a status line on stderr each second, until the duration has passed or
+ * Ctrl-C.
+ */
+@Command(name = "run", mixinStandardHelpOptions = true, sortOptions = false,
+		description = "Run an emulated network of P4Runtime switches executing sonde.p4.")
+final class RunCommand implements Callable<Integer> {
+
+	/** Traffic without --duration in real time: until Ctrl-C. */
+	private static final Duration FOREVER = Duration.ofDays(365);
+
+	private static final Duration VIRTUAL_DEFAULT = Duration.ofSeconds(10);
+
+	/** Virtual time run between two looks at the wall clock (status line, Ctrl-C). */
+	private static final Duration VIRTUAL_SLICE = Duration.ofMillis(10);
+
+	private static final long STATUS_EVERY_NANOS = TimeUnit.SECONDS.toNanos(1);
+
+	@Spec
+	CommandSpec spec;
+
+	@Option(names = "--topology", defaultValue = "fattree:4", converter = Converters.TopologyConverter.class,
+			paramLabel = "SPEC",
+			description = "fattree:K, int-label, watts-strogatz:N,K,BETA,SEED[,HOSTS] or FILE.json (default: ${DEFAULT-VALUE})")
+	Topology topology;
+
+	@Option(names = "--clock", defaultValue = "virtual", paramLabel = "real|virtual",
+			description = "real time (the demo) or virtual time (as fast as possible; default)")
+	ClockMode clock;
+
+	@Option(names = "--duration", converter = Converters.DurationConverter.class, paramLabel = "TIME",
+			description = "emulated time to run, e.g. 10s (default: 10s virtual, until Ctrl-C real)")
+	Duration duration;
+
+	@Option(names = "--seed", defaultValue = "1", description = "seed of links and traffic (default: ${DEFAULT-VALUE})")
+	long seed;
+
+	@Option(names = "--collector", defaultValue = "127.0.0.1:32766", converter = Converters.CollectorConverter.class,
+			paramLabel = "HOST:PORT", description = "where reports go as UDP datagrams (default: ${DEFAULT-VALUE})")
+	InetSocketAddress collector;
+
+	@Option(names = "--report-format", defaultValue = "v2.0", converter = Converters.ReportFormatConverter.class,
+			paramLabel = "v2.0|v1.0|v0.5", description = "telemetry report format (default: ${DEFAULT-VALUE})")
+	ReportFormat reportFormat;
+
+	@Option(names = "--p4runtime-base-port", paramLabel = "N",
+			description = "P4Runtime ports N, N+1, ... in switch order; 0 = free ports (default: as the topology says)")
+	Integer basePort;
+
+	@Option(names = "--export", paramLabel = "FILE",
+			description = "write the running topology (with the real P4Runtime ports) for the backend to import")
+	Path export;
+
+	@Option(names = "--int-flows", defaultValue = "all", paramLabel = "N|all",
+			description = "INT on the first N flows, or on every packet between switches (default: ${DEFAULT-VALUE})")
+	String intFlows;
+
+	@Option(names = "--event-filter", defaultValue = "every-packet", converter = EventFilterConverter.class,
+			paramLabel = "FILTER", description = "the sinks' event pre-filter: " + EventFilterConverter.FORMS)
+	EventFilterSpec eventFilter;
+
+	@Option(names = "--traffic", defaultValue = "poisson", paramLabel = "constant|poisson|bursty",
+			description = "how flows space their packets (default: ${DEFAULT-VALUE})")
+	TrafficShape traffic;
+
+	@Option(names = "--rate", defaultValue = "100", paramLabel = "PPS",
+			description = "packets per second of each flow (in bursts, for bursty) (default: ${DEFAULT-VALUE})")
+	double rate;
+
+	@Option(names = "--flows", defaultValue = "16", paramLabel = "N",
+			description = "UDP flows between random host pairs (default: ${DEFAULT-VALUE})")
+	int flows;
+
+	@Option(names = "--frame-bytes", defaultValue = "500", paramLabel = "BYTES",
+			description = "frame size of the flows (default: ${DEFAULT-VALUE})")
+	int frameBytes;
+
+	@Option(names = "--pcap", paramLabel = "LINK=FILE",
+			description = "capture a link, named by one of its ends (node:port), to a pcap file; repeatable")
+	Map<String, Path> linkCaptures = new LinkedHashMap<>();
+
+	@Option(names = "--report-pcap", paramLabel = "FILE", description = "capture every report frame to a pcap file")
+	Path reportCapture;
+
+	@Option(names = "--ground-truth", paramLabel = "FILE",
+			description = "write what the switches put into packets and reports as JSON Lines")
+	Path groundTruth;
+
+	@Option(names = "--no-provision",
+			description = "leave the switches unconfigured: a controller (the backend) provisions them")
+	boolean noProvision;
+
+	@Override
+	public Integer call() throws Exception {
+		EmulationOptions options = emulationOptions();
+		Integer intFlowCount = intFlowCount();
+		if (this.flows < 0 || this.flows > Traffic.MAX_FLOWS) {
+			throw usage("--flows must be 0.." + Traffic.MAX_FLOWS + ", got " + this.flows);
+		}
+		if (!(this.rate > 0) || Double.isInfinite(this.rate)) {
+			throw usage("--rate must be a positive number of packets per second, got " + this.rate);
+		}
+		if (this.frameBytes < PacketBuilder.MIN_FRAME_BYTES || this.frameBytes > PacketBuilder.MAX_FRAME_BYTES) {
+			throw usage(
+					"--frame-bytes must be " + PacketBuilder.MIN_FRAME_BYTES + ".." + PacketBuilder.MAX_FRAME_BYTES);
+		}
+		if (this.flows > 0 && this.topology.hosts().size() < 2) {
+			throw usage("traffic needs at least two hosts; " + this.topology.name() + " has "
+					+ this.topology.hosts().size() + " (use --flows 0)");
+		}
+		EmulatedNetwork network = startNetwork(options);
+		return new Session(network, intFlowCount).run();
+	}
+
+	private EmulationOptions emulationOptions() {
+		EmulationOptions options = EmulationOptions.DEFAULTS.withClock(this.clock)
+			.withSeed(this.seed)
+			.withCollector(this.collector)
+			.withReportFormat(this.reportFormat)
+			.withReportCapture(this.reportCapture)
+			.withGroundTruthFile(this.groundTruth);
+		if (this.basePort != null) {
+			if (this.basePort < 0 || this.basePort > 65535) {
+				throw usage("--p4runtime-base-port must be 0..65535, got " + this.basePort);
+			}
+			options = options.withP4RuntimeBasePort(this.basePort);
+		}
+		for (Map.Entry<String, Path> capture : this.linkCaptures.entrySet()) {
+			try {
+				options = options.withLinkCapture(Endpoint.parse(capture.getKey()), capture.getValue());
+			}
+			catch (IllegalArgumentException ex) {
+				throw usage("--pcap " + capture.getKey() + "=" + capture.getValue() + ": " + ex.getMessage());
+			}
+		}
+		return options;
+	}
+
+	/** {@code all} is null (every packet); otherwise the count. */
+	private Integer intFlowCount() {
+		if (this.intFlows.equalsIgnoreCase("all")) {
+			return null;
+		}
+		try {
+			int count = Integer.parseInt(this.intFlows.trim());
+			if (count >= 0) {
+				return count;
+			}
+		}
+		catch (NumberFormatException ex) {
+			// reported below
+		}
+		throw usage("--int-flows takes a number of flows or 'all', got '" + this.intFlows + "'");
+	}
+
+	private EmulatedNetwork startNetwork(EmulationOptions options) {
+		try {
+			return EmulatedNetwork.start(this.topology, options);
+		}
+		catch (IllegalArgumentException ex) {
+			throw usage(ex.getMessage());
+		}
+	}
+
+	private ParameterException usage(String message) {
+		return new ParameterException(this.spec.commandLine(), message);
+	}
+
+	/** One run of a started network, from provisioning to the summary. */
+	private final class Session {
+
+		private final EmulatedNetwork network;
+
+		private final Integer intFlowCount;
+
+		private final PrintWriter out;
+
+		private final PrintWriter err;
+
+		private final CountDownLatch finished = new CountDownLatch(1);
+
+		private volatile boolean stopRequested;
+
+		Session(EmulatedNetwork network, Integer intFlowCount) {
+			this.network = network;
+			this.intFlowCount = intFlowCount;
+			this.out = RunCommand.this.spec.commandLine().getOut();
+			this.err = RunCommand.this.spec.commandLine().getErr();
+		}
+
+		int run() throws Exception {
+			Thread hook = new Thread(this::interrupted, "emulator-shutdown");
+			Runtime.getRuntime().addShutdownHook(hook);
+			long wallStart = System.nanoTime();
+			try {
+				describe();
+				List<FlowSpec> traffic = flows();
+				if (!RunCommand.this.noProvision) {
+					provision(traffic);
+				}
+				Duration length = length();
+				TrafficRun run = this.network.startTraffic(traffic, length);
+				runWithStatus(length);
+				summarize(traffic, run, System.nanoTime() - wallStart);
+				return 0;
+			}
+			catch (SwitchNotProvisioned | UncheckedIOException ex) {
+				this.err.println("emulator: " + ex.getMessage());
+				return 1;
+			}
+			finally {
+				this.network.close();
+				this.finished.countDown();
+				removeHook(hook);
+			}
+		}
+
+		/**
+		 * Ctrl-C: stop the loop, let it print its summary, then make sure all is closed.
+		 */
+		private void interrupted() {
+			this.stopRequested = true;
+			try {
+				this.finished.await(5, TimeUnit.SECONDS);
+			}
+			catch (InterruptedException ex) {
+				Thread.currentThread().interrupt();
+			}
+			this.network.close();
+		}
+
+		private void removeHook(Thread hook) {
+			try {
+				Runtime.getRuntime().removeShutdownHook(hook);
+			}
+			catch (IllegalStateException ex) {
+				// the JVM is already shutting down: the hook is running
+			}
+		}
+
+		private void describe() throws IOException {
+			Topology running = this.network.topology();
+			this.out.printf("%s: %d switches, %d hosts, %s time; P4Runtime servers:%n", running.name(),
+					running.switches().size(), running.hosts().size(),
+					RunCommand.this.clock.name().toLowerCase(Locale.ROOT));
+			for (EmulatedSwitch emulated : this.network.switches()) {
+				this.out.printf("  %-16s device %-4d %s%n", emulated.name(), emulated.spec().deviceId(),
+						emulated.address());
+			}
+			if (RunCommand.this.export != null) {
+				this.network.export(RunCommand.this.export);
+				this.out.printf("topology written to %s%n", RunCommand.this.export);
+			}
+			this.out.flush();
+		}
+
+		private List<FlowSpec> flows() {
+			if (RunCommand.this.flows == 0) {
+				return List.of();
+			}
+			List<String> hosts = this.network.topology().hosts().stream().map(HostSpec::name).toList();
+			return FlowSets.randomPairs(hosts, RunCommand.this.flows, TransportProtocol.UDP, RunCommand.this.frameBytes,
+					RunCommand.this.traffic.arrivals(RunCommand.this.rate),
+					new RandomStreams(RunCommand.this.seed).forComponent("cli:flows"));
+		}
+
+		private void provision(List<FlowSpec> traffic) {
+			IntFlows withInt = (this.intFlowCount == null) ? IntFlows.every()
+					: IntFlows.listed(traffic.subList(0, Math.min(this.intFlowCount, traffic.size())));
+			ProvisioningOptions options = ProvisioningOptions.DEFAULTS.withIntFlows(withInt)
+				.withEventFilter(RunCommand.this.eventFilter)
+				.withCollector(RunCommand.this.collector);
+			ProvisioningPlan plan;
+			try {
+				plan = ProvisioningPlan.of(this.network.topology(), options);
+			}
+			catch (IllegalArgumentException ex) {
+				throw usage(ex.getMessage());
+			}
+			ProvisioningReport report = new NetworkProvisioner(1, Duration.ofSeconds(10), Clock.systemUTC())
+				.apply(plan);
+			this.out.printf("provisioned %d switches over P4Runtime: %d updates in %d ms; INT on %s%n",
+					report.updatesPerSwitch().size(), report.updates(), report.took().toMillis(),
+					(this.intFlowCount == null) ? "every flow"
+							: Math.min(this.intFlowCount, traffic.size()) + " flows");
+			this.out.flush();
+		}
+
+		private Duration length() {
+			if (RunCommand.this.duration != null) {
+				return RunCommand.this.duration;
+			}
+			return (RunCommand.this.clock == ClockMode.VIRTUAL) ? VIRTUAL_DEFAULT : FOREVER;
+		}
+
+		private void runWithStatus(Duration length) throws InterruptedException {
+			boolean virtual = RunCommand.this.clock == ClockMode.VIRTUAL;
+			Duration slice = virtual ? VIRTUAL_SLICE : Duration.ofMillis(200);
+			long endNanos = this.network.nowNanos() + length.toNanos();
+			EmulationStatus previous = this.network.status();
+			long lastLine = System.nanoTime();
+			while (!this.stopRequested && this.network.nowNanos() < endNanos) {
+				Duration left = Duration.ofNanos(endNanos - this.network.nowNanos());
+				try {
+					this.network.runFor(left.compareTo(slice) < 0 ? left : slice);
+				}
+				catch (InterruptedException ex) {
+					break;
+				}
+				long now = System.nanoTime();
+				if (now - lastLine >= STATUS_EVERY_NANOS) {
+					EmulationStatus current = this.network.status();
+					this.err.println(StatusLine.format(previous, current, now - lastLine, virtual));
+					this.err.flush();
+					previous = current;
+					lastLine = now;
+				}
+			}
+		}
+
+		private void summarize(List<FlowSpec> traffic, TrafficRun run, long wallNanos) {
+			EmulationStatus status = this.network.status();
+			this.out.printf(Locale.ROOT, "summary: %.3f s emulated (%s) in %.3f s wall%n", status.emulatedNanos() / 1e9,
+					RunCommand.this.clock.name().toLowerCase(Locale.ROOT), wallNanos / 1e9);
+			this.out.printf(Locale.ROOT, "  flows %d, packets sent %d, delivered %d, packet-hops %d%n", traffic.size(),
+					run.sentPackets(), run.receivedPackets(), status.packetHops());
+			this.out.printf(Locale.ROOT, "  reports %d, sent to %s: %d%n", status.reports(), RunCommand.this.collector,
+					this.network.reportsSentToCollector());
+			this.out.printf(Locale.ROOT, "  drops %d%n", status.drops());
+			this.out.flush();
+		}
+
+	}
+
+}

@@ -1,0 +1,47 @@
+package io.sonde.emulator.provision;
+
+import java.util.List;
+
+import io.sonde.emulator.pipeline.EventFilterAction;
+import io.sonde.emulator.pipeline.IntInsertion;
+import io.sonde.emulator.pipeline.ReportCollector;
+import io.sonde.emulator.topology.Route;
+
+/**
+ * Everything one switch is given, as sonde.p4's control plane must write it (p4-programs
+ * README, "Control-plane entities").
+ *
+ * @param switchName the switch
+ * @param deviceId its P4Runtime device id
+ * @param address where its P4Runtime server listens ({@code host:port})
+ * @param intNodeId the INT Node ID ({@code int_switch_id[0]})
+ * @param routes its {@code ipv4_lpm} entries
+ * @param sinkPorts ports marked by {@code int_sink_ports} (toward hosts)
+ * @param watchlist its {@code int_watchlist} entries (INT source)
+ * @param eventFilters its {@code event_filter_flows} entries (INT sink)
+ * @param cnfLiterals register cells of its CNF expressions
+ * @param reportPort the port clone session 500 mirrors reports to
+ * @param collector its {@code int_report_collectors} action for that port
+ */
+public record SwitchPlan(String switchName, long deviceId, String address, long intNodeId, List<Route> routes,
+		List<Integer> sinkPorts, List<FlowRule<IntInsertion>> watchlist, List<FlowRule<EventFilterAction>> eventFilters,
+		List<CnfRegisterWrite> cnfLiterals, int reportPort, ReportCollector collector) {
+
+	public SwitchPlan {
+		routes = List.copyOf(routes);
+		sinkPorts = List.copyOf(sinkPorts);
+		watchlist = List.copyOf(watchlist);
+		eventFilters = List.copyOf(eventFilters);
+		cnfLiterals = List.copyOf(cnfLiterals);
+	}
+
+	/** The P4Runtime host and port, split. */
+	String host() {
+		return this.address.substring(0, this.address.lastIndexOf(':'));
+	}
+
+	int port() {
+		return Integer.parseInt(this.address.substring(this.address.lastIndexOf(':') + 1));
+	}
+
+}

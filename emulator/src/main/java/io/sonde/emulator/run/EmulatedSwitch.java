@@ -1,0 +1,91 @@
+package io.sonde.emulator.run;
+
+import java.util.Arrays;
+import java.util.concurrent.atomic.AtomicLong;
+
+import io.sonde.emulator.net.SwitchNode;
+import io.sonde.emulator.p4rt.EmulatedP4RuntimeServer;
+import io.sonde.emulator.sim.EventScheduler;
+import io.sonde.emulator.topology.SwitchSpec;
+
+/**
+ * One switch of an {@link EmulatedNetwork}: its topology entry, its node in the emulated
+ * network, and the P4Runtime server controllers reach it by. Packet I/O joins the two
+ * (P4Runtime spec §16.1): a PacketOut is handed to the scheduler's thread and queued at
+ * the egress port the controller named; a packet the data plane sends to the
+ * {@link CpuPort} goes to the primary controller as a PacketIn.
+ */
+public final class EmulatedSwitch {
+
+	private final SwitchSpec spec;
+
+	private final SwitchNode node;
+
+	private final EmulatedP4RuntimeServer server;
+
+	private final AtomicLong packetOuts = new AtomicLong();
+
+	private final AtomicLong packetInsDropped = new AtomicLong();
+
+	EmulatedSwitch(SwitchSpec spec, SwitchNode node, EmulatedP4RuntimeServer server) {
+		this.spec = spec;
+		this.node = node;
+		this.server = server;
+	}
+
+	/** Joins the server's packet I/O to the node (set-up, before running). */
+	void connectPacketIo(EventScheduler scheduler) {
+		this.server.setPacketOutHandler((payload, egressPort) -> {
+			this.packetOuts.incrementAndGet();
+			scheduler.submit(() -> this.node.transmit(egressPort, payload, 0, payload.length, null));
+		});
+		this.node.setControllerSink((node, ingressPort, frame, length) -> {
+			if (!this.server.sendPacketIn(Arrays.copyOf(frame, length), ingressPort)) {
+				this.packetInsDropped.incrementAndGet();
+			}
+		});
+	}
+
+	/** The switch as the topology (with its real P4Runtime port) describes it. */
+	public SwitchSpec spec() {
+		return this.spec;
+	}
+
+	public String name() {
+		return this.spec.name();
+	}
+
+	/** The node in the emulated network: ports, counters, data plane. */
+	public SwitchNode node() {
+		return this.node;
+	}
+
+	/** The P4Runtime server of the switch. */
+	public EmulatedP4RuntimeServer server() {
+		return this.server;
+	}
+
+	/** {@code 127.0.0.1:port}, as controllers dial it. */
+	public String address() {
+		return this.server.address();
+	}
+
+	/** PacketOuts a controller sent, accepted for transmission. */
+	public long packetOuts() {
+		return this.packetOuts.get();
+	}
+
+	/**
+	 * Packets for the controller that no primary controller took (none connected, or its
+	 * stream was not keeping up).
+	 */
+	public long packetInsDropped() {
+		return this.packetInsDropped.get();
+	}
+
+	@Override
+	public String toString() {
+		return this.spec.name() + " (device " + this.spec.deviceId() + ", " + address() + ")";
+	}
+
+}
