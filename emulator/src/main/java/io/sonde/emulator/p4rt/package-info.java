@@ -9,8 +9,9 @@
  * {@link io.sonde.emulator.p4rt.PacketOutHandler}, and the data plane's packet-ins to the
  * primary controller.
  * <p>
- * Not emulated (answered UNIMPLEMENTED): meters, action profiles, packet replication,
- * value sets, digests, externs, idle-timeout notifications, role configs, and the
- * optional ROLLBACK_ON_ERROR and DATAPLANE_ATOMIC write modes.
+ * Not emulated (answered UNIMPLEMENTED): meters, action profiles, multicast groups (clone
+ * sessions are emulated: sonde.p4 mirrors its reports through one), value sets, digests,
+ * externs, idle-timeout notifications, role configs, and the optional ROLLBACK_ON_ERROR
+ * and DATAPLANE_ATOMIC write modes.
  */
 package io.sonde.emulator.p4rt;
