@@ -1,0 +1,34 @@
+package io.sonde.topology.web;
+
+import io.sonde.topology.TopologyNotStored;
+import io.sonde.topology.TopologyRejected;
+
+import org.springframework.http.HttpStatus;
+import org.springframework.http.ProblemDetail;
+import org.springframework.web.bind.annotation.ExceptionHandler;
+import org.springframework.web.bind.annotation.RestControllerAdvice;
+
+/**
+ * The topology module's failures as RFC 9457 problem details, in one place (STYLE.md,
+ * rule 4).
+ */
+@RestControllerAdvice(assignableTypes = TopologyController.class)
+class TopologyProblems {
+
+	@ExceptionHandler
+	ProblemDetail rejected(TopologyRejected rejected) {
+		ProblemDetail problem = ProblemDetail.forStatusAndDetail(HttpStatus.BAD_REQUEST, rejected.getMessage());
+		problem.setTitle("Topology rejected");
+		problem.setProperty("field", rejected.field());
+		return problem;
+	}
+
+	@ExceptionHandler
+	ProblemDetail notStored(TopologyNotStored notStored) {
+		ProblemDetail problem = ProblemDetail.forStatusAndDetail(HttpStatus.SERVICE_UNAVAILABLE,
+				notStored.getMessage());
+		problem.setTitle("Topology not stored");
+		return problem;
+	}
+
+}
