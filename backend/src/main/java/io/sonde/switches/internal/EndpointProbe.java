@@ -5,6 +5,8 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.concurrent.atomic.AtomicBoolean;
 
+import io.grpc.ManagedChannel;
+import io.grpc.netty.shaded.io.grpc.netty.NettyChannelBuilder;
 import io.sonde.p4runtime.client.P4RuntimeClient;
 import io.sonde.topology.TopologySwitch;
 import p4.v1.CapabilitiesResponse;
@@ -20,7 +22,9 @@ import p4.v1.CapabilitiesResponse;
  * the round trip: a second call is timed instead.
  * <p>
  * The client opens its StreamChannel as an observer (no election id), which never becomes
- * primary and so never competes with a controller that manages the switch.
+ * primary and so never competes with a controller that manages the switch. The probe owns
+ * the gRPC channel so that a failed connection can be cut at once: a graceful close waits
+ * for a switch that may never answer.
  */
 final class EndpointProbe implements AutoCloseable {
 
@@ -32,7 +36,9 @@ final class EndpointProbe implements AutoCloseable {
 
 	private final AtomicBoolean busy = new AtomicBoolean();
 
-	// Used by one probe at a time (busy), closed under the same guard.
+	// Guarded by this.
+	private ManagedChannel channel;
+
 	private P4RuntimeClient client;
 
 	private boolean closed;
@@ -72,7 +78,10 @@ final class EndpointProbe implements AutoCloseable {
 		try {
 			boolean fresh = (this.client == null);
 			if (fresh) {
-				this.client = P4RuntimeClient.forAddress(this.target.p4RuntimeHost(), this.target.p4RuntimePort())
+				this.channel = NettyChannelBuilder.forAddress(this.target.p4RuntimeHost(), this.target.p4RuntimePort())
+					.usePlaintext()
+					.build();
+				this.client = P4RuntimeClient.forChannel(this.channel, this.target.p4RuntimeAddress())
 					.deviceId(this.target.deviceId())
 					.rpcTimeout(this.timeout)
 					.connect();
@@ -87,23 +96,33 @@ final class EndpointProbe implements AutoCloseable {
 		catch (RuntimeException ex) {
 			// Any failure, typed or not, is a fact about the switch to show, not a reason
 			// to stop probing it.
-			dropClient();
+			cutConnection();
 			return ProbeResult.failed(ProbeFailures.describe(ex), this.clock.instant());
 		}
 	}
 
+	/**
+	 * Ends the stream gracefully (the switch sees the observer leave), then the channel.
+	 */
 	@Override
 	public synchronized void close() {
 		this.closed = true;
-		dropClient();
+		if (this.client != null) {
+			this.client.close();
+		}
+		cutConnection();
 	}
 
-	private void dropClient() {
-		if (this.client != null) {
-			P4RuntimeClient dropped = this.client;
-			this.client = null;
-			dropped.close();
+	private void cutConnection() {
+		if (this.channel != null) {
+			this.channel.shutdownNow();
 		}
+		if (this.client != null) {
+			// The stream ended with the channel, so this does not wait.
+			this.client.close();
+		}
+		this.channel = null;
+		this.client = null;
 	}
 
 	/** A wall clock stepped back by NTP must not give a negative round trip. */
