@@ -1,5 +1,8 @@
 package io.sonde.topology.web;
 
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
 import io.sonde.topology.TopologyNotStored;
 import io.sonde.topology.TopologyRejected;
 
@@ -15,6 +18,8 @@ import org.springframework.web.bind.annotation.RestControllerAdvice;
 @RestControllerAdvice(assignableTypes = TopologyController.class)
 class TopologyProblems {
 
+	private static final Logger logger = LoggerFactory.getLogger(TopologyProblems.class);
+
 	@ExceptionHandler
 	ProblemDetail rejected(TopologyRejected rejected) {
 		ProblemDetail problem = ProblemDetail.forStatusAndDetail(HttpStatus.BAD_REQUEST, rejected.getMessage());
@@ -25,6 +30,7 @@ class TopologyProblems {
 
 	@ExceptionHandler
 	ProblemDetail notStored(TopologyNotStored notStored) {
+		logger.warn("Topology import refused: {}", notStored.getMessage());
 		ProblemDetail problem = ProblemDetail.forStatusAndDetail(HttpStatus.SERVICE_UNAVAILABLE,
 				notStored.getMessage());
 		problem.setTitle("Topology not stored");
