@@ -112,13 +112,13 @@ class SwitchEndpointsIntegrationTests {
 
 		await().atMost(SETTLE).until(() -> "UNREACHABLE".equals(endpoint("edge-1-0").get("state").asText()));
 		JsonNode down = endpoint("edge-1-0");
-		assertThat(down.get("lastError").asText()).contains("capabilities", "127.0.0.1:" + port, "UNAVAILABLE");
+		assertThat(down.get("lastError").asText()).startsWith("UNAVAILABLE");
 		assertThat(down.get("apiVersion").isNull()).isTrue();
 		assertThat(states().stream().filter("REACHABLE"::equals)).hasSize(19);
 		assertThat(this.changes.unreachable()).singleElement().satisfies((event) -> {
 			assertThat(event.switchName()).isEqualTo("edge-1-0");
 			assertThat(event.address()).isEqualTo("127.0.0.1:" + port);
-			assertThat(event.error()).contains("UNAVAILABLE");
+			assertThat(event.error()).startsWith("UNAVAILABLE");
 		});
 
 		this.fabric.restart("edge-1-0");

@@ -64,7 +64,7 @@ class EndpointProbeTests {
 		assertThat(result.reachable()).isFalse();
 		assertThat(result.apiVersion()).isNull();
 		assertThat(result.roundTrip()).isNull();
-		assertThat(result.error()).contains("capabilities", "device 11 at 127.0.0.1:" + port, "UNAVAILABLE");
+		assertThat(result.error()).startsWith("UNAVAILABLE");
 	}
 
 	@Test
@@ -78,7 +78,7 @@ class EndpointProbeTests {
 		ProbeResult result = this.probe.probe();
 
 		assertThat(result.reachable()).isFalse();
-		assertThat(result.error()).contains("UNAVAILABLE", "Connection refused");
+		assertThat(result.error()).startsWith("UNAVAILABLE: ").contains("Connection refused");
 	}
 
 	@Test
@@ -103,7 +103,7 @@ class EndpointProbeTests {
 			ProbeResult result = this.probe.probe();
 
 			assertThat(result.reachable()).isFalse();
-			assertThat(result.error()).contains("DEADLINE_EXCEEDED");
+			assertThat(result.error()).startsWith("DEADLINE_EXCEEDED: ");
 		}
 	}
 

@@ -42,9 +42,7 @@ class SwitchesControllerTests {
 			Reachability.REACHABLE, "1.4.0", Duration.ofNanos(420_000), null, null, CHECKED, CHECKED);
 
 	private static final SwitchEndpointStatus EDGE = new SwitchEndpointStatus("edge-0-0", "edge", 13, "127.0.0.1:50013",
-			Reachability.UNREACHABLE, null, null,
-			"capabilities on device 13 at 127.0.0.1:50013 failed with UNAVAILABLE: io exception", CHECKED, CHECKED,
-			CHECKED);
+			Reachability.UNREACHABLE, null, null, "UNAVAILABLE: Connection refused", CHECKED, CHECKED, CHECKED);
 
 	private static final SwitchEndpointStatus AGG = new SwitchEndpointStatus("agg-0-0", "aggregation", 5,
 			"127.0.0.1:50005", Reachability.NOT_CHECKED, null, null, null, null, null, CHECKED);
@@ -80,7 +78,8 @@ class SwitchesControllerTests {
 			.contains("<time datetime=\"2026-11-23T10:15:28Z\">10:15:28 UTC</time>")
 			.contains("data-switch=\"edge-0-0\" data-state=\"UNREACHABLE\"")
 			.contains("class=\"status status-down\">UNREACHABLE</span>")
-			.contains("reason reason-current\">capabilities on device 13 at 127.0.0.1:50013 failed with UNAVAILABLE")
+			.containsPattern(
+					"reason reason-current\"><span\\s+class=\"error-text\">UNAVAILABLE: Connection refused</span>")
 			.contains("class=\"status status-unknown\">NOT CHECKED</span>")
 			.contains(">not yet</time>")
 			.contains("3 switches</span>:")
