@@ -21,9 +21,9 @@ public interface TopologyCatalog {
 	ImportedTopology importDocument(String document, String source);
 
 	/**
-	 * The current topology as a {@code sonde-topology} v1 document with every field
-	 * explicit: what {@link #importDocument} accepts back.
+	 * {@code topology} as a {@code sonde-topology} v1 document with every field explicit:
+	 * what {@link #importDocument} accepts back.
 	 */
-	Optional<String> currentDocument();
+	String document(Topology topology);
 
 }

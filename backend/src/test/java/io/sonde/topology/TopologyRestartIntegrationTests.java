@@ -55,8 +55,9 @@ class TopologyRestartIntegrationTests {
 		}
 
 		try (ConfigurableApplicationContext second = start()) {
-			assertThat(second.getBean(TopologyCatalog.class).current()).hasValue(imported);
-			String document = second.getBean(TopologyCatalog.class).currentDocument().orElseThrow();
+			TopologyCatalog catalog = second.getBean(TopologyCatalog.class);
+			assertThat(catalog.current()).hasValue(imported);
+			String document = catalog.document(catalog.current().orElseThrow().topology());
 			assertThat(TopologyJson.read(document)).isEqualTo(fabric.topology());
 			SwitchEndpoints endpoints = second.getBean(SwitchEndpoints.class);
 			assertThat(endpoints.all()).extracting(SwitchEndpointStatus::name)
@@ -65,6 +66,21 @@ class TopologyRestartIntegrationTests {
 				.until(() -> endpoints.all().stream().allMatch((e) -> e.state() == Reachability.REACHABLE));
 			ApiCaller api = new ApiCaller(((WebServerApplicationContext) second).getWebServer().getPort());
 			assertThat(api.get("/api/v1/topology", ApiCaller.VIEWER_TOKEN).statusCode()).isEqualTo(200);
+		}
+	}
+
+	@Test
+	void answersNotFoundWithAProblemUntilATopologyIsImported() {
+		try (RedisServerProcess empty = RedisServerProcess.start();
+				ConfigurableApplicationContext backend = start(empty.port())) {
+			ApiCaller api = new ApiCaller(((WebServerApplicationContext) backend).getWebServer().getPort());
+
+			var answer = api.get("/api/v1/topology", ApiCaller.VIEWER_TOKEN);
+
+			assertThat(answer.statusCode()).isEqualTo(404);
+			assertThat(answer.headers().firstValue("Content-Type")).hasValue("application/problem+json");
+			assertThat(ApiCaller.json(answer).get("detail").asText()).contains("POST a sonde-topology document");
+			assertThat(backend.getBean(SwitchEndpoints.class).all()).isEmpty();
 		}
 	}
 
@@ -79,7 +95,11 @@ class TopologyRestartIntegrationTests {
 	}
 
 	private static ConfigurableApplicationContext start(String... arguments) {
-		String[] common = { "--server.port=0", "--spring.data.redis.port=" + redis.port(),
+		return start(redis.port(), arguments);
+	}
+
+	private static ConfigurableApplicationContext start(int redisPort, String... arguments) {
+		String[] common = { "--server.port=0", "--spring.data.redis.port=" + redisPort,
 				"--sonde.switches.probe-interval=250ms", "--sonde.security.api-tokens[0].name=viewer",
 				"--sonde.security.api-tokens[0].sha256=" + ApiCaller.sha256Hex(ApiCaller.VIEWER_TOKEN),
 				"--sonde.security.api-tokens[0].roles=VIEWER" };

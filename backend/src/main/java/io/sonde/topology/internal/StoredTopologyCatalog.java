@@ -57,8 +57,8 @@ class StoredTopologyCatalog implements TopologyCatalog {
 	}
 
 	@Override
-	public Optional<String> currentDocument() {
-		return current().map((imported) -> this.writer.write(imported.topology()));
+	public String document(Topology topology) {
+		return this.writer.write(topology);
 	}
 
 	@Override

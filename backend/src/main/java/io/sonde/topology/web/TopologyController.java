@@ -11,7 +11,6 @@ import io.swagger.v3.oas.annotations.tags.Tag;
 import io.sonde.topology.ImportedTopology;
 import io.sonde.topology.TopologyCatalog;
 
-import org.springframework.http.HttpStatus;
 import org.springframework.http.MediaType;
 import org.springframework.http.ProblemDetail;
 import org.springframework.http.ResponseEntity;
@@ -62,21 +61,12 @@ class TopologyController {
 	@ApiResponse(responseCode = "404", description = "No topology has been imported yet",
 			content = @Content(mediaType = MediaType.APPLICATION_PROBLEM_JSON_VALUE,
 					schema = @Schema(implementation = ProblemDetail.class)))
-	ResponseEntity<?> currentTopology() {
-		return this.catalog.current()
-			.<ResponseEntity<?>>map((imported) -> ResponseEntity.ok()
-				.lastModified(imported.importedAt())
-				.contentType(MediaType.APPLICATION_JSON)
-				.body(this.catalog.currentDocument().orElseThrow()))
-			.orElseGet(() -> ResponseEntity.of(noTopology()).build());
-	}
-
-	private static ProblemDetail noTopology() {
-		ProblemDetail problem = ProblemDetail.forStatusAndDetail(HttpStatus.NOT_FOUND,
-				"No topology has been imported yet: POST a sonde-topology document to /api/v1/topology, "
-						+ "or start Sonde with sonde.topology.import-file.");
-		problem.setTitle("No topology");
-		return problem;
+	ResponseEntity<String> currentTopology() {
+		ImportedTopology imported = this.catalog.current().orElseThrow(NoTopologyImported::new);
+		return ResponseEntity.ok()
+			.lastModified(imported.importedAt())
+			.contentType(MediaType.APPLICATION_JSON)
+			.body(this.catalog.document(imported.topology()));
 	}
 
 }

@@ -29,6 +29,13 @@ class TopologyProblems {
 	}
 
 	@ExceptionHandler
+	ProblemDetail noTopology(NoTopologyImported none) {
+		ProblemDetail problem = ProblemDetail.forStatusAndDetail(HttpStatus.NOT_FOUND, none.getMessage());
+		problem.setTitle("No topology");
+		return problem;
+	}
+
+	@ExceptionHandler
 	ProblemDetail notStored(TopologyNotStored notStored) {
 		logger.warn("Topology import refused: {}", notStored.getMessage());
 		ProblemDetail problem = ProblemDetail.forStatusAndDetail(HttpStatus.SERVICE_UNAVAILABLE,
