@@ -86,10 +86,12 @@ class StoredTopologyCatalog implements TopologyCatalog {
 			}
 			this.current = imported;
 			this.loaded = true;
+			logger.info("Imported topology '{}' from {}: {} switches, {} hosts, {} links", topology.name(), source,
+					topology.switches().size(), topology.hosts().size(), topology.links().size());
+			// Published under the lock, so two imports at once are announced in the order
+			// they became current.
+			this.events.publishEvent(new TopologyImported(imported));
 		}
-		logger.info("Imported topology '{}' from {}: {} switches, {} hosts, {} links", topology.name(), source,
-				topology.switches().size(), topology.hosts().size(), topology.links().size());
-		this.events.publishEvent(new TopologyImported(imported));
 		return imported;
 	}
 
