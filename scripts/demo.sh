@@ -1,40 +1,80 @@
 #!/usr/bin/env bash
-# The live demo: the backend with its embedded QuestDB and a local Redis, demo credentials
-# generated at start. Runs in the foreground until Ctrl-C, then stops what it started.
+# The live demo: an emulated FatTree(4) in real time (20 switches, each a P4Runtime server on
+# 127.0.0.1), then the backend with its embedded QuestDB and a local Redis, demo credentials
+# generated at start, importing the emulator's topology so the Switches page lists the 20
+# switches. Runs in the foreground until Ctrl-C, then stops what it started.
 # Called by `make demo` after the build; expects Redis on 127.0.0.1:6379 (scripts/with-redis.sh).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 demo_dir=${SONDE_DEMO_DIR:-$PWD/.demo}
 port=${SONDE_PORT:-8080}
 credentials="$demo_dir/credentials.env"
+topology="$demo_dir/topology.json"
+emulator_log="$demo_dir/emulator.log"
 jar=$(ls backend/target/sonde-backend-*-exec.jar 2>/dev/null | head -n 1)
 [ -n "$jar" ] || { echo "backend jar missing: run make build" >&2; exit 1; }
+[ -x ./sonde-emulator ] || { echo "./sonde-emulator missing: the emulator's command line is not in this tree" >&2; exit 1; }
 mkdir -p "$demo_dir"
-rm -f "$credentials"
+rm -f "$credentials" "$topology"
 
 if curl -s -o /dev/null "http://localhost:$port/actuator/health"; then
   echo "something already answers on port $port: stop it or set SONDE_PORT" >&2
   exit 1
 fi
 
+emulator=""
+backend=""
+stop_all() {
+  # The backend first: it probes the switches, which should not vanish under a running probe.
+  for pid in $backend $emulator; do
+    kill "$pid" 2>/dev/null || true
+    wait "$pid" 2>/dev/null || true
+  done
+  echo "demo stopped"
+}
+trap stop_all EXIT
+trap 'exit 130' INT TERM
+
+# Real time, so the switches answer like switches; the export carries the P4Runtime ports they
+# listen on, which the backend imports.
+./sonde-emulator run --topology fattree:4 --clock real --export "$topology" >"$emulator_log" 2>&1 &
+emulator=$!
+
+echo "starting the emulated FatTree(4) (log: $emulator_log) ..."
+start=$(date +%s)
+# The export is written once the switches listen; it is complete when it ends with its closing
+# brace (a partly written file is also refused by the backend, naming where it ends).
+until [ -s "$topology" ] && [ "$(tail -c 2 "$topology" | tr -d '[:space:]')" = "}" ]; do
+  if ! kill -0 "$emulator" 2>/dev/null; then
+    echo "the emulator exited; last lines of its log:" >&2
+    tail -n 40 "$emulator_log" >&2
+    exit 1
+  fi
+  if [ $(( $(date +%s) - start )) -gt 60 ]; then
+    echo "the emulator wrote no topology to $topology within 60 s; last lines of its log:" >&2
+    tail -n 40 "$emulator_log" >&2
+    exit 1
+  fi
+  sleep 0.5
+done
+
 java -jar "$jar" \
   --server.port="$port" \
   --sonde.timeseries.questdb.data-dir="$demo_dir/questdb" \
   --sonde.security.demo-credentials-file="$credentials" \
+  --sonde.topology.import-file="$topology" \
   >"$demo_dir/backend.log" 2>&1 &
 backend=$!
-trap 'kill $backend 2>/dev/null; wait $backend 2>/dev/null; echo "demo stopped"' EXIT INT TERM
 
 echo "starting Sonde (log: $demo_dir/backend.log) ..."
-start=$(date +%s)
 until curl -sf "http://localhost:$port/actuator/health" 2>/dev/null | grep -q '"status":"UP"'; do
   if ! kill -0 "$backend" 2>/dev/null; then
     echo "the backend exited; last lines of its log:" >&2
     tail -n 40 "$demo_dir/backend.log" >&2
     exit 1
   fi
-  if [ $(( $(date +%s) - start )) -gt 120 ]; then
-    echo "the backend is not healthy after 120 s; health says:" >&2
+  if [ $(( $(date +%s) - start )) -gt 180 ]; then
+    echo "the backend is not healthy after 180 s; health says:" >&2
     curl -s "http://localhost:$port/actuator/health" >&2 || true
     exit 1
   fi
@@ -43,6 +83,19 @@ done
 
 # shellcheck disable=SC1090
 . "$credentials"
+
+# The backend probes each switch every 5 s; give the first round time to answer.
+endpoints_url="http://localhost:$port/api/v1/switches/endpoints"
+listed=0
+reachable=0
+for _ in $(seq 1 30); do
+  endpoints=$(curl -sf -H "Authorization: Bearer $api_token" "$endpoints_url" || true)
+  listed=$(grep -o '"name":' <<<"$endpoints" | wc -l || true)
+  reachable=$(grep -o '"state":"REACHABLE"' <<<"$endpoints" | wc -l || true)
+  [ "$listed" -gt 0 ] && [ "$reachable" -eq "$listed" ] && break
+  sleep 1
+done
+
 cat <<INFO
 
   Sonde is up after $(( $(date +%s) - start )) s: health UP.
@@ -52,8 +105,14 @@ cat <<INFO
   API token:  $api_token
   (all three are also in $credentials)
 
+  Switches:   $listed emulated switches of a FatTree(4) (real time, P4Runtime on 127.0.0.1)
+              are listed on the Switches page, $reachable of them reachable:
+              http://localhost:$port/switches
+              (emulator log: $emulator_log; its topology: $topology)
+
   Try the API:
     curl -H "Authorization: Bearer $api_token" http://localhost:$port/api/v1/system
+    curl -H "Authorization: Bearer $api_token" $endpoints_url
 
   Ctrl-C stops the demo.
 INFO

@@ -74,10 +74,11 @@ class OverviewControllerTests {
 
 	@Test
 	@WithMockUser("operator")
-	void offersOnlyOverviewAsLinkAndLaterPagesAsDisabledItems() throws Exception {
+	void offersOverviewAndSwitchesAsLinksAndLaterPagesAsDisabledItems() throws Exception {
 		String page = this.mvc.perform(get("/")).andReturn().getResponse().getContentAsString();
 		assertThat(page).contains("aria-current=\"page\">Overview</a>");
-		assertThat(page.split("aria-disabled=\"true\"", -1)).hasSize(8);
+		assertThat(page).contains("<a href=\"/switches\">Switches</a>");
+		assertThat(page.split("aria-disabled=\"true\"", -1)).hasSize(7);
 		assertThat(page).contains("<span>Topology</span>", "<span>Settings</span>",
 				"title=\"Arrives with a later release of Sonde\"");
 	}

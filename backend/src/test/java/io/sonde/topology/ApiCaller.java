@@ -1,0 +1,105 @@
+package io.sonde.topology;
+
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.time.Duration;
+import java.util.HexFormat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+
+import org.springframework.test.context.DynamicPropertyRegistry;
+
+/**
+ * Calls the running backend's API as a script would: over HTTP on 127.0.0.1 with a bearer
+ * token of the operator or the viewer role, both registered by {@link #registerTokens}.
+ */
+public final class ApiCaller {
+
+	public static final String OPERATOR_TOKEN = "operator-token-" + System.nanoTime() + "-0123456789abcdef";
+
+	public static final String VIEWER_TOKEN = "viewer-token-" + System.nanoTime() + "-0123456789abcdef";
+
+	/** The configured name of the operator token: imports say they came from it. */
+	public static final String OPERATOR_TOKEN_NAME = "test-operator";
+
+	private static final ObjectMapper JSON = new ObjectMapper();
+
+	private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+
+	private final String base;
+
+	public ApiCaller(int port) {
+		this.base = "http://127.0.0.1:" + port;
+	}
+
+	/** Configuration is known by the SHA-256 of a token only, never the token. */
+	public static void registerTokens(DynamicPropertyRegistry properties) {
+		properties.add("sonde.security.api-tokens[0].name", () -> OPERATOR_TOKEN_NAME);
+		properties.add("sonde.security.api-tokens[0].sha256", () -> sha256Hex(OPERATOR_TOKEN));
+		properties.add("sonde.security.api-tokens[0].roles", () -> "OPERATOR");
+		properties.add("sonde.security.api-tokens[1].name", () -> "test-viewer");
+		properties.add("sonde.security.api-tokens[1].sha256", () -> sha256Hex(VIEWER_TOKEN));
+		properties.add("sonde.security.api-tokens[1].roles", () -> "VIEWER");
+	}
+
+	public HttpResponse<String> get(String path, String token) {
+		return send(request(path, token).GET().build());
+	}
+
+	/** Posts a JSON body; a null token sends none. */
+	public HttpResponse<String> postJson(String path, String body, String token) {
+		return send(request(path, token).header("Content-Type", "application/json")
+			.POST(HttpRequest.BodyPublishers.ofString(body, StandardCharsets.UTF_8))
+			.build());
+	}
+
+	public static JsonNode json(HttpResponse<String> response) {
+		try {
+			return JSON.readTree(response.body());
+		}
+		catch (IOException ex) {
+			throw new AssertionError("not JSON (HTTP " + response.statusCode() + "): " + response.body(), ex);
+		}
+	}
+
+	public static String sha256Hex(String token) {
+		try {
+			return HexFormat.of()
+				.formatHex(MessageDigest.getInstance("SHA-256").digest(token.getBytes(StandardCharsets.UTF_8)));
+		}
+		catch (NoSuchAlgorithmException ex) {
+			throw new IllegalStateException("every JVM has SHA-256", ex);
+		}
+	}
+
+	private HttpRequest.Builder request(String path, String token) {
+		HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(this.base + path))
+			.timeout(Duration.ofSeconds(30))
+			.header("Accept", "application/json, application/problem+json");
+		if (token != null) {
+			request.header("Authorization", "Bearer " + token);
+		}
+		return request;
+	}
+
+	private HttpResponse<String> send(HttpRequest request) {
+		try {
+			return this.http.send(request, HttpResponse.BodyHandlers.ofString());
+		}
+		catch (IOException ex) {
+			throw new IllegalStateException(request.method() + " " + request.uri() + " failed", ex);
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+			throw new IllegalStateException("interrupted", ex);
+		}
+	}
+
+}

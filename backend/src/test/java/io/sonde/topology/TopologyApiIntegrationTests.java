@@ -1,0 +1,188 @@
+package io.sonde.topology;
+
+import java.net.http.HttpResponse;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.sonde.emulator.topology.TopologyJson;
+import io.sonde.switches.EmulatedFabric;
+import io.sonde.testsupport.RedisServerProcess;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.boot.test.context.TestConfiguration;
+import org.springframework.boot.test.web.server.LocalServerPort;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.event.EventListener;
+import org.springframework.test.context.DynamicPropertyRegistry;
+import org.springframework.test.context.DynamicPropertySource;
+
+import static io.sonde.topology.ApiCaller.OPERATOR_TOKEN;
+import static io.sonde.topology.ApiCaller.VIEWER_TOKEN;
+import static io.sonde.topology.ApiCaller.json;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+/**
+ * {@code /api/v1/topology} on a running backend with a Redis of its own: import by an
+ * operator, read back by a viewer, refusals with problem details naming the field, and an
+ * import refused while Redis is away.
+ */
+@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
+class TopologyApiIntegrationTests {
+
+	private static final RedisServerProcess redis = RedisServerProcess.start();
+
+	private static final EmulatedFabric fabric = EmulatedFabric.fatTree(2);
+
+	@DynamicPropertySource
+	static void service(DynamicPropertyRegistry properties) {
+		properties.add("spring.data.redis.port", redis::port);
+		ApiCaller.registerTokens(properties);
+	}
+
+	@AfterAll
+	static void stopRedisAndSwitches() {
+		fabric.close();
+		redis.stop();
+	}
+
+	@LocalServerPort
+	int port;
+
+	@Autowired
+	ImportsSeen imports;
+
+	private ApiCaller api;
+
+	@BeforeEach
+	void caller() {
+		this.api = new ApiCaller(this.port);
+	}
+
+	@Test
+	void importsTheEmulatorsExportAndGivesItBackInTheSameFormat() {
+		HttpResponse<String> posted = this.api.postJson("/api/v1/topology", fabric.document(), OPERATOR_TOKEN);
+
+		assertThat(posted.statusCode()).isEqualTo(200);
+		JsonNode summary = json(posted);
+		assertThat(summary.get("name").asText()).isEqualTo(fabric.topology().name());
+		assertThat(summary.get("switches").asInt()).isEqualTo(5);
+		assertThat(summary.get("hosts").asInt()).isEqualTo(fabric.topology().hosts().size());
+		assertThat(summary.get("links").asInt()).isEqualTo(fabric.topology().links().size());
+		assertThat(summary.get("source").asText())
+			.isEqualTo("POST /api/v1/topology by " + ApiCaller.OPERATOR_TOKEN_NAME);
+
+		HttpResponse<String> current = this.api.get("/api/v1/topology", VIEWER_TOKEN);
+
+		assertThat(current.statusCode()).isEqualTo(200);
+		assertThat(current.headers().firstValue("Content-Type"))
+			.hasValueSatisfying((type) -> assertThat(type).startsWith("application/json"));
+		assertThat(current.headers().firstValue("Last-Modified")).isPresent();
+		assertThat(TopologyJson.read(current.body())).isEqualTo(fabric.topology());
+		assertThat(this.imports.seen()).last()
+			.satisfies((event) -> assertThat(event.imported().topology().switches()).hasSize(5));
+	}
+
+	@Test
+	void rejectsASwitchWithDeviceIdZeroWithAProblemNamingTheFieldAndKeepsWhatItHad() {
+		this.api.postJson("/api/v1/topology", fabric.document(), OPERATOR_TOKEN);
+		String before = this.api.get("/api/v1/topology", VIEWER_TOKEN).body();
+		String bad = fabric.document().replaceFirst("\"deviceId\" : \\d+", "\"deviceId\" : 0");
+
+		HttpResponse<String> refused = this.api.postJson("/api/v1/topology", bad, OPERATOR_TOKEN);
+
+		assertThat(refused.statusCode()).isEqualTo(400);
+		assertThat(refused.headers().firstValue("Content-Type")).hasValue("application/problem+json");
+		JsonNode problem = json(refused);
+		assertThat(problem.get("status").asInt()).isEqualTo(400);
+		assertThat(problem.get("title").asText()).isEqualTo("Topology rejected");
+		assertThat(problem.get("field").asText()).isEqualTo("switches[0].deviceId");
+		assertThat(problem.get("detail").asText()).startsWith("switches[0].deviceId: must be non-zero");
+		assertThat(this.api.get("/api/v1/topology", VIEWER_TOKEN).body()).isEqualTo(before);
+	}
+
+	@Test
+	void rejectsTextThatIsNotJsonSayingWhere() {
+		HttpResponse<String> refused = this.api.postJson("/api/v1/topology", "{\"format\": \"sonde-topology\",",
+				OPERATOR_TOKEN);
+
+		assertThat(refused.statusCode()).isEqualTo(400);
+		JsonNode problem = json(refused);
+		assertThat(problem.get("field").asText()).isEmpty();
+		assertThat(problem.get("detail").asText()).startsWith("the document: is not valid JSON").contains("line 1");
+	}
+
+	@Test
+	void refusesAnImportFromAViewer() {
+		int importsBefore = this.imports.seen().size();
+
+		HttpResponse<String> refused = this.api.postJson("/api/v1/topology", fabric.document(), VIEWER_TOKEN);
+
+		assertThat(refused.statusCode()).isEqualTo(403);
+		assertThat(refused.headers().firstValue("Content-Type")).hasValue("application/problem+json");
+		assertThat(this.imports.seen()).hasSize(importsBefore);
+	}
+
+	@Test
+	void refusesCallsWithoutAToken() {
+		assertThat(this.api.postJson("/api/v1/topology", fabric.document(), null).statusCode()).isEqualTo(401);
+		assertThat(this.api.get("/api/v1/topology", null).statusCode()).isEqualTo(401);
+	}
+
+	@Test
+	void refusesAnImportRedisCannotKeepAndKeepsTheCurrentTopology() {
+		this.api.postJson("/api/v1/topology", fabric.document(), OPERATOR_TOKEN);
+		String before = this.api.get("/api/v1/topology", VIEWER_TOKEN).body();
+		String renamed = fabric.document()
+			.replace("\"name\" : \"" + fabric.topology().name() + "\"", "\"name\" : \"renamed\"");
+
+		redis.stop();
+		try {
+			HttpResponse<String> refused = this.api.postJson("/api/v1/topology", renamed, OPERATOR_TOKEN);
+
+			assertThat(refused.statusCode()).isEqualTo(503);
+			assertThat(json(refused).get("title").asText()).isEqualTo("Topology not stored");
+			assertThat(this.api.get("/api/v1/topology", VIEWER_TOKEN).body()).isEqualTo(before);
+		}
+		finally {
+			redis.restart();
+		}
+		// Lettuce reconnects in the background with a growing back-off.
+		await().atMost(Duration.ofSeconds(30))
+			.until(() -> this.api.postJson("/api/v1/topology", renamed, OPERATOR_TOKEN).statusCode() == 200);
+		assertThat(json(this.api.get("/api/v1/topology", VIEWER_TOKEN)).get("name").asText()).isEqualTo("renamed");
+	}
+
+	/** Every TopologyImported, as another module would receive it. */
+	static class ImportsSeen {
+
+		private final List<TopologyImported> seen = new CopyOnWriteArrayList<>();
+
+		@EventListener
+		void on(TopologyImported imported) {
+			this.seen.add(imported);
+		}
+
+		List<TopologyImported> seen() {
+			return List.copyOf(this.seen);
+		}
+
+	}
+
+	@TestConfiguration(proxyBeanMethods = false)
+	static class Events {
+
+		@Bean
+		ImportsSeen importsSeen() {
+			return new ImportsSeen();
+		}
+
+	}
+
+}

@@ -1,0 +1,129 @@
+package io.sonde.e2e;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.function.BooleanSupplier;
+
+import io.sonde.SondeApplication;
+import io.sonde.e2e.browser.Chromium;
+import io.sonde.e2e.browser.Screenshots;
+import io.sonde.e2e.pages.LoginPage;
+import io.sonde.e2e.pages.OverviewPage;
+import io.sonde.e2e.pages.SwitchesPage;
+import io.sonde.e2e.support.TestService;
+import io.sonde.switches.EmulatedFabric;
+import io.sonde.testsupport.RedisServerProcess;
+import io.sonde.topology.ApiCaller;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.openqa.selenium.StaleElementReferenceException;
+import org.openqa.selenium.chrome.ChromeDriver;
+import org.openqa.selenium.support.ui.WebDriverWait;
+
+import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.boot.test.context.SpringBootTest.WebEnvironment;
+import org.springframework.boot.test.web.server.LocalServerPort;
+import org.springframework.test.annotation.DirtiesContext;
+import org.springframework.test.context.DynamicPropertyRegistry;
+import org.springframework.test.context.DynamicPropertySource;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The Switches page follows the emulated network without a reload: a FatTree(4) of real
+ * emulated P4Runtime servers is imported through the API while the page is open, its 20
+ * switches appear and turn reachable, and one whose server stops turns unreachable with
+ * the reason.
+ */
+@SpringBootTest(classes = SondeApplication.class, webEnvironment = WebEnvironment.RANDOM_PORT,
+		properties = "sonde.switches.probe-interval=1s")
+@DirtiesContext
+class SwitchesBrowserIntegrationTests {
+
+	/**
+	 * A few probe rounds (1 s) and page refreshes (2 s), with slack for a loaded machine.
+	 */
+	private static final Duration LIVE = Duration.ofSeconds(20);
+
+	private static final RedisServerProcess redis = RedisServerProcess.start();
+
+	private static final EmulatedFabric fabric = EmulatedFabric.fatTree(4);
+
+	@TempDir
+	static Path temporary;
+
+	private static ChromeDriver browser;
+
+	@LocalServerPort
+	private int port;
+
+	@DynamicPropertySource
+	static void isolatedService(DynamicPropertyRegistry properties) {
+		TestService.register(properties, temporary, redis::port);
+		ApiCaller.registerTokens(properties);
+	}
+
+	@BeforeAll
+	static void startBrowser() throws IOException {
+		browser = Chromium.start(temporary.resolve("chromium-profile"));
+	}
+
+	@AfterAll
+	static void stopEverything() {
+		if (browser != null) {
+			browser.quit();
+		}
+		fabric.close();
+		redis.stop();
+	}
+
+	@Test
+	void listsTheImportedSwitchesAsReachableAndTurnsOneUnreachableWhenItsServerStops() throws IOException {
+		browser.get("http://localhost:" + this.port + "/login");
+		LoginPage.await(browser).signIn(TestService.USER, TestService.PASSWORD);
+		OverviewPage.await(browser);
+		SwitchesPage.navigationEntry(browser).click();
+		SwitchesPage switches = SwitchesPage.await(browser);
+		assertThat(switches.emptyState()).as("before any import").hasSize(1);
+
+		int imported = new ApiCaller(this.port)
+			.postJson("/api/v1/topology", fabric.document(), ApiCaller.OPERATOR_TOKEN)
+			.statusCode();
+		assertThat(imported).isEqualTo(200);
+
+		live("all 20 switches to be listed as reachable", switches, () -> switches.summary().size() == 1
+				&& switches.summary().get(0).getText().startsWith("20 switches: 20 reachable, 0 unreachable"));
+		assertThat(switches.emptyState()).isEmpty();
+		assertThat(switches.switchNames()).containsExactlyElementsOf(fabric.switchNames());
+		int edgePort = fabric.server("edge-1-0").port();
+		assertThat(switches.cell("edge-1-0", "P4Runtime address").getText()).isEqualTo("127.0.0.1:" + edgePort);
+		assertThat(switches.cell("edge-1-0", "Role").getText()).isEqualTo("edge");
+		assertThat(switches.cell("edge-1-0", "API version").getText()).matches("\\d+\\.\\d+\\.\\d+");
+		assertThat(switches.cell("edge-1-0", "Round trip").getText()).endsWith(" ms");
+		Screenshots.take(browser, "switches-reachable.png");
+
+		fabric.stop("edge-1-0");
+
+		live("edge-1-0 to turn unreachable", switches,
+				() -> switches.state("edge-1-0").getText().equals("UNREACHABLE"));
+		assertThat(switches.cell("edge-1-0", "Last error").getText()).startsWith("UNAVAILABLE: ");
+		assertThat(switches.cell("edge-1-0", "Round trip").getText()).isEqualTo("—");
+		assertThat(switches.state("core-0").getText()).isEqualTo("REACHABLE");
+		assertThat(switches.summary().get(0).getText()).startsWith("20 switches: 19 reachable, 1 unreachable");
+		assertThat(switches.refreshError().isDisplayed()).isFalse();
+		browser.executeScript("arguments[0].scrollIntoView({block: 'center'})", switches.state("edge-1-0"));
+		Screenshots.take(browser, "switches-one-unreachable.png");
+	}
+
+	/** Waits for the page to show {@code condition}, which htmx re-renders every 2 s. */
+	private static void live(String what, SwitchesPage page, BooleanSupplier condition) {
+		new WebDriverWait(browser, LIVE)
+			.withMessage(() -> "waited for " + what + "; the page shows: " + page.describeSwitches())
+			.ignoring(StaleElementReferenceException.class)
+			.until((driver) -> condition.getAsBoolean());
+	}
+
+}
