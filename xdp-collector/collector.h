@@ -1,0 +1,171 @@
+/* SPDX-License-Identifier: (GPL-2.0-only OR BSD-2-Clause) */
+/*
+ * collector.h - the only contract between the XDP program (collector.bpf.c) and
+ * user space (collector.c, the daemon, the tests): the event record the ring
+ * buffer carries, the keys and values of the six INTCollector metric tables
+ * (paper Table I), the counter indexes, the threshold indexes and the
+ * run-time configuration.
+ *
+ * Every layout here is fixed-size, naturally aligned and padded by hand, so
+ * that clang -target bpf, gcc and clang on x86_64 agree on it byte for byte
+ * (tests/test_detect.c checks the sizes).  Changing a layout is a contract
+ * change: bump COLLECTOR_ABI_VERSION and update README.md.
+ */
+#ifndef COLLECTOR_H
+#define COLLECTOR_H
+
+#include <linux/types.h>
+
+#define COLLECTOR_ABI_VERSION 1
+
+/* Telemetry reports arrive on this UDP destination port unless configured. */
+#define COLLECTOR_DEFAULT_REPORT_PORT 32766
+
+/*
+ * Most INT hops the XDP program reads from one stack; a report with more is
+ * dropped as INT_E_HOP_LIMIT.  A TR2.0 sink may add its own metadata as one
+ * more hop, hence the path array of COLLECTOR_MAX_HOPS + 1.
+ */
+#define COLLECTOR_MAX_HOPS 8
+#define COLLECTOR_MAX_PATH (COLLECTOR_MAX_HOPS + 1)
+
+/* The six metrics of INTCollector's Table I. */
+enum collector_metric {
+	METRIC_FLOW_PATH = 0,	     /* <5-tuple>: the switch ids of the path */
+	METRIC_FLOW_LATENCY = 1,     /* <5-tuple>: end-to-end latency */
+	METRIC_HOP_LATENCY = 2,	     /* <5-tuple + sw_id>: per-hop latency */
+	METRIC_QUEUE_OCCUPANCY = 3,  /* <sw_id, queue_id> */
+	METRIC_QUEUE_CONGESTION = 4, /* <sw_id, queue_id> (INT v0.5 bit 6) */
+	METRIC_LINK_UTILIZATION = 5, /* <sw_id, egress_id>: egress TX util */
+	METRIC_COUNT = 6,
+};
+
+/* Why an event fired (paper Section III-D). */
+enum collector_event_kind {
+	EVENT_NEW_KEY = 1, /* (ids, m) was not in M */
+	EVENT_CHANGED = 2, /* |new - last reported| > T(m); path: any change */
+};
+
+/*
+ * Why a report was not decoded.  The same numbers are the parser's negative
+ * return codes (int_wire.h) and index the drop counters below, and their
+ * lower-case names are the "error" strings sonde-decode prints.
+ */
+enum int_error {
+	INT_OK = 0,
+	INT_E_TRUNCATED = 1,
+	INT_E_BAD_LENGTH = 2,
+	INT_E_HOP_LIMIT = 3, /* "hop_count_over_limit" */
+	INT_E_UNKNOWN_VERSION = 4,
+	INT_E_BAD_SHIM = 5,
+	INT_E_UNKNOWN_TYPE = 6,
+	INT_E_BAD_IP_HEADER = 7,
+	INT_E_BAD_L4_HEADER = 8,
+	INT_E_BAD_LINK_HEADER = 9,
+	INT_E_TOO_MANY_VLAN_TAGS = 10,
+	INT_E_UNSUPPORTED_LINK_TYPE = 11,
+	INT_E_NOT_IP = 12,	  /* internal: the frame is not IP */
+	INT_E_NOT_TELEMETRY = 13, /* internal: neither INT nor a report */
+	INT_E_COUNT = 14,
+};
+
+/*
+ * Per-CPU counters (BPF_MAP_TYPE_PERCPU_ARRAY "counters", one __u64 per
+ * index); user space sums the CPUs.
+ */
+enum collector_counter {
+	CNT_PACKETS = 0,	/* every frame the program saw */
+	CNT_PASSED = 1,		/* not a report: XDP_PASS */
+	CNT_REPORTS = 2,	/* reports decoded */
+	CNT_REPORTS_NO_INT = 3, /* decoded, but no INT to detect on */
+	CNT_EVENTS = 4,		/* events submitted to the ring buffer */
+	CNT_EVENTS_LOST = 5,	/* ring buffer full: event not delivered */
+	CNT_MAP_FULL = 6,	/* a metric table refused a new key */
+	CNT_WAKEUPS = 7,	/* forced ring buffer wakeups */
+	CNT_DROP_BASE = 16, /* + enum int_error: malformed reports by reason */
+	CNT_COUNT = CNT_DROP_BASE + INT_E_COUNT,
+};
+
+/* The 5-tuple of Table I; IPv4 addresses use the first 4 bytes of src/dst. */
+struct flow_key {
+	__u8 src[16];
+	__u8 dst[16];
+	__u16 src_port; /* host order; 0 when the protocol has no ports */
+	__u16 dst_port;
+	__u8 protocol;
+	__u8 ip_version; /* 4 or 6 */
+	__u8 pad[2];
+};
+
+/* <5-tuple + sw_id>: flow per-hop latency. */
+struct flow_hop_key {
+	struct flow_key flow;
+	__u32 switch_id;
+};
+
+/* <sw_id, queue_id> and <sw_id, egress_id>. */
+struct switch_key {
+	__u32 switch_id;
+	__u32 id; /* queue id, or egress interface id */
+};
+
+/*
+ * Value of every numeric metric table.  "value" is the latest value seen
+ * (what the periodic push publishes); "reported" is the value of the last
+ * event, the base the threshold is measured from, so that a slow drift still
+ * fires once it passes T(m) and a quiet metric is known to lie within
+ * reported +- T(m) (paper Section III-D, Fig. 9).
+ */
+struct metric_value {
+	__u64 value;
+	__u64 reported;
+	__u64 seen_ns; /* bpf_ktime_get_ns() of the last report */
+};
+
+/* Value of the flow path table: the switch ids, the node nearest the source first. */
+struct path_value {
+	__u32 hops;
+	__u32 switch_id[COLLECTOR_MAX_PATH];
+	__u64 seen_ns;
+};
+
+/* One ring buffer record per event. */
+struct collector_event {
+	__u64 ts_ns; /* bpf_ktime_get_ns() when detected */
+	__u8 metric; /* enum collector_metric */
+	__u8 kind;   /* enum collector_event_kind */
+	__u8 hops;   /* METRIC_FLOW_PATH: entries of path[] used */
+	__u8 pad0;
+	__u32 switch_id; /* switch and flow-switch metrics */
+	__u32 id;	 /* queue id or egress interface id */
+	__u32 pad1;
+	struct flow_key flow; /* flow and flow-switch metrics, else zero */
+	__u64 value;	      /* the new value (path: number of hops) */
+	__u64 previous;	      /* the last reported value; 0 for EVENT_NEW_KEY */
+	__u32 path[COLLECTOR_MAX_PATH]; /* METRIC_FLOW_PATH: switch ids */
+	__u32 pad2;
+};
+
+/*
+ * Run-time configuration, a global in the program's .data section: user space
+ * writes it through the skeleton's mmap (skel->data->config) while the
+ * program runs.
+ */
+struct collector_config {
+	__u16 report_port; /* UDP destination port of reports, host order */
+	__u8 pass_reports; /* 1: XDP_PASS reports after consuming them */
+	__u8 pad;
+	__u32 wakeup_bytes; /* force a ring buffer wakeup past this backlog */
+	__u64 wakeup_ns;    /* ... or when the last one is this old */
+};
+
+#define COLLECTOR_DEFAULT_WAKEUP_BYTES (64 * 1024)
+#define COLLECTOR_DEFAULT_WAKEUP_NS (10 * 1000 * 1000ULL)
+
+/* Default table sizes (user space may change them before load). */
+#define COLLECTOR_FLOWS 65536
+#define COLLECTOR_FLOW_HOPS 262144
+#define COLLECTOR_SWITCH_KEYS 16384
+#define COLLECTOR_RINGBUF_BYTES (4 * 1024 * 1024)
+
+#endif /* COLLECTOR_H */

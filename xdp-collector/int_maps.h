@@ -1,0 +1,118 @@
+/* SPDX-License-Identifier: (GPL-2.0-only OR BSD-2-Clause) */
+/*
+ * int_maps.h - the helper names the detector (int_detect.h) calls, over BPF
+ * maps and the ring buffer in the XDP program, over plain hash tables and an
+ * event array on the host (host_maps.c), so that one detector source runs in
+ * both places.
+ *
+ * The includer names the tables: flow_path, flow_latency, hop_latency,
+ * queue_occupancy, queue_congestion, link_utilization, thresholds, counters
+ * and events (collector.bpf.c defines them as maps; host_maps.h as macros).
+ */
+#ifndef INT_MAPS_H
+#define INT_MAPS_H
+
+#include "collector.h"
+
+#ifdef __bpf__
+
+static __always_inline void *int_lookup(void *map, const void *key)
+{
+	return bpf_map_lookup_elem(map, key);
+}
+
+/* 0, or -EEXIST when another CPU inserted the key first, or another error. */
+static __always_inline long int_insert(void *map, const void *key,
+				       const void *value)
+{
+	return bpf_map_update_elem(map, key, value, BPF_NOEXIST);
+}
+
+static __always_inline void int_count(__u32 index)
+{
+	__u64 *c = bpf_map_lookup_elem(&counters, &index);
+
+	if (c)
+		*c += 1;
+}
+
+static __always_inline __u64 int_threshold(__u32 metric)
+{
+	__u64 *t = bpf_map_lookup_elem(&thresholds, &metric);
+
+	return t ? *t : 0;
+}
+
+static __always_inline __u64 int_now_ns(void)
+{
+	return bpf_ktime_get_ns();
+}
+
+static __always_inline struct collector_event *int_event_reserve(void)
+{
+	return bpf_ringbuf_reserve(&events, sizeof(struct collector_event), 0);
+}
+
+/*
+ * Submits without waking the reader (a wakeup per event caps the ring at
+ * ~180 kpps here, XDP_NOTES) unless the backlog passed config.wakeup_bytes or
+ * the last forced wakeup is config.wakeup_ns old.
+ */
+static __always_inline void int_event_submit(struct collector_event *e)
+{
+	__u64 flags = BPF_RB_NO_WAKEUP;
+
+	if (bpf_ringbuf_query(&events, BPF_RB_AVAIL_DATA) >=
+		    config.wakeup_bytes ||
+	    e->ts_ns - last_wakeup_ns >= config.wakeup_ns) {
+		flags = BPF_RB_FORCE_WAKEUP;
+		last_wakeup_ns = e->ts_ns;
+		int_count(CNT_WAKEUPS);
+	}
+	bpf_ringbuf_submit(e, flags);
+}
+
+#else /* host */
+
+#include "host_maps.h"
+
+static __always_inline void *int_lookup(void *map, const void *key)
+{
+	return host_map_lookup(map, key);
+}
+
+static __always_inline long int_insert(void *map, const void *key,
+				       const void *value)
+{
+	return host_map_insert(map, key, value);
+}
+
+static __always_inline void int_count(__u32 index)
+{
+	if (index < CNT_COUNT)
+		int_host.counters[index]++;
+}
+
+static __always_inline __u64 int_threshold(__u32 metric)
+{
+	return metric < METRIC_COUNT ? int_host.thresholds[metric] : 0;
+}
+
+static __always_inline __u64 int_now_ns(void)
+{
+	return int_host.now_ns;
+}
+
+static __always_inline struct collector_event *int_event_reserve(void)
+{
+	return host_event_reserve();
+}
+
+static __always_inline void int_event_submit(struct collector_event *e)
+{
+	host_event_submit(e);
+}
+
+#endif
+
+#endif /* INT_MAPS_H */

@@ -1,0 +1,177 @@
+/* SPDX-License-Identifier: (GPL-2.0-only OR BSD-2-Clause) */
+/*
+ * int_wire.h - bounds-checked big-endian reads over a packet, shared by the
+ * XDP program (clang -target bpf) and the host tools (gcc/clang).
+ *
+ * A packet is [data, end).  Parsers keep offsets, not pointers: a cursor is a
+ * position and the end of the window being decoded (a report's UDP payload,
+ * an inner packet), and every read checks the window and the packet before
+ * touching a byte.  Offsets are capped at INT_OFF_MAX first because the BPF
+ * verifier accepts packet pointer + variable offset only when the offset has
+ * a known upper bound.
+ */
+#ifndef INT_WIRE_H
+#define INT_WIRE_H
+
+#include "collector.h"
+
+#ifdef __bpf__
+/* XDP frames are at most a page; the cap keeps pkt + off provably small. */
+#define INT_OFF_MAX 0x3fff /* a mask: 2^n - 1 */
+#else
+#include <stddef.h>
+#include <sys/cdefs.h>
+#ifndef __always_inline
+#define __always_inline inline __attribute__((always_inline))
+#endif
+/* Host captures: pcapng blocks are at most 16 MiB. */
+#define INT_OFF_MAX 0x7fffffff
+#endif
+
+struct int_pkt {
+	const __u8 *data;
+	const __u8 *end;
+#ifdef __bpf__
+	void *ctx; /* the xdp_md, for global functions that take no packet pointers */
+#endif
+};
+
+struct int_cur {
+	__u32 pos; /* next byte, as an offset from pkt.data */
+	__u32 lim; /* end of the window being decoded */
+};
+
+static __always_inline __u32 int_pkt_len(const struct int_pkt *p)
+{
+	return (__u32)(p->end - p->data);
+}
+
+/*
+ * v & mask, done where the optimiser cannot drop it: an index into a
+ * fixed array that the verifier must see bounded.  Checks before it are not
+ * enough, since clang may index with a copy made before the check.
+ */
+static __always_inline __u32 int_index(__u32 v, const __u32 mask)
+{
+	__u64 x = v;
+
+#ifdef __bpf__
+	asm volatile("%0 &= %1" : "+r"(x) : "i"(mask));
+#else
+	x &= mask;
+#endif
+	return (__u32)x;
+}
+
+/* The n bytes at off, or NULL when they are not all inside the packet. */
+static __always_inline const __u8 *int_at(const struct int_pkt *p, __u32 off,
+					  const __u32 n)
+{
+	const __u8 *b;
+
+	if (off > INT_OFF_MAX)
+		return NULL;
+	/* why: clang may add a copy of off made before the check, which the
+	 * verifier sees unbounded; a mask it cannot drop bounds the one added
+	 */
+	off = int_index(off, INT_OFF_MAX);
+	b = p->data + off;
+	/* why: the verifier only grants reads below a checked packet pointer */
+	if (b + n > p->end)
+		return NULL;
+	return b;
+}
+
+static __always_inline int int_get8(const struct int_pkt *p, __u32 off,
+				    __u32 *v)
+{
+	const __u8 *b = int_at(p, off, 1);
+
+	if (!b)
+		return -INT_E_TRUNCATED;
+	*v = b[0];
+	return 0;
+}
+
+static __always_inline int int_get16(const struct int_pkt *p, __u32 off,
+				     __u32 *v)
+{
+	const __u8 *b = int_at(p, off, 2);
+
+	if (!b)
+		return -INT_E_TRUNCATED;
+	*v = ((__u32)b[0] << 8) | b[1];
+	return 0;
+}
+
+static __always_inline int int_get32(const struct int_pkt *p, __u32 off,
+				     __u32 *v)
+{
+	const __u8 *b = int_at(p, off, 4);
+
+	if (!b)
+		return -INT_E_TRUNCATED;
+	*v = ((__u32)b[0] << 24) | ((__u32)b[1] << 16) | ((__u32)b[2] << 8) |
+	     b[3];
+	return 0;
+}
+
+static __always_inline int int_get64(const struct int_pkt *p, __u32 off,
+				     __u64 *v)
+{
+	__u32 hi, lo;
+
+	if (int_get32(p, off, &hi) || int_get32(p, off + 4, &lo))
+		return -INT_E_TRUNCATED;
+	*v = ((__u64)hi << 32) | lo;
+	return 0;
+}
+
+static __always_inline __u32 int_left(const struct int_cur *c)
+{
+	return c->lim > c->pos ? c->lim - c->pos : 0;
+}
+
+/* -INT_E_TRUNCATED unless n more bytes are in the window. */
+static __always_inline int int_need(const struct int_cur *c, __u32 n)
+{
+	return n > int_left(c) ? -INT_E_TRUNCATED : 0;
+}
+
+static __always_inline int int_u8(const struct int_pkt *p, struct int_cur *c,
+				  __u32 *v)
+{
+	if (int_need(c, 1) || int_get8(p, c->pos, v))
+		return -INT_E_TRUNCATED;
+	c->pos += 1;
+	return 0;
+}
+
+static __always_inline int int_u16(const struct int_pkt *p, struct int_cur *c,
+				   __u32 *v)
+{
+	if (int_need(c, 2) || int_get16(p, c->pos, v))
+		return -INT_E_TRUNCATED;
+	c->pos += 2;
+	return 0;
+}
+
+static __always_inline int int_u32(const struct int_pkt *p, struct int_cur *c,
+				   __u32 *v)
+{
+	if (int_need(c, 4) || int_get32(p, c->pos, v))
+		return -INT_E_TRUNCATED;
+	c->pos += 4;
+	return 0;
+}
+
+static __always_inline int int_u64(const struct int_pkt *p, struct int_cur *c,
+				   __u64 *v)
+{
+	if (int_need(c, 8) || int_get64(p, c->pos, v))
+		return -INT_E_TRUNCATED;
+	c->pos += 8;
+	return 0;
+}
+
+#endif /* INT_WIRE_H */

@@ -1,0 +1,193 @@
+// SPDX-License-Identifier: (GPL-2.0-only OR BSD-2-Clause)
+/*
+ * test_prog_run - runs the fixture table (fixtures.h) through
+ * BPF_PROG_TEST_RUN on the loaded XDP program: for every row the verdict,
+ * the counter that must grow, and the events the ring buffer must carry.
+ *
+ *   test_prog_run VECTORS_DIR
+ *   test_prog_run VECTORS_DIR --bench REPEAT   ns per report, no events firing
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <bpf/bpf.h>
+#include <bpf/libbpf.h>
+
+#include "collector.h"
+#include "collector.skel.h"
+#include "fixtures.h"
+
+static int events[METRIC_COUNT], kinds_ok;
+static int want_kind;
+
+static int on_event(void *ctx, void *data, size_t size)
+{
+	const struct collector_event *e = data;
+
+	(void)ctx;
+	if (size < sizeof(*e) || e->metric >= METRIC_COUNT)
+		return 0;
+	events[e->metric]++;
+	if (want_kind && e->kind != want_kind)
+		kinds_ok = 0;
+	return 0;
+}
+
+static int read_hex(const char *dir, const char *name, unsigned char *buf)
+{
+	char path[512];
+	FILE *in;
+	unsigned int byte;
+	int len = 0;
+
+	snprintf(path, sizeof(path), "%s/%s.hex", dir, name);
+	in = fopen(path, "r");
+	if (!in)
+		return -errno;
+	while (len < 9000 && fscanf(in, "%2x", &byte) == 1)
+		buf[len++] = byte;
+	fclose(in);
+	return len;
+}
+
+/* Replaces the big-endian word find[0] (after find[1], when set) with value. */
+static int patch(unsigned char *f, int len, const __u32 *find, __u32 value)
+{
+	unsigned char pat[8];
+	int i, n = find[1] ? 8 : 4;
+
+	for (i = 0; i < 4; i++) {
+		pat[i] = find[0] >> (24 - 8 * i);
+		pat[4 + i] = find[1] >> (24 - 8 * i);
+	}
+	for (i = 0; i + n <= len; i++) {
+		if (memcmp(f + i, pat, n))
+			continue;
+		f[i] = value >> 24, f[i + 1] = value >> 16;
+		f[i + 2] = value >> 8, f[i + 3] = value;
+		return 0;
+	}
+	return -ENOENT;
+}
+
+static __u64 counter(struct collector *skel, __u32 index)
+{
+	int cpus = libbpf_num_possible_cpus(), c;
+	__u64 v[cpus], sum = 0;
+
+	if (bpf_map__lookup_elem(skel->maps.counters, &index, sizeof(index), v,
+				 sizeof(v), 0))
+		return 0;
+	for (c = 0; c < cpus; c++)
+		sum += v[c];
+	return sum;
+}
+
+/* Mean ns per run of a golden frame, repeated in the kernel (BPF_PROG_TEST_RUN). */
+static int bench(struct collector *skel, const char *dir, int repeat)
+{
+	static const char *const names[] = {
+		"tr2_0_eth_all_1h",	  "tr2_0_eth_all_3h",
+		"tr2_0_eth_all_5h",	  "tr2_0_eth_all_8h",
+		"int_md_v2_1_udp_all_3h",
+	};
+	unsigned char frame[9000];
+	size_t i;
+	int len;
+
+	skel->data->config.report_port = 32766;
+	for (i = 0; i < sizeof(names) / sizeof(*names); i++) {
+		LIBBPF_OPTS(bpf_test_run_opts, run, .data_in = frame,
+			    .repeat = repeat);
+
+		len = read_hex(dir, names[i], frame);
+		if (len <= 0)
+			return 1;
+		run.data_size_in = len;
+		if (bpf_prog_test_run_opts(
+			    bpf_program__fd(skel->progs.xdp_collector), &run))
+			return 1;
+		printf("BENCH xdp_ns_per_report_%s %u ns\n", names[i],
+		       run.duration);
+	}
+	return 0;
+}
+
+int main(int argc, char **argv)
+{
+	const char *dir = argc > 1
+				  ? argv[1]
+				  : "../p4-programs/src/test/resources/vectors";
+	struct collector *skel = collector__open_and_load();
+	struct ring_buffer *rb;
+	unsigned char frame[9000];
+	int passed = 0, failed = 0, prog, len, m, ok;
+	size_t i;
+
+	if (!skel) {
+		fprintf(stderr, "test_prog_run: cannot load the program: %s\n",
+			strerror(errno));
+		return 1;
+	}
+	if (argc > 3 && !strcmp(argv[2], "--bench"))
+		return bench(skel, dir, atoi(argv[3]));
+	prog = bpf_program__fd(skel->progs.xdp_collector);
+	rb = ring_buffer__new(bpf_map__fd(skel->maps.events), on_event, NULL,
+			      NULL);
+	for (i = 0; rb && i < sizeof(fixtures) / sizeof(*fixtures); i++) {
+		const struct fixture *fx = &fixtures[i];
+		LIBBPF_OPTS(bpf_test_run_opts, run, .data_in = frame);
+		__u64 before;
+		__u32 k;
+
+		len = fx->vector ? read_hex(dir, fx->vector, frame)
+				 : fx->build(frame);
+		if (len > 0 && fx->find[0] &&
+		    patch(frame, len, fx->find, fx->replace))
+			len = -ENOENT;
+		if (len <= 0) {
+			fprintf(stderr, "FAIL %s: no frame (%d)\n", fx->name,
+				len);
+			failed++;
+			continue;
+		}
+		skel->data->config.report_port = fx->port;
+		for (k = 0; k < METRIC_COUNT; k++)
+			if (fx->thresholds[k] != ANY)
+				bpf_map__update_elem(skel->maps.thresholds, &k,
+						     sizeof(k),
+						     &fx->thresholds[k],
+						     sizeof(__u64), BPF_ANY);
+		memset(events, 0, sizeof(events));
+		kinds_ok = 1;
+		want_kind = fx->kind;
+		before = counter(skel, fx->counter);
+		run.data_size_in = len;
+		ok = !bpf_prog_test_run_opts(prog, &run);
+		ring_buffer__consume(rb);
+		ok = ok && (int)run.retval == fx->verdict;
+		ok = ok && counter(skel, fx->counter) == before + 1;
+		for (m = 0; m < METRIC_COUNT; m++)
+			if (fx->events[m] != ANY && fx->events[m] != events[m])
+				ok = 0;
+		ok = ok && kinds_ok;
+		if (ok) {
+			passed++;
+			continue;
+		}
+		failed++;
+		fprintf(stderr,
+			"FAIL %s: verdict %u (want %d), counter %llu -> %llu, events",
+			fx->name, run.retval, fx->verdict,
+			(unsigned long long)before,
+			(unsigned long long)counter(skel, fx->counter));
+		for (m = 0; m < METRIC_COUNT; m++)
+			fprintf(stderr, " %d/%d", events[m], fx->events[m]);
+		fprintf(stderr, "%s\n", kinds_ok ? "" : " (wrong kind)");
+	}
+	ring_buffer__free(rb);
+	collector__destroy(skel);
+	printf("test_prog_run: %d passed, %d failed\n", passed, failed);
+	return failed ? 1 : 0;
+}
