@@ -3,6 +3,9 @@ SHELL := /bin/bash
 MVN ?= mvn -B -ntp
 BUILD_PACKAGES := redis-server redis-tools curl
 TEST_PACKAGES := $(BUILD_PACKAGES) chromium chromium-driver
+# The XDP collector: clang 19 for BPF and libFuzzer, libbpf + bpftool for skeletons (XDP_NOTES.md).
+XDP_PACKAGES := gcc make clang-19 libclang-rt-19-dev clang-format-19 bpftool libbpf-dev libelf-dev \
+  zlib1g-dev iproute2 pkg-config
 
 .DEFAULT_GOAL := help
 
@@ -15,9 +18,10 @@ demo: build ## the main job: build, then run the live demo on http://localhost:8
 	scripts/with-redis.sh scripts/demo.sh
 
 .PHONY: test
-test: toolchain ## every test: formatter check, modularity check, unit, integration and browser tests
-	scripts/ensure-packages.sh $(TEST_PACKAGES)
+test: toolchain ## every test: formatter check, modularity check, unit, integration, browser and XDP tests
+	scripts/ensure-packages.sh $(TEST_PACKAGES) $(XDP_PACKAGES)
 	scripts/with-redis.sh $(MVN) install
+	$(MAKE) -C xdp-collector test
 
 .PHONY: build
 build: toolchain ## compile and package every module (formatter check included, tests skipped)
