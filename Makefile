@@ -39,6 +39,13 @@ bench-emulator: build ## benchmark: packet-hops/s of an emulated FatTree(4) runn
 	java -cp "emulator/target/classes:$$(cat emulator/target/bench.classpath)" \
 	  io.sonde.emulator.run.bench.EmulatorBenchmark
 
+.PHONY: bench-event-reduction
+bench-event-reduction: build ## benchmark: INTCollector's M_all/M_event (paper V-B2) on an emulated FatTree(4), 2,000 flows
+	$(MVN) -q -pl backend test-compile dependency:build-classpath -Dmdep.includeScope=test \
+	  -Dmdep.outputFile=target/bench.classpath
+	java -cp "backend/target/test-classes:backend/target/classes:$$(cat backend/target/bench.classpath)" \
+	  io.sonde.ingest.bench.EventReductionBenchmark $(BENCH_ARGS)
+
 .PHONY: format
 format: ## rewrite Java sources in the project style (spring-javaformat)
 	$(MVN) spring-javaformat:apply

@@ -1,0 +1,37 @@
+package io.sonde.ingest;
+
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * One INTCollector event, the fields of the XDP collector's
+ * {@code struct collector_event} without its timestamp. Unsigned 64-bit values are kept
+ * as their bits in a {@code long}.
+ *
+ * @param metric which metric
+ * @param kind new key, or a change past the threshold
+ * @param switchId switch of a switch or flow-switch metric, else 0
+ * @param id queue id or egress interface id, else 0
+ * @param flow flow of a flow or flow-switch metric, else null
+ * @param value the new value (flow path: the number of hops)
+ * @param previous the last reported value (flow path: the last number of hops); 0 for a
+ * new key
+ * @param path flow path: the switch ids, the node nearest the source first; else empty
+ */
+public record CollectorEvent(CollectorMetric metric, CollectorEventKind kind, long switchId, long id,
+		CollectorFlow flow, long value, long previous, List<Long> path) {
+
+	public CollectorEvent {
+		Objects.requireNonNull(metric, "metric");
+		Objects.requireNonNull(kind, "kind");
+		path = List.copyOf(path);
+	}
+
+	@Override
+	public String toString() {
+		return this.metric.wireName() + " " + this.kind.wireName() + " sw=" + this.switchId + " id=" + this.id
+				+ " flow=" + this.flow + " value=" + Long.toUnsignedString(this.value) + " previous="
+				+ Long.toUnsignedString(this.previous) + ((this.path.isEmpty()) ? "" : " path=" + this.path);
+	}
+
+}

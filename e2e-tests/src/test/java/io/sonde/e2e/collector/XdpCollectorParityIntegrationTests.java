@@ -1,0 +1,189 @@
+package io.sonde.e2e.collector;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.function.BooleanSupplier;
+import java.util.function.Supplier;
+
+import io.sonde.ingest.CollectorEvent;
+import io.sonde.ingest.CollectorEventKind;
+import io.sonde.ingest.CollectorMetric;
+import io.sonde.ingest.IntCollectorDetector;
+import io.sonde.ingest.bench.EmulatedReports;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.fail;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+/**
+ * The XDP collector and the Java detector agree event for event (issue 6, item 2): an
+ * emulated FatTree(4) in virtual time (random UDP flows, INT on every packet, a TR2.0
+ * report per packet at the sink) writes its reports to a pcap; the pcap's frames are
+ * replayed onto a veth pair in two namespaces this test creates, with
+ * {@code xdp-collector/build/collector} attached in native mode on the receiving end; the
+ * events it delivers equal one for one, in order and field by field (timestamps aside),
+ * what {@link IntCollectorDetector} produces from the same frames with the same
+ * thresholds. Frames are written with {@code xdp-collector/build/send_frames} (AF_PACKET)
+ * in batches. The collector's output is read through {@link CollectorEventSource}.
+ * <p>
+ * Skipped, with the reason, when not root or when the collector is not built ({@code make
+ * -C xdp-collector}).
+ */
+class XdpCollectorParityIntegrationTests {
+
+	private static final Path BUILD = Path.of(System.getProperty("sonde.xdpCollectorBuild", "../xdp-collector/build"));
+
+	private static final int BATCH = 64;
+
+	@TempDir
+	Path dir;
+
+	@Test
+	void xdpCollectorEventsEqualTheJavaDetectorsOneForOne() throws Exception {
+		assumeTrue("root".equals(System.getProperty("user.name")),
+				"XdpCollectorParityIntegrationTests skipped: needs root (network namespaces, XDP attach)");
+		assumeTrue(Files.isExecutable(BUILD.resolve("collector")) && Files.isExecutable(BUILD.resolve("send_frames")),
+				"XdpCollectorParityIntegrationTests skipped: " + BUILD.toAbsolutePath().normalize()
+						+ "/collector or send_frames missing (make -C xdp-collector)");
+
+		// 48 flows of 200 Mbit/s (1000-byte frames) between random hosts for 2 ms of
+		// virtual
+		// time: enough load on shared links that queues and latencies change (about 1,800
+		// reports, 4,600 events, most of them changes).
+		Path pcap = this.dir.resolve("reports.pcap");
+		EmulatedReports.Run run = EmulatedReports.capture(pcap, 48, 25_000, 1000, Duration.ofMillis(2), 6);
+		List<byte[]> frames = EmulatedReports.frames(pcap);
+		assertThat(frames).hasSize((int) run.reports()).hasSizeGreaterThan(500);
+
+		Map<CollectorMetric, Long> thresholds = new EnumMap<>(CollectorMetric.class);
+		thresholds.put(CollectorMetric.HOP_LATENCY, 40L);
+		thresholds.put(CollectorMetric.QUEUE_OCCUPANCY, 1L);
+		IntCollectorDetector detector = new IntCollectorDetector(EmulatedReports.REPORT_PORT);
+		thresholds.forEach(detector::setThreshold);
+		List<CollectorEvent> expected = new ArrayList<>();
+		for (byte[] frame : frames) {
+			expected.addAll(detector.detectFrame(frame, 0));
+		}
+
+		List<Path> hexFiles = new ArrayList<>();
+		for (int i = 0; i < frames.size(); i++) {
+			Path hex = this.dir.resolve(String.format("f%06d.hex", i));
+			Files.writeString(hex, HexFormat.of().formatHex(frames.get(i)));
+			hexFiles.add(hex);
+		}
+
+		Path output = this.dir.resolve("collector.jsonl");
+		Path errors = this.dir.resolve("collector.err");
+		try (VethNamespaces net = VethNamespaces.create()) {
+			List<String> command = new ArrayList<>(VethNamespaces.inNamespace(net.receiver(),
+					BUILD.resolve("collector").toString(), "-i", net.receiverLink(), "-m", "native", "-p",
+					Integer.toString(EmulatedReports.REPORT_PORT), "-e"));
+			thresholds.forEach((metric, t) -> command.addAll(List.of("-t", metric.wireName() + "=" + t)));
+			Process collector = new ProcessBuilder(command).redirectOutput(output.toFile())
+				.redirectError(errors.toFile())
+				.start();
+			try {
+				await(() -> contains(output, "\"attached\""), Duration.ofSeconds(20),
+						() -> "collector did not attach: " + read(errors));
+				for (int from = 0; from < hexFiles.size(); from += BATCH) {
+					List<String> send = new ArrayList<>(VethNamespaces.inNamespace(net.sender(),
+							BUILD.resolve("send_frames").toString(), net.senderLink(), "1"));
+					hexFiles.subList(from, Math.min(from + BATCH, hexFiles.size()))
+						.forEach((hex) -> send.add(hex.toString()));
+					VethNamespaces.run(send);
+				}
+				awaitQuiet(output, expected.size());
+				collector.destroy();
+				assertThat(collector.waitFor(20, TimeUnit.SECONDS)).as("collector stops on SIGTERM").isTrue();
+			}
+			finally {
+				collector.destroyForcibly();
+			}
+		}
+		CollectorEventSource source = JsonLinesCollectorEvents.of(output);
+		Map<String, Long> counters = source.counters();
+		assertThat(counters).as("counters printed at exit").containsKeys("reports", "events", "events_lost");
+		assertThat(counters.get("reports")).as("reports the XDP program decoded").isEqualTo(frames.size());
+		assertThat(counters.get("events_lost")).isZero();
+		assertThat(counters.get("map_full")).isZero();
+		List<CollectorEvent> actual = source.events();
+		assertThat(counters.get("events")).isEqualTo(actual.size());
+		assertSameEvents(actual, expected);
+		System.out.printf("XDP collector parity: %d frames, %d events equal one for one (%d changed)%n", frames.size(),
+				actual.size(), actual.stream().filter((e) -> e.kind() == CollectorEventKind.CHANGED).count());
+		// the comparison covers both kinds and the metrics sonde.p4 reports
+		assertThat(expected).extracting(CollectorEvent::kind)
+			.contains(CollectorEventKind.NEW_KEY, CollectorEventKind.CHANGED);
+		assertThat(actual).filteredOn((e) -> e.kind() == CollectorEventKind.CHANGED).hasSizeGreaterThan(100);
+		assertThat(expected).extracting(CollectorEvent::metric)
+			.contains(CollectorMetric.FLOW_PATH, CollectorMetric.FLOW_LATENCY, CollectorMetric.HOP_LATENCY,
+					CollectorMetric.QUEUE_OCCUPANCY);
+	}
+
+	private static String read(Path file) {
+		try {
+			return Files.readString(file);
+		}
+		catch (IOException ex) {
+			return "";
+		}
+	}
+
+	private static boolean contains(Path file, String text) {
+		return read(file).contains(text);
+	}
+
+	private static void await(BooleanSupplier condition, Duration timeout, Supplier<String> why)
+			throws InterruptedException {
+		long deadline = System.nanoTime() + timeout.toNanos();
+		while (!condition.getAsBoolean()) {
+			if (System.nanoTime() > deadline) {
+				fail(why.get());
+			}
+			Thread.sleep(50);
+		}
+	}
+
+	/** Waits until the collector has printed {@code expected} events, or stays quiet. */
+	private static void awaitQuiet(Path output, int expected) throws InterruptedException {
+		long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
+		long seen = -1;
+		long quietSince = System.nanoTime();
+		while (System.nanoTime() < deadline) {
+			long now = read(output).lines().filter((line) -> line.startsWith("{\"event\"")).count();
+			if (now != seen) {
+				seen = now;
+				quietSince = System.nanoTime();
+			}
+			long quiet = System.nanoTime() - quietSince;
+			if ((now >= expected && quiet > TimeUnit.MILLISECONDS.toNanos(300))
+					|| quiet > TimeUnit.SECONDS.toNanos(3)) {
+				return;
+			}
+			Thread.sleep(50);
+		}
+	}
+
+	private static void assertSameEvents(List<CollectorEvent> actual, List<CollectorEvent> expected) {
+		int common = Math.min(actual.size(), expected.size());
+		for (int i = 0; i < common; i++) {
+			if (!actual.get(i).equals(expected.get(i))) {
+				fail("event " + i + " of " + expected.size() + " differs:%n  XDP:  %s%n  Java: %s", actual.get(i),
+						expected.get(i));
+			}
+		}
+		assertThat(actual.size()).as("XDP events vs Java events (all %d in common equal)", common)
+			.isEqualTo(expected.size());
+	}
+
+}
