@@ -40,7 +40,7 @@ struct daemon {
 	/* counted here, published with the program's counters */
 	unsigned long long ring_events, published, snapshots, snapshot_entries,
 		snapshots_skipped, thresholds_applied, thresholds_rejected,
-		started_ms;
+		unformattable, started_ms;
 };
 
 unsigned long long daemon_now_ms(void);

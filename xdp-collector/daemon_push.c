@@ -48,18 +48,21 @@ static int deliver(struct daemon *d, unsigned long long now)
 
 	while (n < PIPELINE && (p = daemon_buffer_at(&d->buf, n))) {
 		if (daemon_entry_fields(&f, &d->origin, ENTRY_EVENT, &p->e,
-					wall(d, p->e.ts_ns), p->seq) ||
-		    daemon_redis_append_xadd(&d->redis, d->o.events_stream,
+					wall(d, p->e.ts_ns), p->seq)) {
+			if (n)
+				break; /* sent first, then skipped below */
+			/* why: an event that cannot be formatted would block the rest */
+			daemon_buffer_pop(&d->buf, 1);
+			d->unformattable++;
+			continue;
+		}
+		if (daemon_redis_append_xadd(&d->redis, d->o.events_stream,
 					     d->o.maxlen, &f))
 			break;
 		n++;
 	}
-	if (!n) {
-		/* why: an event that cannot be formatted would block the rest */
-		if (d->buf.len)
-			daemon_buffer_pop(&d->buf, 1);
+	if (!n)
 		return 0;
-	}
 	acked = daemon_redis_replies(&d->redis, n, now);
 	daemon_buffer_pop(&d->buf, acked);
 	d->published += acked;
@@ -241,6 +244,7 @@ int daemon_publish_counters(struct daemon *d)
 	put(&h, "buffered", d->buf.len);
 	put(&h, "redis_dropped", d->buf.dropped);
 	put(&h, "redis_rejected", d->redis.rejected);
+	put(&h, "unformattable", d->unformattable);
 	put(&h, "redis_connects", d->redis.connects);
 	put(&h, "redis_disconnects", d->redis.disconnects);
 	put(&h, "snapshots", d->snapshots);
@@ -282,7 +286,7 @@ void daemon_push_step(struct daemon *d, int stopping)
 		return;
 	}
 	daemon_redis_poll_sub(&d->redis, now, on_message, d);
-	while (d->buf.len && deliver(d, now) &&
+	while (d->buf.len && d->redis.c && deliver(d, now) &&
 	       (stopping || daemon_now_ms() - start < STEP_BUDGET_MS))
 		;
 	while (d->snap_active && !stopping && d->redis.c &&
