@@ -130,6 +130,33 @@ static void on_message(const char *msg, size_t len, void *arg)
 	d->next_counters_ms = 0; /* show the new thresholds at once */
 }
 
+/*
+ * The hash named like the channel holds the thresholds wanted now: read on
+ * every connect, since a PUBLISH made while the daemon was away is lost.
+ */
+static void load_thresholds(struct daemon *d, unsigned long long now)
+{
+	char msg[512];
+	size_t used = 0, i;
+	redisReply *rep;
+
+	if (!d->redis.channel)
+		return;
+	rep = redisCommand(d->redis.c, "HGETALL %s", d->redis.channel);
+	if (!rep) {
+		daemon_redis_fail(&d->redis, now, "HGETALL thresholds");
+		return;
+	}
+	if (rep->type == REDIS_REPLY_ARRAY && rep->elements) {
+		for (i = 0; i + 1 < rep->elements && used < sizeof(msg); i += 2)
+			used += snprintf(msg + used, sizeof(msg) - used,
+					 "%s=%s ", rep->element[i]->str ?: "",
+					 rep->element[i + 1]->str ?: "");
+		on_message(msg, used < sizeof(msg) ? used : sizeof(msg) - 1, d);
+	}
+	freeReplyObject(rep);
+}
+
 int daemon_apply_thresholds(struct daemon *d, const char *msg, size_t len)
 {
 	unsigned long long t[METRIC_COUNT];
@@ -284,6 +311,12 @@ void daemon_push_step(struct daemon *d, int stopping)
 	if (!daemon_redis_up(&d->redis, now)) {
 		snapshot_abort(d);
 		return;
+	}
+	if (d->redis.fresh) {
+		d->redis.fresh = 0;
+		load_thresholds(d, now);
+		if (!d->redis.c)
+			return;
 	}
 	daemon_redis_poll_sub(&d->redis, now, on_message, d);
 	while (d->buf.len && d->redis.c && deliver(d, now) &&

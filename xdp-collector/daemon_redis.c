@@ -14,8 +14,8 @@ static struct timeval tv(unsigned int ms)
 	return t;
 }
 
-static void drop(struct daemon_redis *r, unsigned long long now_ms,
-		 const char *why)
+void daemon_redis_fail(struct daemon_redis *r, unsigned long long now_ms,
+		       const char *why)
 {
 	if (r->c || r->sub) {
 		r->disconnects++;
@@ -89,6 +89,7 @@ int daemon_redis_up(struct daemon_redis *r, unsigned long long now_ms)
 		return 0;
 	}
 	r->connects++;
+	r->fresh = 1;
 	r->backoff_ms = r->backoff_min_ms ? r->backoff_min_ms : 100;
 	fprintf(stderr, "collector: redis %s:%d connected\n", r->host, r->port);
 	return 1;
@@ -138,9 +139,9 @@ int daemon_redis_replies(struct daemon_redis *r, int n,
 	for (i = 0; i < n; i++) {
 		if (!r->c || redisGetReply(r->c, (void **)&reply) != REDIS_OK ||
 		    !reply) {
-			drop(r, now_ms,
-			     r->c && r->c->errstr[0] ? r->c->errstr
-						     : "no reply");
+			daemon_redis_fail(r, now_ms,
+					  r->c && r->c->errstr[0] ? r->c->errstr
+								  : "no reply");
 			return i;
 		}
 		if (reply->type == REDIS_REPLY_ERROR) {
@@ -180,13 +181,13 @@ void daemon_redis_poll_sub(struct daemon_redis *r, unsigned long long now_ms,
 	if (poll(&p, 1, 0) <= 0)
 		return;
 	if (redisBufferRead(r->sub) != REDIS_OK) {
-		drop(r, now_ms, r->sub->errstr);
+		daemon_redis_fail(r, now_ms, r->sub->errstr);
 		return;
 	}
 	for (;;) {
 		m = NULL;
 		if (redisGetReplyFromReader(r->sub, (void **)&m) != REDIS_OK) {
-			drop(r, now_ms, "subscription reply");
+			daemon_redis_fail(r, now_ms, "subscription reply");
 			return;
 		}
 		if (!m)

@@ -23,6 +23,7 @@ struct daemon_redis {
 	redisContext *c, *sub;
 	unsigned int backoff_ms;
 	unsigned long long next_try_ms;
+	int fresh; /* connected since the owner last looked */
 	unsigned long long connects, disconnects, rejected;
 };
 
@@ -32,6 +33,9 @@ struct daemon_redis {
  */
 int daemon_redis_up(struct daemon_redis *r, unsigned long long now_ms);
 void daemon_redis_close(struct daemon_redis *r);
+/* Closes both connections after an error; the backoff decides the next try. */
+void daemon_redis_fail(struct daemon_redis *r, unsigned long long now_ms,
+		       const char *why);
 
 /* Queues "XADD stream MAXLEN ~ maxlen * fields..." on the pipeline. */
 int daemon_redis_append_xadd(struct daemon_redis *r, const char *stream,

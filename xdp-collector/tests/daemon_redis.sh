@@ -87,11 +87,14 @@ check "the changed frame differs in switch 12's latency" grep -q 0000000c006600c
 
 redis_start
 grep -v '^#' "$MIGRATION" | grep . | rcli >/dev/null
+# the thresholds wanted now, read by the daemon when it connects
+rcli HSET sonde:collector:thresholds link_utilization 5 >/dev/null
 ip netns exec "$NS_RX" "$B/collector" -i "$IF" -r "127.0.0.1:$PORT" -n "$NODE" \
 	-P 1 --counters-interval 0.3 --buffer 50 --backoff-max-ms 400 \
 	-t hop_latency=100 -t flow_latency=1000000 >"$TMP/out" 2>"$TMP/err" &
 DAEMON=$!
 check "attached in native mode (auto)" wait_for native counter mode
+check "thresholds read from the hash at connect" wait_for 5 counter threshold_link_utilization
 
 # 1. events in the stream, with the contract's fields
 send "$BASE"
