@@ -22,12 +22,12 @@ PORT=$((20000 + $$ % 20000))
 TMP=$(mktemp -d)
 NODE=testnode
 KEY="sonde:collector:$NODE:$IF:counters"
-DAEMON=
+DAEMON= REDIS=
 passed=0 failed=0
 
 cleanup() {
 	[ -n "$DAEMON" ] && kill "$DAEMON" 2>/dev/null && wait "$DAEMON" 2>/dev/null
-	[ -f "$TMP/redis.pid" ] && kill "$(cat "$TMP/redis.pid")" 2>/dev/null
+	[ -n "$REDIS" ] && kill "$REDIS" 2>/dev/null && wait "$REDIS" 2>/dev/null
 	ip netns del "$NS_TX" 2>/dev/null || true
 	ip netns del "$NS_RX" 2>/dev/null || true
 	[ -n "${KEEP_OUT:-}" ] && cp -r "$TMP" "$KEEP_OUT"
@@ -63,10 +63,12 @@ flat() {
 }
 last_id() { rcli XREVRANGE "$1" + - COUNT 1 | head -1; }
 send() { ip netns exec "$NS_TX" "$B/send_frames" "${TAG}a" 1 "$@" >/dev/null; }
+# why: a child of this script, not daemonized, so that it is reaped here
 redis_start() {
 	ip netns exec "$NS_RX" redis-server --port "$PORT" --bind 127.0.0.1 \
-		--daemonize yes --save '' --appendonly no --dir "$TMP" \
-		--pidfile "$TMP/redis.pid" --logfile "$TMP/redis.log"
+		--daemonize no --save '' --appendonly no --dir "$TMP" \
+		--logfile "$TMP/redis.log" &
+	REDIS=$!
 	wait_for PONG rcli PING
 }
 
@@ -144,7 +146,8 @@ check "the snapshot holds switch 12's latest latency" bash -c "grep ' snapshot=$
 
 # 4. Redis away: buffer 50, 60 events -> 10 dropped, the rest delivered
 rcli SHUTDOWN NOSAVE >/dev/null 2>&1 || true
-for _ in $(seq 30); do rcli PING >/dev/null 2>&1 || break; sleep 0.1; done
+wait "$REDIS" || true
+REDIS=
 frames=()
 for _ in $(seq 30); do frames+=("$BASE" "$CHANGED"); done
 send "${frames[@]}"
