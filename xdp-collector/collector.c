@@ -1,12 +1,14 @@
 // SPDX-License-Identifier: (GPL-2.0-only OR BSD-2-Clause)
 /*
- * collector - loads collector.bpf.c through its skeleton, attaches it to an
- * interface, sets the report port and the thresholds, drains the event ring
- * buffer and prints events and counters as JSON lines.  The daemon of issue
- * 6 (Redis delivery, periodic push, threshold subscription) grows from here.
- *
- *   collector -i IFACE [-m native|generic] [-p PORT] [-t METRIC=T]...
- *             [--pass] [-e] [-d SECONDS]
+ * collector - the XDP collector daemon: loads collector.bpf.c through its
+ * skeleton, attaches it to an interface (native mode where the driver has
+ * it, generic otherwise), drains the event ring buffer into the Redis
+ * Stream sonde:stream:events, pushes every table's values to
+ * sonde:stream:snapshots every P seconds, applies thresholds received on a
+ * Redis channel, publishes its counters to a hash, and detaches on
+ * SIGTERM/SIGINT.  Without --redis it prints events and counters as JSON
+ * lines (tests, debugging).  REDIS_CONTRACT.md is the contract; --help
+ * lists the flags.
  */
 #include <arpa/inet.h>
 #include <errno.h>
@@ -25,28 +27,7 @@
 
 #include "collector.h"
 #include "collector.skel.h"
-
-static const char *const metric_names[METRIC_COUNT] = {
-	"flow_path",	   "flow_latency",     "hop_latency",
-	"queue_occupancy", "queue_congestion", "link_utilization",
-};
-
-static const char *const error_names[INT_E_COUNT] = {
-	"ok",
-	"truncated",
-	"bad_length",
-	"hop_count_over_limit",
-	"unknown_version",
-	"bad_shim",
-	"unknown_type",
-	"bad_ip_header",
-	"bad_l4_header",
-	"bad_link_header",
-	"too_many_vlan_tags",
-	"unsupported_link_type",
-	"not_ip",
-	"not_telemetry",
-};
+#include "daemon.h"
 
 static volatile sig_atomic_t stopping;
 static int verbose;
@@ -82,15 +63,12 @@ static void print_flow(const struct flow_key *k)
 	       src, dst, k->src_port, k->dst_port, k->protocol);
 }
 
-static int on_event(void *ctx, void *data, size_t size)
+static void print_event(const struct collector_event *e)
 {
-	const struct collector_event *e = data;
 	unsigned int i;
 
-	if (!*(int *)ctx || size < sizeof(*e) || e->metric >= METRIC_COUNT)
-		return 0;
 	printf("{\"event\": \"%s\", \"kind\": \"%s\", \"ts_ns\": %llu, ",
-	       metric_names[e->metric],
+	       daemon_metric_names[e->metric],
 	       e->kind == EVENT_NEW_KEY ? "new_key" : "changed",
 	       (unsigned long long)e->ts_ns);
 	printf("\"switch_id\": %u, \"id\": %u, \"flow\": ", e->switch_id,
@@ -105,38 +83,35 @@ static int on_event(void *ctx, void *data, size_t size)
 		fputc(']', stdout);
 	}
 	puts("}");
-	return 0;
 }
 
-/* Sums a per-CPU counter over the possible CPUs. */
-static int read_counters(int fd, __u64 *out)
+struct run {
+	struct daemon d;
+	int redis;  /* publishing to Redis */
+	int events; /* -e: print events */
+};
+
+static int on_event(void *ctx, void *data, size_t size)
 {
-	int cpus = libbpf_num_possible_cpus(), c;
-	__u32 k;
-	__u64 *v;
+	struct run *r = ctx;
+	const struct collector_event *e = data;
 
-	if (cpus < 1)
-		return -EINVAL;
-	v = calloc(cpus, sizeof(*v));
-	if (!v)
-		return -ENOMEM;
-	for (k = 0; k < CNT_COUNT; k++) {
-		out[k] = 0;
-		if (bpf_map_lookup_elem(fd, &k, v))
-			continue;
-		for (c = 0; c < cpus; c++)
-			out[k] += v[c];
-	}
-	free(v);
+	if (size < sizeof(*e) || e->metric >= METRIC_COUNT)
+		return 0;
+	r->d.ring_events++;
+	if (r->events)
+		print_event(e);
+	if (r->redis)
+		daemon_buffer_push(&r->d.buf, e);
 	return 0;
 }
 
-static void print_counters(int fd)
+static void print_counters(struct daemon *d)
 {
 	__u64 c[CNT_COUNT];
 	int r;
 
-	if (read_counters(fd, c))
+	if (daemon_read_counters(d->counters_fd, c))
 		return;
 	printf("{\"counters\": {\"packets\": %llu, \"passed\": %llu, "
 	       "\"reports\": %llu, \"reports_no_int\": %llu, \"events\": %llu, "
@@ -146,96 +121,308 @@ static void print_counters(int fd)
 	       c[CNT_REPORTS_NO_INT], c[CNT_EVENTS], c[CNT_EVENTS_LOST],
 	       c[CNT_MAP_FULL], c[CNT_WAKEUPS]);
 	for (r = 1; r < INT_E_COUNT; r++)
-		printf("%s\"%s\": %llu", r > 1 ? ", " : "", error_names[r],
-		       c[CNT_DROP_BASE + r]);
-	puts("}}}");
+		printf("%s\"%s\": %llu", r > 1 ? ", " : "",
+		       daemon_error_names[r], c[CNT_DROP_BASE + r]);
+	printf("}, \"published\": %llu, \"buffered\": %llu, "
+	       "\"redis_dropped\": %llu}}\n",
+	       d->published, d->buf.len, d->buf.dropped);
 }
 
-static int set_threshold(struct collector *skel, const char *arg)
+static const char usage_text[] =
+	"Usage: collector -i IFACE [options]\n"
+	"  -i, --iface IFACE          interface to attach to (required)\n"
+	"  -m, --mode MODE            auto (default: native, generic if the driver\n"
+	"                             refuses), native, or generic\n"
+	"  -p, --port PORT            UDP port of telemetry reports (32766)\n"
+	"  -t, --threshold METRIC=T   initial T(m), repeatable; METRIC is flow_path,\n"
+	"                             flow_latency, hop_latency, queue_occupancy,\n"
+	"                             queue_congestion or link_utilization\n"
+	"      --pass                 pass reports to the stack after detection\n"
+	"  -r, --redis HOST:PORT      publish to Redis (without it: JSON on stdout)\n"
+	"  -n, --node-id NAME         node field and counters key (host name)\n"
+	"      --events-stream KEY    sonde:stream:events\n"
+	"      --snapshots-stream KEY sonde:stream:snapshots\n"
+	"      --maxlen N             XADD MAXLEN ~ N on the events stream (1000000)\n"
+	"      --snapshot-maxlen N    the same on the snapshots stream (1000000)\n"
+	"  -P, --push-interval S      periodic push of every table, seconds (10;\n"
+	"                             0 = off)\n"
+	"      --counters-interval S  counters hash update, seconds (5)\n"
+	"      --buffer N             events kept while Redis is away (100000);\n"
+	"                             past it the oldest are dropped and counted\n"
+	"      --threshold-channel CH thresholds channel (sonde:collector:thresholds;\n"
+	"                             \"\" = none)\n"
+	"      --redis-timeout-ms MS  connect and command time-out (500)\n"
+	"      --backoff-max-ms MS    longest wait between reconnects (5000)\n"
+	"  -e, --events               also print events as JSON lines\n"
+	"  -d, --duration S           stop after S seconds\n"
+	"  -v, --verbose              libbpf debug output\n"
+	"  -h, --help\n";
+
+enum {
+	OPT_PASS = 256,
+	OPT_EVENTS_STREAM,
+	OPT_SNAPSHOTS_STREAM,
+	OPT_MAXLEN,
+	OPT_SNAPSHOT_MAXLEN,
+	OPT_COUNTERS,
+	OPT_BUFFER,
+	OPT_CHANNEL,
+	OPT_TIMEOUT,
+	OPT_BACKOFF,
+};
+
+static const struct option opts[] = {
+	{ "iface", required_argument, NULL, 'i' },
+	{ "mode", required_argument, NULL, 'm' },
+	{ "port", required_argument, NULL, 'p' },
+	{ "threshold", required_argument, NULL, 't' },
+	{ "pass", no_argument, NULL, OPT_PASS },
+	{ "redis", required_argument, NULL, 'r' },
+	{ "node-id", required_argument, NULL, 'n' },
+	{ "events-stream", required_argument, NULL, OPT_EVENTS_STREAM },
+	{ "snapshots-stream", required_argument, NULL, OPT_SNAPSHOTS_STREAM },
+	{ "maxlen", required_argument, NULL, OPT_MAXLEN },
+	{ "snapshot-maxlen", required_argument, NULL, OPT_SNAPSHOT_MAXLEN },
+	{ "push-interval", required_argument, NULL, 'P' },
+	{ "counters-interval", required_argument, NULL, OPT_COUNTERS },
+	{ "buffer", required_argument, NULL, OPT_BUFFER },
+	{ "threshold-channel", required_argument, NULL, OPT_CHANNEL },
+	{ "redis-timeout-ms", required_argument, NULL, OPT_TIMEOUT },
+	{ "backoff-max-ms", required_argument, NULL, OPT_BACKOFF },
+	{ "events", no_argument, NULL, 'e' },
+	{ "duration", required_argument, NULL, 'd' },
+	{ "verbose", no_argument, NULL, 'v' },
+	{ "help", no_argument, NULL, 'h' },
+	{},
+};
+
+struct args {
+	const char *iface, *mode, *redis, *node;
+	const char *thresholds[METRIC_COUNT * 4];
+	int n_thr, port, pass, events;
+	double duration;
+};
+
+static int parse_args(int argc, char **argv, struct args *a, struct daemon *d)
 {
-	char name[64];
-	unsigned long long t;
-	__u32 m;
+	char *end;
+	int opt;
 
-	if (sscanf(arg, "%63[a-z_]=%llu", name, &t) != 2)
-		return -EINVAL;
-	for (m = 0; m < METRIC_COUNT; m++) {
-		if (strcmp(name, metric_names[m]))
-			continue;
-		return bpf_map__update_elem(skel->maps.thresholds, &m,
-					    sizeof(m), &t, sizeof(t), BPF_ANY);
-	}
-	return -ENOENT;
-}
-
-static void usage(void)
-{
-	fputs("Usage: collector -i IFACE [-m native|generic] [-p PORT] "
-	      "[-t METRIC=T]... [--pass] [-e] [-d SECONDS] [-v]\n",
-	      stderr);
-}
-
-int main(int argc, char **argv)
-{
-	static const struct option opts[] = {
-		{ "iface", required_argument, NULL, 'i' },
-		{ "mode", required_argument, NULL, 'm' },
-		{ "port", required_argument, NULL, 'p' },
-		{ "threshold", required_argument, NULL, 't' },
-		{ "pass", no_argument, NULL, 'P' },
-		{ "events", no_argument, NULL, 'e' },
-		{ "duration", required_argument, NULL, 'd' },
-		{ "verbose", no_argument, NULL, 'v' },
-		{},
-	};
-	struct collector *skel = NULL;
-	struct ring_buffer *rb = NULL;
-	const char *iface = NULL, *thresholds[METRIC_COUNT * 4];
-	__u32 flags = XDP_FLAGS_DRV_MODE;
-	int ifindex, opt, n_thr = 0, events = 0, pass = 0, port = 0, i, err;
-	double duration = 0;
-	struct timespec start, now;
-
-	while ((opt = getopt_long(argc, argv, "i:m:p:t:ed:v", opts, NULL)) !=
-	       -1) {
+	while ((opt = getopt_long(argc, argv, "i:m:p:t:r:n:P:ed:vh", opts,
+				  NULL)) != -1) {
 		switch (opt) {
 		case 'i':
-			iface = optarg;
+			a->iface = optarg;
 			break;
 		case 'm':
-			flags = !strcmp(optarg, "generic") ? XDP_FLAGS_SKB_MODE
-							   : XDP_FLAGS_DRV_MODE;
+			a->mode = optarg;
 			break;
 		case 'p':
-			port = atoi(optarg);
+			a->port = (int)strtol(optarg, &end, 10);
+			if (*end || a->port <= 0 || a->port > 65535)
+				return -EINVAL;
 			break;
 		case 't':
-			if (n_thr <
-			    (int)(sizeof(thresholds) / sizeof(*thresholds)))
-				thresholds[n_thr++] = optarg;
+			if (a->n_thr >= (int)(sizeof(a->thresholds) /
+					      sizeof(*a->thresholds)))
+				return -EINVAL;
+			a->thresholds[a->n_thr++] = optarg;
+			break;
+		case OPT_PASS:
+			a->pass = 1;
+			break;
+		case 'r':
+			a->redis = optarg;
+			break;
+		case 'n':
+			a->node = optarg;
+			break;
+		case OPT_EVENTS_STREAM:
+			d->o.events_stream = optarg;
+			break;
+		case OPT_SNAPSHOTS_STREAM:
+			d->o.snapshots_stream = optarg;
+			break;
+		case OPT_MAXLEN:
+			d->o.maxlen = strtoull(optarg, NULL, 10);
+			break;
+		case OPT_SNAPSHOT_MAXLEN:
+			d->o.snapshot_maxlen = strtoull(optarg, NULL, 10);
 			break;
 		case 'P':
-			pass = 1;
+			d->o.push_s = atof(optarg);
+			break;
+		case OPT_COUNTERS:
+			d->o.counters_s = atof(optarg);
+			break;
+		case OPT_BUFFER:
+			d->o.buffer = strtoull(optarg, NULL, 10);
+			break;
+		case OPT_CHANNEL:
+			d->redis.channel = *optarg ? optarg : NULL;
+			break;
+		case OPT_TIMEOUT:
+			d->redis.timeout_ms = (unsigned int)atoi(optarg);
+			break;
+		case OPT_BACKOFF:
+			d->redis.backoff_max_ms = (unsigned int)atoi(optarg);
 			break;
 		case 'e':
-			events = 1;
+			a->events = 1;
 			break;
 		case 'd':
-			duration = atof(optarg);
+			a->duration = atof(optarg);
 			break;
 		case 'v':
 			verbose = 1;
 			break;
+		case 'h':
+			fputs(usage_text, stdout);
+			exit(0);
 		default:
-			usage();
-			return 2;
+			return -EINVAL;
 		}
 	}
-	ifindex = iface ? (int)if_nametoindex(iface) : 0;
-	if (!ifindex) {
-		usage();
+	if (!a->iface || optind != argc || !d->o.maxlen ||
+	    !d->o.snapshot_maxlen || !d->o.buffer || d->o.counters_s <= 0 ||
+	    d->o.push_s < 0 || !d->redis.timeout_ms)
+		return -EINVAL;
+	if (strcmp(a->mode, "auto") && strcmp(a->mode, "native") &&
+	    strcmp(a->mode, "generic"))
+		return -EINVAL;
+	return 0;
+}
+
+static int parse_redis(const char *s, struct daemon_redis *r)
+{
+	static char host[256];
+	const char *colon = strrchr(s, ':');
+	size_t len = colon ? (size_t)(colon - s) : strlen(s);
+
+	if (!len || len >= sizeof(host))
+		return -EINVAL;
+	memcpy(host, s, len);
+	host[len] = '\0';
+	r->host = host;
+	r->port = colon ? atoi(colon + 1) : 6379;
+	return r->port > 0 && r->port < 65536 ? 0 : -EINVAL;
+}
+
+/* Native first when asked for auto: why: veth and most NIC drivers have it. */
+static int attach(int ifindex, int prog, const char *mode, __u32 *flags)
+{
+	int err;
+
+	*flags = !strcmp(mode, "generic") ? XDP_FLAGS_SKB_MODE
+					  : XDP_FLAGS_DRV_MODE;
+	err = bpf_xdp_attach(ifindex, prog, *flags, NULL);
+	if (err && !strcmp(mode, "auto")) {
+		fprintf(stderr,
+			"collector: native mode refused (%s); generic mode\n",
+			strerror(-err));
+		*flags = XDP_FLAGS_SKB_MODE;
+		err = bpf_xdp_attach(ifindex, prog, *flags, NULL);
+	}
+	return err;
+}
+
+static void wall_offset(struct daemon *d)
+{
+	struct timespec rt, mono;
+
+	clock_gettime(CLOCK_REALTIME, &rt);
+	clock_gettime(CLOCK_MONOTONIC, &mono);
+	d->wall_offset_ns = (rt.tv_sec - mono.tv_sec) * 1000000000LL +
+			    (rt.tv_nsec - mono.tv_nsec);
+	d->started_ms =
+		(unsigned long long)rt.tv_sec * 1000 + rt.tv_nsec / 1000000;
+}
+
+static int setup(struct run *r, struct collector *skel, struct args *a)
+{
+	struct daemon *d = &r->d;
+	static char host[256];
+	int fds[METRIC_COUNT] = {
+		bpf_map__fd(skel->maps.flow_path),
+		bpf_map__fd(skel->maps.flow_latency),
+		bpf_map__fd(skel->maps.hop_latency),
+		bpf_map__fd(skel->maps.queue_occupancy),
+		bpf_map__fd(skel->maps.queue_congestion),
+		bpf_map__fd(skel->maps.link_utilization),
+	};
+	int i, err;
+
+	d->counters_fd = bpf_map__fd(skel->maps.counters);
+	d->thresholds_fd = bpf_map__fd(skel->maps.thresholds);
+	wall_offset(d);
+	if (!a->node) {
+		if (gethostname(host, sizeof(host) - 1))
+			strcpy(host, "localhost");
+		a->node = host;
+	}
+	d->origin.node = a->node;
+	d->origin.ifname = a->iface;
+	d->origin.run = d->started_ms;
+	snprintf(d->counters_key, sizeof(d->counters_key),
+		 "sonde:collector:%s:%s:counters", a->node, a->iface);
+	for (i = 0; i < a->n_thr; i++) {
+		err = daemon_apply_thresholds(d, a->thresholds[i],
+					      strlen(a->thresholds[i]));
+		if (err < 0) {
+			fprintf(stderr, "collector: bad threshold %s\n",
+				a->thresholds[i]);
+			return err;
+		}
+	}
+	d->thresholds_applied = 0;
+	if (!r->redis)
+		return 0;
+	err = daemon_buffer_init(&d->buf, d->o.buffer);
+	if (!err)
+		err = snapshot_init(&d->snap, fds);
+	d->next_push_ms =
+		daemon_now_ms() + (unsigned long long)(d->o.push_s * 1000);
+	return err;
+}
+
+int main(int argc, char **argv)
+{
+	static struct run r;
+	struct daemon *d = &r.d;
+	struct args a = { .mode = "auto" };
+	struct collector *skel = NULL;
+	struct ring_buffer *rb = NULL;
+	__u32 flags = 0;
+	int ifindex = 0, err, attached = 0;
+	unsigned long long start, deadline;
+
+	d->o = (struct daemon_opts){
+		.events_stream = "sonde:stream:events",
+		.snapshots_stream = "sonde:stream:snapshots",
+		.maxlen = 1000000,
+		.snapshot_maxlen = 1000000,
+		.buffer = 100000,
+		.push_s = 10,
+		.counters_s = 5,
+	};
+	d->redis = (struct daemon_redis){
+		.channel = "sonde:collector:thresholds",
+		.timeout_ms = 500,
+		.backoff_min_ms = 100,
+		.backoff_max_ms = 5000,
+	};
+	if (parse_args(argc, argv, &a, d) ||
+	    (a.redis && parse_redis(a.redis, &d->redis))) {
+		fputs(usage_text, stderr);
 		return 2;
 	}
+	ifindex = (int)if_nametoindex(a.iface);
+	if (!ifindex) {
+		fprintf(stderr, "collector: no interface %s\n", a.iface);
+		return 2;
+	}
+	r.redis = a.redis != NULL;
+	r.events = a.events;
 	libbpf_set_print(print_libbpf);
 	skel = collector__open();
 	if (!skel) {
@@ -245,57 +432,71 @@ int main(int argc, char **argv)
 	err = collector__load(skel);
 	if (err)
 		goto cleanup;
-	if (port > 0 && port < 65536)
-		skel->data->config.report_port = port;
-	skel->data->config.pass_reports = pass;
-	for (i = 0; i < n_thr; i++) {
-		err = set_threshold(skel, thresholds[i]);
-		if (err) {
-			fprintf(stderr, "collector: bad threshold %s\n",
-				thresholds[i]);
-			goto cleanup;
-		}
-	}
-	rb = ring_buffer__new(bpf_map__fd(skel->maps.events), on_event, &events,
+	if (a.port)
+		skel->data->config.report_port = a.port;
+	skel->data->config.pass_reports = a.pass;
+	d->report_port = skel->data->config.report_port;
+	err = setup(&r, skel, &a);
+	if (err)
+		goto cleanup;
+	rb = ring_buffer__new(bpf_map__fd(skel->maps.events), on_event, &r,
 			      NULL);
 	if (!rb) {
 		err = -errno;
 		goto cleanup;
 	}
-	err = bpf_xdp_attach(ifindex,
-			     bpf_program__fd(skel->progs.xdp_collector), flags,
-			     NULL);
+	signal(SIGINT, on_signal);
+	signal(SIGTERM, on_signal);
+	signal(SIGPIPE, SIG_IGN); /* why: a Redis gone mid-write is an error */
+	err = attach(ifindex, bpf_program__fd(skel->progs.xdp_collector),
+		     a.mode, &flags);
 	if (err) {
-		fprintf(stderr, "collector: attach to %s failed: %s\n", iface,
+		fprintf(stderr, "collector: attach to %s failed: %s\n", a.iface,
 			strerror(-err));
 		goto cleanup;
 	}
-	signal(SIGINT, on_signal);
-	signal(SIGTERM, on_signal);
+	attached = 1;
+	d->mode = flags == XDP_FLAGS_SKB_MODE ? "generic" : "native";
 	printf("{\"attached\": \"%s\", \"mode\": \"%s\", \"report_port\": %u}\n",
-	       iface, flags == XDP_FLAGS_SKB_MODE ? "generic" : "native",
-	       skel->data->config.report_port);
+	       a.iface, d->mode, d->report_port);
 	fflush(stdout);
-	clock_gettime(CLOCK_MONOTONIC, &start);
+	start = daemon_now_ms();
 	while (!stopping) {
 		/* why: events are submitted without wakeups; consume on a timer too */
-		ring_buffer__poll(rb, 50);
+		ring_buffer__poll(rb, d->snap_active ? 0 : 50);
 		ring_buffer__consume(rb);
+		if (r.redis)
+			daemon_push_step(d, 0);
 		fflush(stdout);
-		clock_gettime(CLOCK_MONOTONIC, &now);
-		if (duration > 0 &&
-		    (now.tv_sec - start.tv_sec) +
-				    (now.tv_nsec - start.tv_nsec) / 1e9 >=
-			    duration)
+		if (a.duration > 0 &&
+		    daemon_now_ms() - start >= a.duration * 1000)
 			break;
 	}
-	ring_buffer__consume(rb);
+	/* Detach first, so that the last events are all in the ring. */
 	bpf_xdp_detach(ifindex, flags, NULL);
-	print_counters(bpf_map__fd(skel->maps.counters));
+	attached = 0;
+	ring_buffer__consume(rb);
+	if (r.redis) {
+		/* why: a last try for what is buffered, bounded in time */
+		deadline = daemon_now_ms() + 2000;
+		do {
+			daemon_push_step(d, 1);
+		} while (d->buf.len && daemon_now_ms() < deadline);
+		if (d->buf.len)
+			fprintf(stderr,
+				"collector: %llu buffered events not delivered\n",
+				d->buf.len);
+	}
+	print_counters(d);
 	err = 0;
 cleanup:
+	if (attached)
+		bpf_xdp_detach(ifindex, flags, NULL);
 	ring_buffer__free(rb);
 	collector__destroy(skel);
+	daemon_redis_close(&d->redis);
+	snapshot_free(&d->snap);
+	daemon_buffer_free(&d->buf);
 	if (err)
 		fprintf(stderr, "collector: %s\n", strerror(-err));
 	return err ? 1 : 0;

@@ -46,5 +46,7 @@ suite golden tests/golden.sh
 suite prog_run "$B/test_prog_run" ../p4-programs/src/test/resources/vectors
 suite fuzz fuzz
 suite veth tests/veth_smoke.sh
+suite daemon_units "$B/test_daemon_units"
+suite daemon tests/daemon_redis.sh
 echo "xdp-collector: $total_pass passed, $total_fail failed"
 test "$total_fail" -eq 0

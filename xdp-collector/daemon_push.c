@@ -1,0 +1,334 @@
+// SPDX-License-Identifier: (GPL-2.0-only OR BSD-2-Clause)
+/*
+ * daemon_push.c - what the daemon sends to Redis: buffered events (pipelined
+ * XADDs, removed from the buffer only once Redis answered), the periodic
+ * push of every table's values (paper Section III-E1), the counters hash,
+ * and thresholds received on the channel.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <bpf/bpf.h>
+#include <bpf/libbpf.h>
+
+#include "daemon.h"
+
+#define PIPELINE 512	  /* XADDs per round trip */
+#define STEP_BUDGET_MS 25 /* why: the ring buffer must be drained meanwhile */
+
+unsigned long long daemon_now_ms(void)
+{
+	struct timespec t;
+
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return (unsigned long long)t.tv_sec * 1000 + t.tv_nsec / 1000000;
+}
+
+static unsigned long long wall(const struct daemon *d, __u64 mono_ns)
+{
+	return (unsigned long long)((long long)mono_ns + d->wall_offset_ns);
+}
+
+static unsigned long long wall_now(const struct daemon *d)
+{
+	struct timespec t;
+
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return wall(d, (__u64)t.tv_sec * 1000000000ULL + t.tv_nsec);
+}
+
+/* One pipeline of buffered events; 1 when more may go, 0 when done or down. */
+static int deliver(struct daemon *d, unsigned long long now)
+{
+	struct daemon_fields f;
+	struct daemon_pending *p;
+	int n = 0, acked;
+
+	while (n < PIPELINE && (p = daemon_buffer_at(&d->buf, n))) {
+		if (daemon_entry_fields(&f, &d->origin, ENTRY_EVENT, &p->e,
+					wall(d, p->e.ts_ns), p->seq)) {
+			if (n)
+				break; /* sent first, then skipped below */
+			/* why: an event that cannot be formatted would block the rest */
+			daemon_buffer_pop(&d->buf, 1);
+			d->unformattable++;
+			continue;
+		}
+		if (daemon_redis_append_xadd(&d->redis, d->o.events_stream,
+					     d->o.maxlen, &f))
+			break;
+		n++;
+	}
+	if (!n)
+		return 0;
+	acked = daemon_redis_replies(&d->redis, n, now);
+	daemon_buffer_pop(&d->buf, acked);
+	d->published += acked;
+	return acked == n && d->buf.len;
+}
+
+static void snapshot_abort(struct daemon *d)
+{
+	if (!d->snap_active)
+		return;
+	d->snap_active = 0;
+	d->snapshots_skipped++;
+}
+
+/* Part of the periodic push; 1 when more is left. */
+static int snapshot_step(struct daemon *d, unsigned long long now)
+{
+	struct collector_event e;
+	struct daemon_fields f;
+	int n = 0, r = 1, acked;
+
+	while (n < PIPELINE && (r = snapshot_next(&d->snap, &e)) == 1) {
+		if (daemon_entry_fields(&f, &d->origin, ENTRY_SNAPSHOT, &e,
+					wall(d, e.ts_ns), d->snap_no))
+			continue;
+		if (daemon_redis_append_xadd(&d->redis, d->o.snapshots_stream,
+					     d->o.snapshot_maxlen, &f))
+			break;
+		n++;
+	}
+	if (r < 0)
+		fprintf(stderr, "collector: snapshot: %s\n", strerror(-r));
+	if (r == 0 &&
+	    !daemon_snapshot_end_fields(&f, &d->origin, d->snap_no,
+					d->snap_entries + n, wall_now(d)) &&
+	    !daemon_redis_append_xadd(&d->redis, d->o.snapshots_stream,
+				      d->o.snapshot_maxlen, &f))
+		n++;
+	acked = daemon_redis_replies(&d->redis, n, now);
+	if (acked < n || r < 0) {
+		snapshot_abort(
+			d); /* no snapshot_end: the consumer ignores it */
+		return 0;
+	}
+	if (r == 0) {
+		d->snap_entries += n - 1;
+		d->snapshot_entries += d->snap_entries;
+		d->snapshots++;
+		d->snap_active = 0;
+		return 0;
+	}
+	d->snap_entries += n;
+	return 1;
+}
+
+static void on_message(const char *msg, size_t len, void *arg)
+{
+	struct daemon *d = arg;
+
+	if (daemon_apply_thresholds(d, msg, len) < 0) {
+		d->thresholds_rejected++;
+		fprintf(stderr, "collector: threshold message refused: %.*s\n",
+			(int)(len > 200 ? 200 : len), msg);
+	}
+	d->next_counters_ms = 0; /* show the new thresholds at once */
+}
+
+/*
+ * The hash named like the channel holds the thresholds wanted now: read on
+ * every connect, since a PUBLISH made while the daemon was away is lost.
+ */
+static void load_thresholds(struct daemon *d, unsigned long long now)
+{
+	char msg[512];
+	size_t used = 0, i;
+	redisReply *rep;
+
+	if (!d->redis.channel)
+		return;
+	rep = redisCommand(d->redis.c, "HGETALL %s", d->redis.channel);
+	if (!rep) {
+		daemon_redis_fail(&d->redis, now, "HGETALL thresholds");
+		return;
+	}
+	if (rep->type == REDIS_REPLY_ARRAY && rep->elements) {
+		for (i = 0; i + 1 < rep->elements && used < sizeof(msg); i += 2)
+			used += snprintf(msg + used, sizeof(msg) - used,
+					 "%s=%s ", rep->element[i]->str ?: "",
+					 rep->element[i + 1]->str ?: "");
+		on_message(msg, used < sizeof(msg) ? used : sizeof(msg) - 1, d);
+	}
+	freeReplyObject(rep);
+}
+
+int daemon_apply_thresholds(struct daemon *d, const char *msg, size_t len)
+{
+	unsigned long long t[METRIC_COUNT];
+	int set[METRIC_COUNT], n, m;
+	__u32 key;
+	__u64 v;
+
+	n = daemon_parse_thresholds(msg, len, t, set);
+	if (n < 0)
+		return n;
+	for (m = 0; m < METRIC_COUNT; m++) {
+		if (!set[m])
+			continue;
+		key = m;
+		v = t[m];
+		if (bpf_map_update_elem(d->thresholds_fd, &key, &v, BPF_ANY))
+			return -errno;
+		d->thresholds[m] = t[m];
+	}
+	d->thresholds_applied++;
+	return n;
+}
+
+int daemon_read_counters(int fd, __u64 out[CNT_COUNT])
+{
+	int cpus = libbpf_num_possible_cpus(), c;
+	__u64 *v;
+	__u32 k;
+
+	if (cpus < 1)
+		return -EINVAL;
+	v = calloc(cpus, sizeof(*v));
+	if (!v)
+		return -ENOMEM;
+	for (k = 0; k < CNT_COUNT; k++) {
+		out[k] = 0;
+		if (bpf_map_lookup_elem(fd, &k, v))
+			continue;
+		for (c = 0; c < cpus; c++)
+			out[k] += v[c];
+	}
+	free(v);
+	return 0;
+}
+
+#define MAX_ARGS 128
+
+struct hset {
+	int n;
+	const char *argv[MAX_ARGS];
+	size_t len[MAX_ARGS];
+	char store[64][48];
+	int used;
+};
+
+static void put(struct hset *h, const char *field, unsigned long long v)
+{
+	if (h->n + 2 > MAX_ARGS || h->used >= 64)
+		return;
+	snprintf(h->store[h->used], sizeof(h->store[0]), "%llu", v);
+	h->argv[h->n] = field;
+	h->len[h->n++] = strlen(field);
+	h->argv[h->n] = h->store[h->used];
+	h->len[h->n++] = strlen(h->store[h->used++]);
+}
+
+static void put_str(struct hset *h, const char *field, const char *v)
+{
+	if (h->n + 2 > MAX_ARGS)
+		return;
+	h->argv[h->n] = field;
+	h->len[h->n++] = strlen(field);
+	h->argv[h->n] = v;
+	h->len[h->n++] = strlen(v);
+}
+
+int daemon_publish_counters(struct daemon *d)
+{
+	static char drop_names[INT_E_COUNT][40], thr_names[METRIC_COUNT][40];
+	__u64 c[CNT_COUNT];
+	struct hset h = { 0 };
+	int i;
+
+	if (daemon_read_counters(d->counters_fd, c))
+		return -EIO;
+	h.argv[0] = "HSET";
+	h.len[0] = 4;
+	h.n = 1;
+	h.argv[h.n] = d->counters_key;
+	h.len[h.n++] = strlen(d->counters_key);
+	put_str(&h, "v", CONTRACT_VERSION);
+	put_str(&h, "mode", d->mode);
+	put(&h, "report_port", d->report_port);
+	put(&h, "run", d->origin.run);
+	put(&h, "started_ms", d->started_ms);
+	put(&h, "updated_ms", wall_now(d) / 1000000);
+	put(&h, "packets", c[CNT_PACKETS]);
+	put(&h, "passed", c[CNT_PASSED]);
+	put(&h, "reports", c[CNT_REPORTS]);
+	put(&h, "reports_no_int", c[CNT_REPORTS_NO_INT]);
+	put(&h, "events", c[CNT_EVENTS]);
+	put(&h, "events_lost", c[CNT_EVENTS_LOST]);
+	put(&h, "map_full", c[CNT_MAP_FULL]);
+	put(&h, "wakeups", c[CNT_WAKEUPS]);
+	for (i = 1; i < INT_E_COUNT; i++) {
+		snprintf(drop_names[i], sizeof(drop_names[i]), "drop_%s",
+			 daemon_error_names[i]);
+		put(&h, drop_names[i], c[CNT_DROP_BASE + i]);
+	}
+	put(&h, "ring_events", d->ring_events);
+	put(&h, "published", d->published);
+	put(&h, "buffered", d->buf.len);
+	put(&h, "redis_dropped", d->buf.dropped);
+	put(&h, "redis_rejected", d->redis.rejected);
+	put(&h, "unformattable", d->unformattable);
+	put(&h, "redis_connects", d->redis.connects);
+	put(&h, "redis_disconnects", d->redis.disconnects);
+	put(&h, "snapshots", d->snapshots);
+	put(&h, "snapshot_entries", d->snapshot_entries);
+	put(&h, "snapshots_skipped", d->snapshots_skipped);
+	put(&h, "thresholds_applied", d->thresholds_applied);
+	put(&h, "thresholds_rejected", d->thresholds_rejected);
+	for (i = 0; i < METRIC_COUNT; i++) {
+		snprintf(thr_names[i], sizeof(thr_names[i]), "threshold_%s",
+			 daemon_metric_names[i]);
+		put(&h, thr_names[i], d->thresholds[i]);
+	}
+	if (daemon_redis_append_argv(&d->redis, h.n, h.argv, h.len))
+		return -ENOTCONN;
+	return daemon_redis_replies(&d->redis, 1, daemon_now_ms()) == 1 ? 0
+									: -EIO;
+}
+
+void daemon_push_step(struct daemon *d, int stopping)
+{
+	unsigned long long now = daemon_now_ms(), start = now;
+
+	if (d->o.push_s > 0 && now >= d->next_push_ms) {
+		d->next_push_ms =
+			now + (unsigned long long)(d->o.push_s * 1000);
+		if (d->snap_active) /* the last one has not finished: restart */
+			snapshot_abort(d);
+		if (daemon_redis_up(&d->redis, now)) {
+			snapshot_rewind(&d->snap);
+			d->snap_active = 1;
+			d->snap_no++;
+			d->snap_entries = 0;
+		} else {
+			d->snapshots_skipped++;
+		}
+	}
+	if (!daemon_redis_up(&d->redis, now)) {
+		snapshot_abort(d);
+		return;
+	}
+	if (d->redis.fresh) {
+		d->redis.fresh = 0;
+		load_thresholds(d, now);
+		if (!d->redis.c)
+			return;
+	}
+	daemon_redis_poll_sub(&d->redis, now, on_message, d);
+	while (d->buf.len && d->redis.c && deliver(d, now) &&
+	       (stopping || daemon_now_ms() - start < STEP_BUDGET_MS))
+		;
+	while (d->snap_active && !stopping && d->redis.c &&
+	       snapshot_step(d, now) &&
+	       daemon_now_ms() - start < STEP_BUDGET_MS)
+		;
+	if (d->redis.c && (stopping || now >= d->next_counters_ms)) {
+		d->next_counters_ms =
+			now + (unsigned long long)(d->o.counters_s * 1000);
+		daemon_publish_counters(d);
+	}
+}

@@ -1,0 +1,198 @@
+// SPDX-License-Identifier: (GPL-2.0-only OR BSD-2-Clause)
+/* daemon_redis.c - Redis connections with backoff, pipelines, subscription. */
+#include <errno.h>
+#include <poll.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "daemon_redis.h"
+
+static struct timeval tv(unsigned int ms)
+{
+	struct timeval t = { .tv_sec = ms / 1000,
+			     .tv_usec = (ms % 1000) * 1000 };
+	return t;
+}
+
+void daemon_redis_fail(struct daemon_redis *r, unsigned long long now_ms,
+		       const char *why)
+{
+	if (r->c || r->sub) {
+		r->disconnects++;
+		fprintf(stderr, "collector: redis %s:%d: %s; reconnecting\n",
+			r->host, r->port, why);
+	}
+	daemon_redis_close(r);
+	/* why: a dead Redis must not cost a connect time-out every loop */
+	r->next_try_ms = now_ms + r->backoff_ms;
+	r->backoff_ms = r->backoff_ms * 2 > r->backoff_max_ms
+				? r->backoff_max_ms
+				: r->backoff_ms * 2;
+}
+
+void daemon_redis_close(struct daemon_redis *r)
+{
+	if (r->c)
+		redisFree(r->c);
+	if (r->sub)
+		redisFree(r->sub);
+	r->c = r->sub = NULL;
+}
+
+static redisContext *open_one(struct daemon_redis *r)
+{
+	redisContext *c =
+		redisConnectWithTimeout(r->host, r->port, tv(r->timeout_ms));
+
+	if (!c)
+		return NULL;
+	if (c->err || redisSetTimeout(c, tv(r->timeout_ms)) != REDIS_OK) {
+		redisFree(c);
+		return NULL;
+	}
+	redisEnableKeepAlive(c);
+	return c;
+}
+
+static int subscribe(struct daemon_redis *r)
+{
+	redisReply *reply = redisCommand(r->sub, "SUBSCRIBE %s", r->channel);
+	int ok = reply && reply->type == REDIS_REPLY_ARRAY;
+
+	if (reply)
+		freeReplyObject(reply);
+	return ok ? 0 : -EIO;
+}
+
+int daemon_redis_up(struct daemon_redis *r, unsigned long long now_ms)
+{
+	if (r->c && (r->sub || !r->channel))
+		return 1;
+	if (!r->backoff_ms)
+		r->backoff_ms = r->backoff_min_ms ? r->backoff_min_ms : 100;
+	if (now_ms < r->next_try_ms)
+		return 0;
+	r->c = open_one(r);
+	if (r->c && r->channel) {
+		r->sub = open_one(r);
+		if (r->sub && subscribe(r)) {
+			redisFree(r->sub);
+			r->sub = NULL;
+		}
+	}
+	if (!r->c || (r->channel && !r->sub)) {
+		daemon_redis_close(r);
+		r->next_try_ms = now_ms + r->backoff_ms;
+		r->backoff_ms = r->backoff_ms * 2 > r->backoff_max_ms
+					? r->backoff_max_ms
+					: r->backoff_ms * 2;
+		return 0;
+	}
+	r->connects++;
+	r->fresh = 1;
+	r->backoff_ms = r->backoff_min_ms ? r->backoff_min_ms : 100;
+	fprintf(stderr, "collector: redis %s:%d connected\n", r->host, r->port);
+	return 1;
+}
+
+int daemon_redis_append_argv(struct daemon_redis *r, int argc,
+			     const char **argv, const size_t *len)
+{
+	if (!r->c)
+		return -ENOTCONN;
+	return redisAppendCommandArgv(r->c, argc, argv, len) == REDIS_OK
+		       ? 0
+		       : -ENOMEM;
+}
+
+int daemon_redis_append_xadd(struct daemon_redis *r, const char *stream,
+			     unsigned long long maxlen,
+			     const struct daemon_fields *f)
+{
+	const char *argv[DAEMON_MAX_FIELDS + 6];
+	size_t len[DAEMON_MAX_FIELDS + 6];
+	char max[24];
+	int i;
+
+	snprintf(max, sizeof(max), "%llu", maxlen);
+	argv[0] = "XADD";
+	argv[1] = stream;
+	argv[2] = "MAXLEN";
+	argv[3] = "~";
+	argv[4] = max;
+	argv[5] = "*";
+	for (i = 0; i < 6; i++)
+		len[i] = strlen(argv[i]);
+	for (i = 0; i < f->n; i++) {
+		argv[6 + i] = f->argv[i];
+		len[6 + i] = f->len[i];
+	}
+	return daemon_redis_append_argv(r, 6 + f->n, argv, len);
+}
+
+int daemon_redis_replies(struct daemon_redis *r, int n,
+			 unsigned long long now_ms)
+{
+	redisReply *reply;
+	int i;
+
+	for (i = 0; i < n; i++) {
+		if (!r->c || redisGetReply(r->c, (void **)&reply) != REDIS_OK ||
+		    !reply) {
+			daemon_redis_fail(r, now_ms,
+					  r->c && r->c->errstr[0] ? r->c->errstr
+								  : "no reply");
+			return i;
+		}
+		if (reply->type == REDIS_REPLY_ERROR) {
+			/* why: a command Redis refuses would be refused again */
+			if (!r->rejected)
+				fprintf(stderr, "collector: redis: %s\n",
+					reply->str);
+			r->rejected++;
+		}
+		freeReplyObject(reply);
+	}
+	return n;
+}
+
+static void on_message(redisReply *m,
+		       void (*fn)(const char *msg, size_t len, void *arg),
+		       void *arg)
+{
+	if (m->type == REDIS_REPLY_ARRAY && m->elements == 3 &&
+	    m->element[0]->type == REDIS_REPLY_STRING &&
+	    !strcmp(m->element[0]->str, "message") &&
+	    m->element[2]->type == REDIS_REPLY_STRING)
+		fn(m->element[2]->str, m->element[2]->len, arg);
+}
+
+void daemon_redis_poll_sub(struct daemon_redis *r, unsigned long long now_ms,
+			   void (*fn)(const char *msg, size_t len, void *arg),
+			   void *arg)
+{
+	struct pollfd p;
+	redisReply *m;
+
+	if (!r->sub)
+		return;
+	p.fd = r->sub->fd;
+	p.events = POLLIN;
+	if (poll(&p, 1, 0) <= 0)
+		return;
+	if (redisBufferRead(r->sub) != REDIS_OK) {
+		daemon_redis_fail(r, now_ms, r->sub->errstr);
+		return;
+	}
+	for (;;) {
+		m = NULL;
+		if (redisGetReplyFromReader(r->sub, (void **)&m) != REDIS_OK) {
+			daemon_redis_fail(r, now_ms, "subscription reply");
+			return;
+		}
+		if (!m)
+			return;
+		on_message(m, fn, arg);
+		freeReplyObject(m);
+	}
+}

@@ -1,0 +1,63 @@
+/* SPDX-License-Identifier: (GPL-2.0-only OR BSD-2-Clause) */
+/*
+ * daemon_redis.h - the daemon's two Redis connections (hiredis, blocking with
+ * time-outs): one for pipelined XADDs and HSETs, one subscribed to the
+ * threshold channel and read without blocking.  A failed command drops both;
+ * they are re-opened with exponential backoff, and the daemon goes on
+ * buffering meanwhile.
+ */
+#ifndef DAEMON_REDIS_H
+#define DAEMON_REDIS_H
+
+#include <stddef.h>
+#include <hiredis/hiredis.h>
+
+#include "daemon_event.h"
+
+struct daemon_redis {
+	const char *host;
+	int port;
+	const char *channel;	 /* thresholds; NULL: no subscription */
+	unsigned int timeout_ms; /* connect and command time-out */
+	unsigned int backoff_min_ms, backoff_max_ms;
+	redisContext *c, *sub;
+	unsigned int backoff_ms;
+	unsigned long long next_try_ms;
+	int fresh; /* connected since the owner last looked */
+	unsigned long long connects, disconnects, rejected;
+};
+
+/*
+ * 1 when both connections are up, opening them when the backoff allows;
+ * 0 while Redis is away.
+ */
+int daemon_redis_up(struct daemon_redis *r, unsigned long long now_ms);
+void daemon_redis_close(struct daemon_redis *r);
+/* Closes both connections after an error; the backoff decides the next try. */
+void daemon_redis_fail(struct daemon_redis *r, unsigned long long now_ms,
+		       const char *why);
+
+/* Queues "XADD stream MAXLEN ~ maxlen * fields..." on the pipeline. */
+int daemon_redis_append_xadd(struct daemon_redis *r, const char *stream,
+			     unsigned long long maxlen,
+			     const struct daemon_fields *f);
+/* Queues any command. */
+int daemon_redis_append_argv(struct daemon_redis *r, int argc,
+			     const char **argv, const size_t *len);
+/*
+ * Reads the replies of n queued commands; returns how many were answered
+ * (an error reply counts as answered, in r->rejected), fewer when the
+ * connection failed (then it is closed).
+ */
+int daemon_redis_replies(struct daemon_redis *r, int n,
+			 unsigned long long now_ms);
+
+/*
+ * Reads what the subscription received without blocking and calls fn with
+ * each message's payload.  Closes the connections on an error.
+ */
+void daemon_redis_poll_sub(struct daemon_redis *r, unsigned long long now_ms,
+			   void (*fn)(const char *msg, size_t len, void *arg),
+			   void *arg);
+
+#endif /* DAEMON_REDIS_H */

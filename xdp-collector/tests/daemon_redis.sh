@@ -1,0 +1,175 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: (GPL-2.0-only OR BSD-2-Clause)
+# The daemon against a real Redis (root): two network namespaces joined by a
+# veth pair; a redis-server of the test's own on 127.0.0.1 inside the
+# receiving namespace (the daemon's 127.0.0.1 is its namespace's), the
+# Redis migration of db-migrations applied; the daemon attached to the
+# receiving end.  Golden report frames sent from the other namespace must
+# appear as the contract's stream entries (REDIS_CONTRACT.md); a threshold
+# published on the channel changes detection; the periodic push fills the
+# snapshots stream; with Redis stopped the daemon keeps running, buffers,
+# counts what it dropped past its bound and delivers the rest once Redis is
+# back; SIGTERM stops it with the program detached.  Everything it starts
+# is stopped and the namespaces deleted by a trap.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+V=../p4-programs/src/test/resources/vectors
+MIGRATION=../db-migrations/redis/V1__streams_and_groups.redis
+B=build
+TAG="sxd$$"
+NS_TX="${TAG}tx" NS_RX="${TAG}rx" IF="${TAG}b"
+PORT=$((20000 + $$ % 20000))
+TMP=$(mktemp -d)
+NODE=testnode
+KEY="sonde:collector:$NODE:$IF:counters"
+DAEMON= REDIS=
+passed=0 failed=0
+
+cleanup() {
+	[ -n "$DAEMON" ] && kill "$DAEMON" 2>/dev/null && wait "$DAEMON" 2>/dev/null
+	[ -n "$REDIS" ] && kill "$REDIS" 2>/dev/null && wait "$REDIS" 2>/dev/null
+	ip netns del "$NS_TX" 2>/dev/null || true
+	ip netns del "$NS_RX" 2>/dev/null || true
+	[ -n "${KEEP_OUT:-}" ] && cp -r "$TMP" "$KEEP_OUT"
+	rm -rf "$TMP"
+}
+trap cleanup EXIT
+
+check() { # description, condition...
+	local what=$1
+	shift
+	if "$@"; then passed=$((passed + 1)); else failed=$((failed + 1)); echo "FAIL daemon_redis: $what" >&2; fi
+}
+rcli() { ip netns exec "$NS_RX" redis-cli -p "$PORT" "$@"; }
+counter() { rcli HGET "$KEY" "$1"; }
+# waits up to 5 s for a command's output to equal a value
+wait_for() { # value, command...
+	local want=$1 i
+	shift
+	for i in $(seq 50); do
+		[ "$("$@" 2>/dev/null)" = "$want" ] && return 0
+		sleep 0.1
+	done
+	return 1
+}
+# the fields of the stream entry with this id as "name=value" lines
+entry() { # stream, id
+	rcli XRANGE "$1" "$2" "$2" | tail -n +2 | paste -d= - -
+}
+# one line per entry: "ID name=value name=value ... "
+flat() {
+	rcli XRANGE "$1" - + | awk '/^[0-9]+-[0-9]+$/ && n % 2 == 0 { if (line) print line " "; line = $0; n = 0; next }
+		{ if (n % 2 == 0) f = $0; else line = line " " f "=" $0; n++ } END { if (line) print line " " }'
+}
+last_id() { rcli XREVRANGE "$1" + - COUNT 1 | head -1; }
+send() { ip netns exec "$NS_TX" "$B/send_frames" "${TAG}a" 1 "$@" >/dev/null; }
+# why: a child of this script, not daemonized, so that it is reaped here
+redis_start() {
+	ip netns exec "$NS_RX" redis-server --port "$PORT" --bind 127.0.0.1 \
+		--daemonize no --save '' --appendonly no --dir "$TMP" \
+		--logfile "$TMP/redis.log" &
+	REDIS=$!
+	wait_for PONG rcli PING
+}
+
+ip netns add "$NS_TX"
+ip netns add "$NS_RX"
+ip link add "${TAG}a" netns "$NS_TX" type veth peer name "$IF" netns "$NS_RX"
+ip -n "$NS_TX" link set "${TAG}a" up
+ip -n "$NS_RX" link set "$IF" up
+ip -n "$NS_TX" link set lo up
+ip -n "$NS_RX" link set lo up
+
+# Frames: the golden TR2.0 report (3 hops + the sink: 13 keys), and the
+# same with switch 12's hop latency 3074 -> 3224.
+BASE="$V/tr2_0_eth_all_3h.hex"
+tr -d ' \n' <"$BASE" | sed 's/0000000c006600ca00000c02/0000000c006600ca00000c98/' >"$TMP/changed.hex"
+CHANGED="$TMP/changed.hex"
+check "the changed frame differs in switch 12's latency" grep -q 0000000c006600ca00000c98 "$CHANGED"
+
+redis_start
+grep -v '^#' "$MIGRATION" | grep . | rcli >/dev/null
+# the thresholds wanted now, read by the daemon when it connects
+rcli HSET sonde:collector:thresholds link_utilization 5 >/dev/null
+ip netns exec "$NS_RX" "$B/collector" -i "$IF" -r "127.0.0.1:$PORT" -n "$NODE" \
+	-P 1 --counters-interval 0.3 --buffer 50 --backoff-max-ms 400 \
+	-t hop_latency=100 -t flow_latency=1000000 >"$TMP/out" 2>"$TMP/err" &
+DAEMON=$!
+check "attached in native mode (auto)" wait_for native counter mode
+check "thresholds read from the hash at connect" wait_for 5 counter threshold_link_utilization
+
+# 1. events in the stream, with the contract's fields
+send "$BASE"
+check "13 new-key events in sonde:stream:events" wait_for 13 rcli XLEN sonde:stream:events
+rcli XRANGE sonde:stream:events - + >"$TMP/events"
+path_id=$(rcli XRANGE sonde:stream:events - + | awk 'prev=="metric" && $0=="flow_path" {print id} /^[0-9]+-[0-9]+$/ {id=$0} {prev=$0}')
+entry sonde:stream:events "$path_id" >"$TMP/path"
+check "flow path: kind, path, flow key" bash -c "grep -qx kind=new_key $TMP/path && grep -qx path=11,12,13,19 $TMP/path && grep -qx src_ip=203.0.113.10 $TMP/path && grep -qx dst_ip=203.0.113.20 $TMP/path && grep -qx src_port=40001 $TMP/path && grep -qx dst_port=5201 $TMP/path && grep -qx protocol=17 $TMP/path && grep -qx value=4 $TMP/path"
+check "origin fields" bash -c "grep -qx v=1 $TMP/path && grep -qx node=$NODE $TMP/path && grep -qx ifname=$IF $TMP/path && grep -q '^run=[0-9]\+$' $TMP/path && grep -q '^seq=[0-9]\+$' $TMP/path"
+ts=$(sed -n 's/^ts_ns=//p' "$TMP/path")
+now=$(date +%s%N)
+check "ts_ns is wall-clock time (within 60 s)" test $(((now - ts) / 1000000000)) -lt 60 -a "$ts" -le "$now"
+metrics=$(grep -A1 -x metric "$TMP/events" | grep -v -e '^metric$' -e '^--$' | sort | uniq -c | awk '{print $2 "=" $1}' | tr '\n' ' ')
+check "per metric: 1 path, 1 latency, 4 hop, 4 queue, 3 link ($metrics)" \
+	test "$metrics" = "flow_latency=1 flow_path=1 hop_latency=4 link_utilization=3 queue_occupancy=4 "
+check "sequence numbers 1..13" test "$(grep -A1 -x seq "$TMP/events" | grep -x '[0-9]*' | sort -n | tr '\n' ' ')" = "1 2 3 4 5 6 7 8 9 10 11 12 13 "
+check "the consumer group backend reads them" test \
+	"$(rcli XREADGROUP GROUP backend t1 COUNT 100 STREAMS sonde:stream:events '>' | grep -cx kind)" -eq 13
+check "counters hash: reports and events" bash -c "$(declare -f wait_for counter rcli); NS_RX=$NS_RX PORT=$PORT KEY=$KEY; wait_for 13 counter published && test \$(counter reports) -eq 1 && test \$(counter events) -eq 13"
+
+# 2. thresholds from the channel
+rcli PUBLISH sonde:collector:thresholds "hop_latency=1000" >/dev/null
+check "threshold applied from the channel" wait_for 1000 counter threshold_hop_latency
+send "$CHANGED"
+check "+150 under T=1000: report counted, no event" bash -c "$(declare -f wait_for counter rcli); NS_RX=$NS_RX PORT=$PORT KEY=$KEY; wait_for 2 counter reports && sleep 0.3 && test \$(rcli XLEN sonde:stream:events) -eq 13"
+rcli PUBLISH sonde:collector:thresholds "hop_latency=oops" >/dev/null
+check "a bad message is refused and counted" wait_for 1 counter thresholds_rejected
+rcli PUBLISH sonde:collector:thresholds "hop_latency=10" >/dev/null
+check "threshold lowered to 10" wait_for 10 counter threshold_hop_latency
+send "$CHANGED"
+check "+150 over T=10: one event" wait_for 14 rcli XLEN sonde:stream:events
+entry sonde:stream:events "$(last_id sonde:stream:events)" >"$TMP/changed"
+check "hop latency changed 3074 -> 3224 at switch 12" bash -c "grep -qx kind=changed $TMP/changed && grep -qx metric=hop_latency $TMP/changed && grep -qx switch_id=12 $TMP/changed && grep -qx value=3224 $TMP/changed && grep -qx previous=3074 $TMP/changed && grep -qx seq=14 $TMP/changed"
+
+# 3. the periodic push (every second here)
+snap_done() { rcli XRANGE sonde:stream:snapshots - + | grep -cx snapshot_end; }
+for _ in $(seq 30); do [ "$(snap_done)" -ge 2 ] && break; sleep 0.1; done
+check "snapshots pushed" test "$(snap_done)" -ge 2
+rcli XRANGE sonde:stream:snapshots - + >"$TMP/snaps"
+end_id=$(awk '/^[0-9]+-[0-9]+$/ {id=$0} $0=="snapshot_end" {e=id} END {print e}' "$TMP/snaps")
+entry sonde:stream:snapshots "$end_id" >"$TMP/end"
+n=$(sed -n 's/^snapshot=//p' "$TMP/end")
+check "a snapshot closes with entries=13" grep -qx entries=13 "$TMP/end"
+check "snapshot $n has 13 entries" test "$(grep -A1 -x snapshot "$TMP/snaps" | grep -cx "$n")" -eq 14
+flat sonde:stream:snapshots >"$TMP/snaps.flat"
+check "the snapshot holds switch 12's latest latency" bash -c "grep ' snapshot=$n ' $TMP/snaps.flat | grep ' metric=hop_latency ' | grep ' switch_id=12 ' | grep -q ' value=3224 '"
+
+# 4. Redis away: buffer 50, 60 events -> 10 dropped, the rest delivered
+rcli SHUTDOWN NOSAVE >/dev/null 2>&1 || true
+wait "$REDIS" || true
+REDIS=
+frames=()
+for _ in $(seq 30); do frames+=("$BASE" "$CHANGED"); done
+send "${frames[@]}"
+sleep 1
+check "daemon alive while Redis is down" kill -0 "$DAEMON"
+check "it noticed" grep -q reconnecting "$TMP/err"
+redis_start
+check "50 buffered events delivered after Redis returned" wait_for 50 rcli XLEN sonde:stream:events
+check "counted 10 dropped past the bound" wait_for 10 counter redis_dropped
+check "nothing left buffered, 64 published" bash -c "$(declare -f wait_for counter rcli); NS_RX=$NS_RX PORT=$PORT KEY=$KEY; wait_for 64 counter published && test \$(counter buffered) -eq 0"
+check "the oldest were dropped: seq 25..74 delivered" test \
+	"$(rcli XRANGE sonde:stream:events - + | grep -A1 -x seq | grep -x '[0-9]*' | sort -n | sed -n '1p;$p' | tr '\n' ' ')" = "25 74 "
+check "the last event is the last frame's" bash -c "$(declare -f entry last_id rcli); NS_RX=$NS_RX PORT=$PORT; entry sonde:stream:events \$(last_id sonde:stream:events) | grep -qx value=3224"
+check "periodic push resumed" bash -c "$(declare -f wait_for rcli); NS_RX=$NS_RX PORT=$PORT; for i in \$(seq 30); do rcli XRANGE sonde:stream:snapshots - + | grep -qx snapshot_end && exit 0; sleep 0.1; done; exit 1"
+
+# 5. SIGTERM: clean exit, program detached
+kill -TERM "$DAEMON"
+rc=0
+wait "$DAEMON" || rc=$?
+DAEMON=
+check "clean exit on SIGTERM" test "$rc" -eq 0
+check "program detached" bash -c "! ip -n $NS_RX link show $IF | grep -q xdp"
+check "final counters published" test "$(counter published)" -eq 64
+echo "daemon_redis: $passed passed, $failed failed"
+test "$failed" -eq 0

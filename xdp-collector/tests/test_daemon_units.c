@@ -1,0 +1,238 @@
+// SPDX-License-Identifier: (GPL-2.0-only OR BSD-2-Clause)
+/*
+ * test_daemon_units - the daemon's parts that need neither Redis nor BPF:
+ * the contract's field lists for each metric, snapshot entries and the
+ * snapshot end, threshold messages, and the bounded event buffer.
+ */
+#include <arpa/inet.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "daemon_buffer.h"
+#include "daemon_event.h"
+
+static int passed, failed;
+
+#define CHECK(what, cond)                                             \
+	do {                                                          \
+		if (cond) {                                           \
+			passed++;                                     \
+		} else {                                              \
+			failed++;                                     \
+			fprintf(stderr, "FAIL %s:%d: %s\n", __func__, \
+				__LINE__, what);                      \
+		}                                                     \
+	} while (0)
+
+/* The value of field name, or NULL. */
+static const char *field(const struct daemon_fields *f, const char *name)
+{
+	static char v[256];
+	int i;
+
+	for (i = 0; i + 1 < f->n; i += 2) {
+		if (f->len[i] == strlen(name) &&
+		    !memcmp(f->argv[i], name, f->len[i])) {
+			snprintf(v, sizeof(v), "%.*s", (int)f->len[i + 1],
+				 f->argv[i + 1]);
+			return v;
+		}
+	}
+	return NULL;
+}
+
+static int is(const struct daemon_fields *f, const char *name, const char *want)
+{
+	const char *v = field(f, name);
+
+	if (!v || strcmp(v, want)) {
+		fprintf(stderr, "  %s = %s, want %s\n", name, v ? v : "(none)",
+			want);
+		return 0;
+	}
+	return 1;
+}
+
+static const struct daemon_origin origin = { "node-a", "eth1", 1700000000123 };
+
+static struct collector_event flow_event(int metric)
+{
+	struct collector_event e = { 0 };
+
+	e.metric = metric;
+	e.kind = EVENT_NEW_KEY;
+	e.flow.ip_version = 4;
+	inet_pton(AF_INET, "203.0.113.10", e.flow.src);
+	inet_pton(AF_INET, "203.0.113.20", e.flow.dst);
+	e.flow.src_port = 40001;
+	e.flow.dst_port = 5201;
+	e.flow.protocol = 17;
+	return e;
+}
+
+static void event_fields(void)
+{
+	struct collector_event e = flow_event(METRIC_FLOW_PATH);
+	struct daemon_fields f;
+
+	e.hops = 4;
+	e.value = 4;
+	e.path[0] = 11, e.path[1] = 12, e.path[2] = 13, e.path[3] = 19;
+	CHECK("flow path formats",
+	      !daemon_entry_fields(&f, &origin, ENTRY_EVENT, &e, 42, 7));
+	CHECK("origin and sequence",
+	      is(&f, "v", "1") && is(&f, "node", "node-a") &&
+		      is(&f, "ifname", "eth1") &&
+		      is(&f, "run", "1700000000123") && is(&f, "seq", "7"));
+	CHECK("kind, metric, time", is(&f, "kind", "new_key") &&
+					    is(&f, "metric", "flow_path") &&
+					    is(&f, "ts_ns", "42"));
+	CHECK("flow key", is(&f, "src_ip", "203.0.113.10") &&
+				  is(&f, "dst_ip", "203.0.113.20") &&
+				  is(&f, "src_port", "40001") &&
+				  is(&f, "dst_port", "5201") &&
+				  is(&f, "protocol", "17"));
+	CHECK("path and values", is(&f, "path", "11,12,13,19") &&
+					 is(&f, "value", "4") &&
+					 is(&f, "previous", "0"));
+	CHECK("no switch fields on a flow metric", !field(&f, "switch_id"));
+
+	e = flow_event(METRIC_HOP_LATENCY);
+	e.kind = EVENT_CHANGED;
+	e.switch_id = 12;
+	e.value = 3224;
+	e.previous = 3074;
+	CHECK("hop latency formats",
+	      !daemon_entry_fields(&f, &origin, ENTRY_EVENT, &e, 1, 8));
+	CHECK("hop latency: flow + switch, changed",
+	      is(&f, "kind", "changed") && is(&f, "switch_id", "12") &&
+		      is(&f, "src_ip", "203.0.113.10") &&
+		      is(&f, "value", "3224") && is(&f, "previous", "3074") &&
+		      !field(&f, "path"));
+
+	memset(&e, 0, sizeof(e));
+	e.metric = METRIC_QUEUE_OCCUPANCY;
+	e.kind = EVENT_NEW_KEY;
+	e.switch_id = 13;
+	e.id = 3;
+	CHECK("queue formats",
+	      !daemon_entry_fields(&f, &origin, ENTRY_EVENT, &e, 1, 9));
+	CHECK("queue: switch and queue id, no flow",
+	      is(&f, "switch_id", "13") && is(&f, "queue_id", "3") &&
+		      !field(&f, "src_ip") && !field(&f, "egress_id"));
+	e.metric = METRIC_LINK_UTILIZATION;
+	CHECK("link formats",
+	      !daemon_entry_fields(&f, &origin, ENTRY_EVENT, &e, 1, 9));
+	CHECK("link: egress id", is(&f, "egress_id", "3") &&
+					 is(&f, "metric", "link_utilization") &&
+					 !field(&f, "queue_id"));
+
+	e = flow_event(METRIC_FLOW_LATENCY);
+	e.flow.ip_version = 6;
+	inet_pton(AF_INET6, "2001:db8::1", e.flow.src);
+	inet_pton(AF_INET6, "2001:db8::2", e.flow.dst);
+	CHECK("IPv6 flow formats",
+	      !daemon_entry_fields(&f, &origin, ENTRY_EVENT, &e, 1, 9));
+	CHECK("IPv6 addresses", is(&f, "src_ip", "2001:db8::1") &&
+					is(&f, "dst_ip", "2001:db8::2"));
+
+	e.metric = METRIC_COUNT;
+	CHECK("unknown metric refused",
+	      daemon_entry_fields(&f, &origin, ENTRY_EVENT, &e, 1, 9) < 0);
+	e.metric = METRIC_FLOW_LATENCY;
+	e.kind = 0;
+	CHECK("unknown kind refused",
+	      daemon_entry_fields(&f, &origin, ENTRY_EVENT, &e, 1, 9) < 0);
+}
+
+static void snapshot_fields(void)
+{
+	struct collector_event e = { 0 };
+	struct daemon_fields f;
+
+	e.metric = METRIC_LINK_UTILIZATION;
+	e.switch_id = 11;
+	e.id = 201;
+	e.value = 510;
+	CHECK("snapshot entry formats",
+	      !daemon_entry_fields(&f, &origin, ENTRY_SNAPSHOT, &e, 5, 3));
+	CHECK("snapshot entry: kind, number, no seq, no previous",
+	      is(&f, "kind", "snapshot") && is(&f, "snapshot", "3") &&
+		      is(&f, "value", "510") && is(&f, "ts_ns", "5") &&
+		      !field(&f, "seq") && !field(&f, "previous"));
+	CHECK("snapshot end formats",
+	      !daemon_snapshot_end_fields(&f, &origin, 3, 13, 6));
+	CHECK("snapshot end: entries", is(&f, "kind", "snapshot_end") &&
+					       is(&f, "snapshot", "3") &&
+					       is(&f, "entries", "13"));
+}
+
+static void thresholds(void)
+{
+	unsigned long long t[METRIC_COUNT] = { 0 };
+	int set[METRIC_COUNT];
+	const char *m;
+
+	m = "hop_latency=40 queue_occupancy=1000,link_utilization=5\n";
+	CHECK("three pairs",
+	      daemon_parse_thresholds(m, strlen(m), t, set) == 3);
+	CHECK("values", t[METRIC_HOP_LATENCY] == 40 &&
+				t[METRIC_QUEUE_OCCUPANCY] == 1000 &&
+				t[METRIC_LINK_UTILIZATION] == 5);
+	CHECK("only those set", set[METRIC_HOP_LATENCY] &&
+					!set[METRIC_FLOW_LATENCY] &&
+					!set[METRIC_FLOW_PATH]);
+	m = "hop_latency=7 nosuch=1";
+	CHECK("unknown metric: refused",
+	      daemon_parse_thresholds(m, strlen(m), t, set) < 0);
+	CHECK("all or nothing", t[METRIC_HOP_LATENCY] == 40);
+	m = "hop_latency=-1";
+	CHECK("negative refused",
+	      daemon_parse_thresholds(m, strlen(m), t, set) < 0);
+	m = "hop_latency=12x";
+	CHECK("trailing garbage refused",
+	      daemon_parse_thresholds(m, strlen(m), t, set) < 0);
+	CHECK("empty refused", daemon_parse_thresholds("  ", 2, t, set) < 0);
+	m = "hop_latency=99";
+	CHECK("length bounds the message",
+	      daemon_parse_thresholds(m, 13, t, set) == 1 &&
+		      t[METRIC_HOP_LATENCY] == 9);
+}
+
+static void buffer(void)
+{
+	struct daemon_buffer b;
+	struct collector_event e = { 0 };
+	unsigned long long i;
+
+	CHECK("init", !daemon_buffer_init(&b, 4));
+	for (i = 1; i <= 6; i++) {
+		e.value = i;
+		daemon_buffer_push(&b, &e);
+	}
+	CHECK("bounded", b.len == 4 && b.dropped == 2);
+	CHECK("oldest dropped", daemon_buffer_at(&b, 0)->e.value == 3 &&
+					daemon_buffer_at(&b, 0)->seq == 3);
+	CHECK("newest kept", daemon_buffer_at(&b, 3)->e.value == 6 &&
+				     !daemon_buffer_at(&b, 4));
+	daemon_buffer_pop(&b, 3);
+	CHECK("pop delivered", b.len == 1 && daemon_buffer_at(&b, 0)->seq == 6);
+	e.value = 7;
+	daemon_buffer_push(&b, &e);
+	CHECK("seq goes on across wrap",
+	      daemon_buffer_at(&b, 1)->seq == 7 && b.dropped == 2);
+	daemon_buffer_pop(&b, 10);
+	CHECK("pop more than held empties", b.len == 0);
+	daemon_buffer_free(&b);
+	CHECK("zero capacity refused", daemon_buffer_init(&b, 0) < 0);
+}
+
+int main(void)
+{
+	event_fields();
+	snapshot_fields();
+	thresholds();
+	buffer();
+	printf("daemon_units: %d passed, %d failed\n", passed, failed);
+	return failed != 0;
+}
