@@ -5,9 +5,9 @@
  * event array on the host (host_maps.c), so that one detector source runs in
  * both places.
  *
- * The includer names the tables: flow_path, flow_latency, hop_latency,
- * queue_occupancy, queue_congestion, link_utilization, thresholds, counters
- * and events (collector.bpf.c defines them as maps; host_maps.h as macros).
+ * The includer names the tables: flows4, flows6, queues, link_utilization,
+ * thresholds, counters and events (collector.bpf.c defines them as maps;
+ * host_maps.h as macros).
  */
 #ifndef INT_MAPS_H
 #define INT_MAPS_H
@@ -15,6 +15,12 @@
 #include "collector.h"
 
 #ifdef __bpf__
+
+/*
+ * why: keeps clang from computing an address inside a map value before the
+ * null check the verifier needs to see first.
+ */
+#define INT_BARRIER_VAR(x) asm volatile("" : "+r"(x))
 
 static __always_inline void *int_lookup(void *map, const void *key)
 {
@@ -75,6 +81,8 @@ static __always_inline void int_event_submit(struct collector_event *e)
 #else /* host */
 
 #include "host_maps.h"
+
+#define INT_BARRIER_VAR(x) ((void)0)
 
 static __always_inline void *int_lookup(void *map, const void *key)
 {
