@@ -47,6 +47,22 @@ struct {
 	__type(value, struct metric_value);
 } link_utilization SEC(".maps");
 
+struct {
+	__uint(type, BPF_MAP_TYPE_ARRAY);
+	__uint(max_entries, COLLECTOR_SWITCH_SLOTS);
+	__type(key, __u32);
+	__type(value, struct queue_slot);
+} queue_slots SEC(".maps");
+
+struct {
+	__uint(type, BPF_MAP_TYPE_ARRAY);
+	__uint(max_entries, COLLECTOR_SWITCH_SLOTS);
+	__type(key, __u32);
+	__type(value, struct link_slot);
+} link_slots SEC(".maps");
+
+#define INT_SWITCH_SLOTS 1
+
 /* T(m) per enum collector_metric; user space writes it at run time. */
 struct {
 	__uint(type, BPF_MAP_TYPE_ARRAY);

@@ -189,6 +189,40 @@ struct queue_value {
 	__u32 pad;
 };
 
+/*
+ * Switch metrics first live in direct-mapped arrays (queue_slots,
+ * link_slots: BPF_MAP_TYPE_ARRAY of COLLECTOR_SWITCH_SLOTS, index =
+ * switch_slot_index(), whose lookups the verifier inlines); a key whose slot
+ * another key holds lives in the LRU hash (queues, link_utilization).  A slot
+ * is claimed once, atomically on its tag, and never freed, so a key is in
+ * exactly one of the two places; readers of a table read both.
+ */
+#define COLLECTOR_SWITCH_SLOTS 16384 /* a power of two */
+
+/* 0: free; else ((switch_id << 32) | id) + 1 (switch id ~0 is never a key). */
+static inline __u64 switch_slot_tag(__u32 switch_id, __u32 id)
+{
+	return ((__u64)switch_id << 32 | id) + 1;
+}
+
+static inline __u32 switch_slot_index(__u32 switch_id, __u32 id)
+{
+	__u32 h = switch_id * 0x9E3779B1U ^ id * 0x85EBCA6BU;
+
+	h ^= h >> 15;
+	return h & (COLLECTOR_SWITCH_SLOTS - 1);
+}
+
+struct queue_slot {
+	__u64 tag;
+	struct queue_value value;
+};
+
+struct link_slot {
+	__u64 tag;
+	struct metric_value value;
+};
+
 /* One ring buffer record per event. */
 struct collector_event {
 	__u64 ts_ns; /* bpf_ktime_get_ns() when detected */

@@ -48,6 +48,9 @@ extern struct int_host_state int_host;
 #define link_utilization (int_host.maps[HOST_LINKS])
 /* why: a struct queue_value begins with its occupancy (collector.h) */
 #define queue_occupancy queues
+/* why: no slot arrays on the host: int_slot() never finds a slot */
+#define queue_slots queues
+#define link_slots link_utilization
 
 /* Sets up every table with max_entries keys and an event array; 0 or -ENOMEM. */
 int host_state_init(__u32 max_entries, __u32 events_cap);

@@ -150,6 +150,39 @@ static __always_inline void int_flow_key(const struct int_l34 *l,
 	k->ip_version = l->ip_version;
 }
 
+/* The queue entry of <sw, qid>: its slot, or the overflow table's entry. */
+static __always_inline struct queue_value *
+int_queue_entry(__u32 sw, __u32 qid, const struct queue_value *zero)
+{
+	struct switch_key sk = { .switch_id = sw, .id = qid };
+	__u64 *slot;
+	int claimed;
+
+	slot = int_slot(&queue_slots, sw, qid, &claimed);
+	if (slot)
+		return &((struct queue_slot *)slot)->value;
+	return int_entry(&queues, &sk, zero);
+}
+
+/* Link utilization of <sw, egress id>: in its slot, or the overflow table. */
+static __always_inline void int_detect_link(__u32 sw, __u32 port, __u64 value,
+					    __u64 now)
+{
+	struct switch_key sk = { .switch_id = sw, .id = port };
+	__u64 *slot;
+	int claimed;
+
+	slot = int_slot(&link_slots, sw, port, &claimed);
+	if (slot) {
+		int_detect_metric(&((struct link_slot *)slot)->value, claimed,
+				  METRIC_LINK_UTILIZATION, NULL, sw, port,
+				  value, now);
+		return;
+	}
+	int_detect_value(&link_utilization, &sk, METRIC_LINK_UTILIZATION, sw,
+			 port, value, now);
+}
+
 /* The flow's entry in flows4 or flows6 (see collector.h), or NULL. */
 static __always_inline struct flow_value *
 int_flow_entry(const struct flow_key *flow, const struct flow_value *zero)
@@ -263,8 +296,7 @@ int_detect_hop(const struct int_frame *f, struct flow_value *fv,
 {
 	struct queue_value *q = NULL;
 	struct hop_slot *slot;
-	struct switch_key sk;
-	__u32 sw = 0, qid = 0;
+	__u32 sw = 0, qid = 0, cqid;
 	__u64 v;
 
 	if (!int_hop_switch(f, h, i, &sw)) {
@@ -291,30 +323,27 @@ int_detect_hop(const struct int_frame *f, struct flow_value *fv,
 	}
 	if (INT_HAS(h, HV_QUEUE_OCCUPANCY) &&
 	    h->v[HV_QUEUE_OCCUPANCY] != INT_UNAVAILABLE_24) {
-		sk.switch_id = sw;
-		sk.id = qid = (__u32)h->v[HV_QUEUE_ID];
-		q = int_entry(&queues, &sk, &acc->zero_queue);
+		qid = (__u32)h->v[HV_QUEUE_ID];
+		q = int_queue_entry(sw, qid, &acc->zero_queue);
 		if (q) {
 			int_detect_metric(&q->occupancy,
 					  !(q->flags & QUEUE_HAS_OCCUPANCY),
-					  METRIC_QUEUE_OCCUPANCY, NULL, sw,
-					  sk.id, h->v[HV_QUEUE_OCCUPANCY], now);
+					  METRIC_QUEUE_OCCUPANCY, NULL, sw, qid,
+					  h->v[HV_QUEUE_OCCUPANCY], now);
 			q->flags |= QUEUE_HAS_OCCUPANCY;
 		}
 	}
 	if (INT_HAS(h, HV_QUEUE_CONGESTION) &&
 	    h->v[HV_QUEUE_CONGESTION] != INT_UNAVAILABLE_24) {
-		sk.switch_id = sw;
-		sk.id = (__u32)h->v[HV_CONGESTION_QUEUE_ID];
+		cqid = (__u32)h->v[HV_CONGESTION_QUEUE_ID];
 		/* why: the same <sw_id, queue_id> as the occupancy: no second lookup */
-		if (!q || sk.id != qid)
-			q = int_entry(&queues, &sk, &acc->zero_queue);
+		if (!q || cqid != qid)
+			q = int_queue_entry(sw, cqid, &acc->zero_queue);
 		if (q) {
 			int_detect_metric(&q->congestion,
 					  !(q->flags & QUEUE_HAS_CONGESTION),
 					  METRIC_QUEUE_CONGESTION, NULL, sw,
-					  sk.id, h->v[HV_QUEUE_CONGESTION],
-					  now);
+					  cqid, h->v[HV_QUEUE_CONGESTION], now);
 			q->flags |= QUEUE_HAS_CONGESTION;
 		}
 	}
@@ -326,11 +355,7 @@ int_detect_hop(const struct int_frame *f, struct flow_value *fv,
 			v = h->v[HV_L2_EGRESS_PORT];
 		else
 			return;
-		sk.switch_id = sw;
-		sk.id = (__u32)v;
-		int_detect_value(&link_utilization, &sk,
-				 METRIC_LINK_UTILIZATION, sw, sk.id,
-				 h->v[HV_EGRESS_TX_UTIL], now);
+		int_detect_link(sw, (__u32)v, h->v[HV_EGRESS_TX_UTIL], now);
 	}
 }
 

@@ -54,6 +54,33 @@ static __always_inline __u64 int_now_ns(void)
 	return bpf_ktime_get_ns();
 }
 
+/*
+ * The direct-mapped slot of <sw, id> in queue_slots or link_slots (see
+ * collector.h): its tag is ours, or was free and is ours now (*claimed);
+ * NULL when another key holds it.
+ */
+static __always_inline __u64 *int_slot(void *map, __u32 sw, __u32 id,
+				       int *claimed)
+{
+	__u32 index = switch_slot_index(sw, id);
+	__u64 tag = switch_slot_tag(sw, id);
+	__u64 *slot = bpf_map_lookup_elem(map, &index);
+
+	*claimed = 0;
+	if (!slot)
+		return NULL;
+	if (*slot == tag)
+		return slot;
+	if (*slot)
+		return NULL;
+	if (__sync_val_compare_and_swap(slot, 0, tag) == 0) {
+		*claimed = 1;
+		return slot;
+	}
+	/* why: another CPU claimed it first, maybe for this very key */
+	return *slot == tag ? slot : NULL;
+}
+
 static __always_inline struct collector_event *int_event_reserve(void)
 {
 	return bpf_ringbuf_reserve(&events, sizeof(struct collector_event), 0);
@@ -109,6 +136,15 @@ static __always_inline __u64 int_threshold(__u32 metric)
 static __always_inline __u64 int_now_ns(void)
 {
 	return int_host.now_ns;
+}
+
+/* The host keeps every switch key in its hash tables (no slot arrays). */
+static __always_inline __u64 *int_slot(void *map, __u32 sw, __u32 id,
+				       int *claimed)
+{
+	(void)map, (void)sw, (void)id;
+	*claimed = 0;
+	return NULL;
 }
 
 static __always_inline struct collector_event *int_event_reserve(void)
