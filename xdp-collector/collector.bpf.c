@@ -90,6 +90,7 @@ struct collector_config config = {
 };
 
 __u64 last_wakeup_ns;
+__u32 wakeup_pending; /* forced at the backlog threshold, not yet drained */
 
 struct int_stack;
 int collector_md(struct xdp_md *ctx, __u32 off, __u32 len, struct int_stack *s);

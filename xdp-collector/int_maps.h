@@ -89,16 +89,27 @@ static __always_inline struct collector_event *int_event_reserve(void)
 /*
  * Submits without waking the reader (a wakeup per event caps the ring at
  * ~180 kpps here, XDP_NOTES) unless the backlog passed config.wakeup_bytes or
- * the last forced wakeup is config.wakeup_ns old.
+ * the last forced wakeup is config.wakeup_ns old.  Past wakeup_bytes, one
+ * wakeup until the reader has drained the ring below it again: why: a forced
+ * wakeup costs ~4 us in this VM (an irq_work self-IPI), and forcing one per
+ * event while the reader catches up made every event cost that much.
  */
 static __always_inline void int_event_submit(struct collector_event *e)
 {
 	__u64 flags = BPF_RB_NO_WAKEUP;
 
 	if (bpf_ringbuf_query(&events, BPF_RB_AVAIL_DATA) >=
-		    config.wakeup_bytes ||
-	    e->ts_ns - last_wakeup_ns >= config.wakeup_ns) {
+	    config.wakeup_bytes) {
+		if (!wakeup_pending) {
+			wakeup_pending = 1;
+			flags = BPF_RB_FORCE_WAKEUP;
+		}
+	} else if (wakeup_pending) {
+		wakeup_pending = 0;
+	}
+	if (e->ts_ns - last_wakeup_ns >= config.wakeup_ns)
 		flags = BPF_RB_FORCE_WAKEUP;
+	if (flags == BPF_RB_FORCE_WAKEUP) {
 		last_wakeup_ns = e->ts_ns;
 		int_count(CNT_WAKEUPS);
 	}
