@@ -20,6 +20,8 @@
  *    host build; reports per second are the reports it decoded over the
  *    generator's wall time (plus what it drained afterwards: favours the
  *    baseline).
+ * In between, veth_drop_program_mpps: an XDP_DROP program in the collector's
+ * place, the generator and the pair's own ceiling on this machine.
  * Prints BENCH lines; exit 1 when either path decoded nothing.
  */
 #define _GNU_SOURCE
@@ -124,7 +126,7 @@ static int prog_of(int ret)
 		{ .code = BPF_JMP | BPF_EXIT },
 	};
 	int fd = bpf_prog_load(BPF_PROG_TYPE_XDP,
-			       ret == XDP_TX ? "gen" : "pass", "GPL", insns, 2,
+			       ret == XDP_TX ? "gen" : "sink", "GPL", insns, 2,
 			       NULL);
 
 	if (fd < 0)
@@ -237,7 +239,7 @@ int main(int argc, char **argv)
 	struct sockaddr_in addr = { .sin_family = AF_INET };
 	struct timeval tv = { .tv_usec = 300000 };
 	pthread_t thread;
-	int gen, pass, gen_if, rx_if, len, buf = 64 << 20;
+	int gen, pass, drop, gen_if, rx_if, len, buf = 64 << 20;
 	__u32 packets;
 	__u64 before, got;
 	double wall, xdp_mpps, user_mpps, gen_mpps;
@@ -286,6 +288,17 @@ int main(int argc, char **argv)
 		printf("BENCH xdp_rx_core_busy_share %.0f %%\n",
 		       100.0 * (b.busy - a.busy) / (b.total - a.total));
 	}
+	enter_ns(argv[3]);
+	bpf_xdp_detach(rx_if, XDP_FLAGS_DRV_MODE, NULL);
+
+	/* the pair's ceiling here: an XDP_DROP program in the collector's place */
+	drop = prog_of(XDP_DROP);
+	if (bpf_xdp_attach(rx_if, drop, XDP_FLAGS_DRV_MODE, NULL))
+		die("attach the drop program (native)");
+	enter_ns(argv[1]);
+	wall = generate(gen, gen_if, frame, len, packets);
+	printf("BENCH veth_drop_program_mpps %.2f Mpps\n",
+	       packets / wall / 1e6);
 	enter_ns(argv[3]);
 	bpf_xdp_detach(rx_if, XDP_FLAGS_DRV_MODE, NULL);
 
