@@ -15,41 +15,30 @@
 
 #include "collector.h"
 
-/* Table I's tables; LRU so that a full table forgets its oldest keys. */
+/*
+ * Table I's tables (collector.h: the flow metrics share one entry per flow);
+ * LRU so that a full table forgets its oldest keys.
+ */
 struct {
 	__uint(type, BPF_MAP_TYPE_LRU_HASH);
 	__uint(max_entries, COLLECTOR_FLOWS);
-	__type(key, struct flow_key);
-	__type(value, struct path_value);
-} flow_path SEC(".maps");
+	__type(key, struct flow_key4);
+	__type(value, struct flow_value);
+} flows4 SEC(".maps");
 
 struct {
 	__uint(type, BPF_MAP_TYPE_LRU_HASH);
-	__uint(max_entries, COLLECTOR_FLOWS);
+	__uint(max_entries, COLLECTOR_FLOWS6);
 	__type(key, struct flow_key);
-	__type(value, struct metric_value);
-} flow_latency SEC(".maps");
-
-struct {
-	__uint(type, BPF_MAP_TYPE_LRU_HASH);
-	__uint(max_entries, COLLECTOR_FLOW_HOPS);
-	__type(key, struct flow_hop_key);
-	__type(value, struct metric_value);
-} hop_latency SEC(".maps");
+	__type(value, struct flow_value);
+} flows6 SEC(".maps");
 
 struct {
 	__uint(type, BPF_MAP_TYPE_LRU_HASH);
 	__uint(max_entries, COLLECTOR_SWITCH_KEYS);
 	__type(key, struct switch_key);
-	__type(value, struct metric_value);
-} queue_occupancy SEC(".maps");
-
-struct {
-	__uint(type, BPF_MAP_TYPE_LRU_HASH);
-	__uint(max_entries, COLLECTOR_SWITCH_KEYS);
-	__type(key, struct switch_key);
-	__type(value, struct metric_value);
-} queue_congestion SEC(".maps");
+	__type(value, struct queue_value);
+} queues SEC(".maps");
 
 struct {
 	__uint(type, BPF_MAP_TYPE_LRU_HASH);
@@ -57,6 +46,22 @@ struct {
 	__type(key, struct switch_key);
 	__type(value, struct metric_value);
 } link_utilization SEC(".maps");
+
+struct {
+	__uint(type, BPF_MAP_TYPE_ARRAY);
+	__uint(max_entries, COLLECTOR_SWITCH_SLOTS);
+	__type(key, __u32);
+	__type(value, struct queue_slot);
+} queue_slots SEC(".maps");
+
+struct {
+	__uint(type, BPF_MAP_TYPE_ARRAY);
+	__uint(max_entries, COLLECTOR_SWITCH_SLOTS);
+	__type(key, __u32);
+	__type(value, struct link_slot);
+} link_slots SEC(".maps");
+
+#define INT_SWITCH_SLOTS 1
 
 /* T(m) per enum collector_metric; user space writes it at run time. */
 struct {
@@ -85,6 +90,7 @@ struct collector_config config = {
 };
 
 __u64 last_wakeup_ns;
+__u32 wakeup_pending; /* forced at the backlog threshold, not yet drained */
 
 struct int_stack;
 int collector_md(struct xdp_md *ctx, __u32 off, __u32 len, struct int_stack *s);

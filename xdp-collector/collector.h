@@ -16,7 +16,7 @@
 
 #include <linux/types.h>
 
-#define COLLECTOR_ABI_VERSION 1
+#define COLLECTOR_ABI_VERSION 2
 
 /* Telemetry reports arrive on this UDP destination port unless configured. */
 #define COLLECTOR_DEFAULT_REPORT_PORT 32766
@@ -110,7 +110,31 @@ struct switch_key {
 };
 
 /*
- * Value of every numeric metric table.  "value" is the latest value seen
+ * The maps (ABI 2): Table I's keys, fewer and smaller lookups.
+ *
+ * - flows4 (IPv4) and flows6 (IPv6): one entry per 5-tuple holding the flow
+ *   path, the flow latency and the per-hop latencies of that flow keyed by
+ *   switch id (<5-tuple + sw_id> of Table I) inline: one lookup per report
+ *   for the three flow metrics instead of two plus one per hop.  flows4 is
+ *   keyed by the 16-byte struct flow_key4; flows6 by the whole struct
+ *   flow_key, so that no two IPv6 flows share an entry.
+ * - queues: <sw_id, queue_id> -> queue occupancy and queue congestion.
+ * - link_utilization: <sw_id, egress_id> -> egress TX utilization.
+ *
+ * struct flow_hop_key is no map key any more; it stays as the documented
+ * Table I key of the per-hop latency.
+ */
+struct flow_key4 {
+	__u8 src[4]; /* network order, as in struct flow_key */
+	__u8 dst[4];
+	__u16 src_port; /* host order; 0 when the protocol has no ports */
+	__u16 dst_port;
+	__u8 protocol;
+	__u8 pad[3];
+};
+
+/*
+ * Value of every numeric metric.  "value" is the latest value seen
  * (what the periodic push publishes); "reported" is the value of the last
  * event, the base the threshold is measured from, so that a slow drift still
  * fires once it passes T(m) and a quiet metric is known to lie within
@@ -127,6 +151,76 @@ struct path_value {
 	__u32 hops;
 	__u32 switch_id[COLLECTOR_MAX_PATH];
 	__u64 seen_ns;
+};
+
+/* Per-hop latency of one <flow, switch id>, inside struct flow_value. */
+struct hop_slot {
+	__u32 switch_id;
+	__u32 used; /* 0: free; the key is new */
+	struct metric_value latency;
+};
+
+#define FLOW_HAS_PATH 1U    /* flow path seen: path is valid */
+#define FLOW_HAS_LATENCY 2U /* flow latency seen: latency is valid */
+
+/*
+ * Value of flows4 and flows6.  hop[] holds up to COLLECTOR_MAX_PATH switch
+ * ids of the flow, the hop at path position i preferably in hop[i]; when a
+ * flow has met more switches than that, the least recently seen one not in
+ * the current report is forgotten (it fires as new when it comes back, as a
+ * key an LRU table forgot does).
+ */
+struct flow_value {
+	struct path_value path;
+	struct metric_value latency;
+	__u32 flags; /* FLOW_HAS_* */
+	__u32 pad;
+	struct hop_slot hop[COLLECTOR_MAX_PATH];
+};
+
+#define QUEUE_HAS_OCCUPANCY 1U
+#define QUEUE_HAS_CONGESTION 2U
+
+/* Value of queues: both metrics keyed <sw_id, queue_id>. */
+struct queue_value {
+	struct metric_value occupancy; /* first: a queue_value is its occupancy */
+	struct metric_value congestion;
+	__u32 flags; /* QUEUE_HAS_* */
+	__u32 pad;
+};
+
+/*
+ * Switch metrics first live in direct-mapped arrays (queue_slots,
+ * link_slots: BPF_MAP_TYPE_ARRAY of COLLECTOR_SWITCH_SLOTS, index =
+ * switch_slot_index(), whose lookups the verifier inlines); a key whose slot
+ * another key holds lives in the LRU hash (queues, link_utilization).  A slot
+ * is claimed once, atomically on its tag, and never freed, so a key is in
+ * exactly one of the two places; readers of a table read both.
+ */
+#define COLLECTOR_SWITCH_SLOTS 16384 /* a power of two */
+
+/* 0: free; else ((switch_id << 32) | id) + 1 (switch id ~0 is never a key). */
+static inline __u64 switch_slot_tag(__u32 switch_id, __u32 id)
+{
+	return ((__u64)switch_id << 32 | id) + 1;
+}
+
+static inline __u32 switch_slot_index(__u32 switch_id, __u32 id)
+{
+	__u32 h = switch_id * 0x9E3779B1U ^ id * 0x85EBCA6BU;
+
+	h ^= h >> 15;
+	return h & (COLLECTOR_SWITCH_SLOTS - 1);
+}
+
+struct queue_slot {
+	__u64 tag;
+	struct queue_value value;
+};
+
+struct link_slot {
+	__u64 tag;
+	struct metric_value value;
 };
 
 /* One ring buffer record per event. */
@@ -163,8 +257,8 @@ struct collector_config {
 #define COLLECTOR_DEFAULT_WAKEUP_NS (10 * 1000 * 1000ULL)
 
 /* Default table sizes (user space may change them before load). */
-#define COLLECTOR_FLOWS 65536
-#define COLLECTOR_FLOW_HOPS 262144
+#define COLLECTOR_FLOWS 65536  /* flows4 */
+#define COLLECTOR_FLOWS6 16384 /* flows6 */
 #define COLLECTOR_SWITCH_KEYS 16384
 #define COLLECTOR_RINGBUF_BYTES (4 * 1024 * 1024)
 

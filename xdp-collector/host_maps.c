@@ -111,22 +111,25 @@ void host_map_each(struct host_map *m,
 
 int host_state_init(__u32 max_entries, __u32 events_cap)
 {
-	static const __u32 key_sizes[METRIC_COUNT] = {
-		sizeof(struct flow_key),     sizeof(struct flow_key),
-		sizeof(struct flow_hop_key), sizeof(struct switch_key),
-		sizeof(struct switch_key),   sizeof(struct switch_key),
+	static const __u32 key_sizes[HOST_TABLES] = {
+		sizeof(struct flow_key4),
+		sizeof(struct flow_key),
+		sizeof(struct switch_key),
+		sizeof(struct switch_key),
+	};
+	static const __u32 value_sizes[HOST_TABLES] = {
+		sizeof(struct flow_value),
+		sizeof(struct flow_value),
+		sizeof(struct queue_value),
+		sizeof(struct metric_value),
 	};
 	int i;
 
 	host_state_free();
-	for (i = 0; i < METRIC_COUNT; i++) {
-		__u32 vs = i == METRIC_FLOW_PATH ? sizeof(struct path_value)
-						 : sizeof(struct metric_value);
-
-		if (host_map_init(&int_host.maps[i], key_sizes[i], vs,
-				  max_entries))
+	for (i = 0; i < HOST_TABLES; i++)
+		if (host_map_init(&int_host.maps[i], key_sizes[i],
+				  value_sizes[i], max_entries))
 			goto err;
-	}
 	int_host.events = calloc(events_cap, sizeof(*int_host.events));
 	if (!int_host.events)
 		goto err;
@@ -141,7 +144,7 @@ void host_state_free(void)
 {
 	int i;
 
-	for (i = 0; i < METRIC_COUNT; i++)
+	for (i = 0; i < HOST_TABLES; i++)
 		free(int_host.maps[i].slots);
 	free(int_host.events);
 	memset(&int_host, 0, sizeof(int_host));

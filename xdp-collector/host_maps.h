@@ -21,8 +21,17 @@ struct host_map {
 	unsigned char *slots; /* per slot: used byte, key, value */
 };
 
+/* The tables of collector.h (ABI 2), named as the XDP program's maps. */
+enum host_table {
+	HOST_FLOWS4 = 0,
+	HOST_FLOWS6 = 1,
+	HOST_QUEUES = 2,
+	HOST_LINKS = 3,
+	HOST_TABLES = 4,
+};
+
 struct int_host_state {
-	struct host_map maps[METRIC_COUNT];
+	struct host_map maps[HOST_TABLES];
 	__u64 thresholds[METRIC_COUNT];
 	__u64 counters[CNT_COUNT];
 	__u64 now_ns;
@@ -33,12 +42,15 @@ struct int_host_state {
 
 extern struct int_host_state int_host;
 
-#define flow_path (int_host.maps[METRIC_FLOW_PATH])
-#define flow_latency (int_host.maps[METRIC_FLOW_LATENCY])
-#define hop_latency (int_host.maps[METRIC_HOP_LATENCY])
-#define queue_occupancy (int_host.maps[METRIC_QUEUE_OCCUPANCY])
-#define queue_congestion (int_host.maps[METRIC_QUEUE_CONGESTION])
-#define link_utilization (int_host.maps[METRIC_LINK_UTILIZATION])
+#define flows4 (int_host.maps[HOST_FLOWS4])
+#define flows6 (int_host.maps[HOST_FLOWS6])
+#define queues (int_host.maps[HOST_QUEUES])
+#define link_utilization (int_host.maps[HOST_LINKS])
+/* why: a struct queue_value begins with its occupancy (collector.h) */
+#define queue_occupancy queues
+/* why: no slot arrays on the host: int_slot() never finds a slot */
+#define queue_slots queues
+#define link_slots link_utilization
 
 /* Sets up every table with max_entries keys and an event array; 0 or -ENOMEM. */
 int host_state_init(__u32 max_entries, __u32 events_cap);

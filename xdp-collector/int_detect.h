@@ -49,35 +49,26 @@ static __always_inline void int_emit(__u8 metric, __u8 kind,
 	int_count(CNT_EVENTS);
 }
 
-/* One numeric metric: new key, or a change past the threshold. */
-static __always_inline void int_detect_value(void *map, const void *key,
-					     __u8 metric,
-					     const struct flow_key *flow,
-					     __u32 sw, __u32 id, __u64 value,
-					     __u64 now)
+/*
+ * One numeric metric kept in *v: new key (is_new), or a change past the
+ * threshold from the last reported value.
+ */
+static __always_inline void int_detect_metric(struct metric_value *v,
+					      int is_new, __u8 metric,
+					      const struct flow_key *flow,
+					      __u32 sw, __u32 id, __u64 value,
+					      __u64 now)
 {
-	struct metric_value *v = int_lookup(map, key);
-	struct metric_value fresh;
 	__u64 diff, previous;
-	long err;
 
-	if (!v) {
-		fresh.value = value;
-		fresh.reported = value;
-		fresh.seen_ns = now;
-		err = int_insert(map, key, &fresh);
-		if (err == -17 /* EEXIST: another CPU was first */)
-			return;
-		if (err) {
-			int_count(CNT_MAP_FULL);
-			return;
-		}
+	v->value = value;
+	v->seen_ns = now;
+	if (is_new) {
+		v->reported = value;
 		int_emit(metric, EVENT_NEW_KEY, flow, sw, id, value, 0, NULL,
 			 now);
 		return;
 	}
-	v->value = value;
-	v->seen_ns = now;
 	diff = value > v->reported ? value - v->reported : v->reported - value;
 	if (diff <= int_threshold(metric))
 		return;
@@ -85,6 +76,52 @@ static __always_inline void int_detect_value(void *map, const void *key,
 	v->reported = value;
 	int_emit(metric, EVENT_CHANGED, flow, sw, id, value, previous, NULL,
 		 now);
+}
+
+/* One numeric metric in a table of its own (link utilization). */
+static __always_inline void int_detect_value(void *map, const void *key,
+					     __u8 metric, __u32 sw, __u32 id,
+					     __u64 value, __u64 now)
+{
+	struct metric_value *v = int_lookup(map, key);
+	struct metric_value fresh;
+	long err;
+
+	if (v) {
+		int_detect_metric(v, 0, metric, NULL, sw, id, value, now);
+		return;
+	}
+	fresh.value = value;
+	fresh.reported = value;
+	fresh.seen_ns = now;
+	err = int_insert(map, key, &fresh);
+	if (err == -17 /* EEXIST: another CPU was first */)
+		return;
+	if (err) {
+		int_count(CNT_MAP_FULL);
+		return;
+	}
+	int_emit(metric, EVENT_NEW_KEY, NULL, sw, id, value, 0, NULL, now);
+}
+
+/*
+ * The entry of a table whose value holds several metrics, created (zeroed:
+ * every metric new) when missing; NULL when the table refuses it.
+ */
+static __always_inline void *int_entry(void *map, const void *key,
+				       const void *zero)
+{
+	void *v = int_lookup(map, key);
+	long err;
+
+	if (v)
+		return v;
+	err = int_insert(map, key, zero);
+	if (err && err != -17 /* EEXIST: another CPU was first */) {
+		int_count(CNT_MAP_FULL);
+		return NULL;
+	}
+	return int_lookup(map, key);
 }
 
 /* The switch id of hop i: its own, or the reporting node's for a report's own hop. */
@@ -113,22 +150,68 @@ static __always_inline void int_flow_key(const struct int_l34 *l,
 	k->ip_version = l->ip_version;
 }
 
-static __always_inline void int_detect_path(const struct flow_key *flow,
+/* The queue entry of <sw, qid>: its slot, or the overflow table's entry. */
+static __always_inline struct queue_value *
+int_queue_entry(__u32 sw, __u32 qid, const struct queue_value *zero)
+{
+	struct switch_key sk = { .switch_id = sw, .id = qid };
+	__u64 *slot;
+	int claimed;
+
+	slot = int_slot(&queue_slots, sw, qid, &claimed);
+	if (slot)
+		return &((struct queue_slot *)slot)->value;
+	return int_entry(&queues, &sk, zero);
+}
+
+/* Link utilization of <sw, egress id>: in its slot, or the overflow table. */
+static __always_inline void int_detect_link(__u32 sw, __u32 port, __u64 value,
+					    __u64 now)
+{
+	struct switch_key sk = { .switch_id = sw, .id = port };
+	__u64 *slot;
+	int claimed;
+
+	slot = int_slot(&link_slots, sw, port, &claimed);
+	if (slot) {
+		int_detect_metric(&((struct link_slot *)slot)->value, claimed,
+				  METRIC_LINK_UTILIZATION, NULL, sw, port,
+				  value, now);
+		return;
+	}
+	int_detect_value(&link_utilization, &sk, METRIC_LINK_UTILIZATION, sw,
+			 port, value, now);
+}
+
+/* The flow's entry in flows4 or flows6 (see collector.h), or NULL. */
+static __always_inline struct flow_value *
+int_flow_entry(const struct flow_key *flow, const struct flow_value *zero)
+{
+	struct flow_key4 k4;
+
+	if (flow->ip_version != 4)
+		return int_entry(&flows6, flow, zero);
+	__builtin_memcpy(k4.src, flow->src, sizeof(k4.src));
+	__builtin_memcpy(k4.dst, flow->dst, sizeof(k4.dst));
+	k4.src_port = flow->src_port;
+	k4.dst_port = flow->dst_port;
+	k4.protocol = flow->protocol;
+	k4.pad[0] = k4.pad[1] = k4.pad[2] = 0;
+	return int_entry(&flows4, &k4, zero);
+}
+
+/* Flow path: fires when new or on any change of its switch ids or length. */
+static __always_inline void int_detect_path(struct flow_value *fv,
+					    const struct flow_key *flow,
 					    const struct path_value *path,
 					    __u64 now)
 {
-	struct path_value *old = int_lookup(&flow_path, flow);
+	struct path_value *old = &fv->path;
 	__u32 i, same;
-	long err;
 
-	if (!old) {
-		err = int_insert(&flow_path, flow, path);
-		if (err == -17)
-			return;
-		if (err) {
-			int_count(CNT_MAP_FULL);
-			return;
-		}
+	if (!(fv->flags & FLOW_HAS_PATH)) {
+		fv->flags |= FLOW_HAS_PATH;
+		__builtin_memcpy(old, path, sizeof(*old));
 		int_emit(METRIC_FLOW_PATH, EVENT_NEW_KEY, flow, 0, 0,
 			 path->hops, 0, path, now);
 		return;
@@ -153,18 +236,67 @@ struct int_detect_acc {
 	__u64 latency_sum;
 	__u32 latency_hops;
 	__u32 path_known; /* every hop so far had a switch id */
+	__u32 touched;	  /* flow_value.hop[] slots this report used */
+	__u32 pad;
+	struct flow_value zero_flow;   /* all zero: a new flow entry */
+	struct queue_value zero_queue; /* all zero: a new queue entry */
 };
 
-/* Switch and flow-switch metrics of one hop; accumulates path and latency. */
-static __always_inline void int_detect_hop(const struct int_frame *f,
-					   const struct flow_key *flow,
-					   const struct int_hop *h, __u32 i,
-					   struct int_detect_acc *acc,
-					   __u64 now)
+/*
+ * The slot of switch sw in the flow's per-hop latencies: found (used), or
+ * claimed for it (used == 0, the key is new): hop[i] when free, else a free
+ * slot, else the least recently seen slot this report has not used.
+ */
+static __always_inline struct hop_slot *
+int_hop_slot(struct flow_value *fv, __u32 sw, __u32 i, __u32 *touched)
 {
-	struct flow_hop_key fk;
-	struct switch_key sk;
-	__u32 sw = 0;
+	__u32 j, victim = COLLECTOR_MAX_PATH;
+	__u64 oldest = ~0ULL;
+	struct hop_slot *s;
+
+	if (i < COLLECTOR_MAX_PATH && fv->hop[i].used &&
+	    fv->hop[i].switch_id == sw) {
+		*touched |= 1U << i;
+		return &fv->hop[i];
+	}
+	for (j = 0; j < COLLECTOR_MAX_PATH; j++) {
+		s = &fv->hop[j];
+		if (s->used && s->switch_id == sw) {
+			*touched |= 1U << j;
+			return s;
+		}
+	}
+	if (i < COLLECTOR_MAX_PATH && !fv->hop[i].used)
+		victim = i;
+	for (j = 0; victim == COLLECTOR_MAX_PATH && j < COLLECTOR_MAX_PATH; j++)
+		if (!fv->hop[j].used)
+			victim = j;
+	for (j = 0; victim == COLLECTOR_MAX_PATH && j < COLLECTOR_MAX_PATH;
+	     j++) {
+		s = &fv->hop[j];
+		if (!(*touched & (1U << j)) && s->latency.seen_ns <= oldest) {
+			oldest = s->latency.seen_ns;
+			victim = j;
+		}
+	}
+	if (victim >= COLLECTOR_MAX_PATH)
+		return NULL;
+	s = &fv->hop[victim];
+	s->used = 0;
+	s->switch_id = sw;
+	*touched |= 1U << victim;
+	return s;
+}
+
+/* Switch and flow-switch metrics of one hop; accumulates path and latency. */
+static __always_inline void
+int_detect_hop(const struct int_frame *f, struct flow_value *fv,
+	       const struct flow_key *flow, const struct int_hop *h, __u32 i,
+	       struct int_detect_acc *acc, __u64 now)
+{
+	struct queue_value *q = NULL;
+	struct hop_slot *slot;
+	__u32 sw = 0, qid = 0, cqid;
 	__u64 v;
 
 	if (!int_hop_switch(f, h, i, &sw)) {
@@ -177,30 +309,43 @@ static __always_inline void int_detect_hop(const struct int_frame *f,
 	    h->v[HV_HOP_LATENCY] != INT_UNAVAILABLE_32) {
 		acc->latency_sum += h->v[HV_HOP_LATENCY];
 		acc->latency_hops++;
-		if (flow) {
-			__builtin_memset(&fk, 0, sizeof(fk));
-			fk.flow = *flow;
-			fk.switch_id = sw;
-			int_detect_value(&hop_latency, &fk, METRIC_HOP_LATENCY,
-					 flow, sw, 0, h->v[HV_HOP_LATENCY],
-					 now);
+		slot = NULL;
+		if (fv) {
+			INT_BARRIER_VAR(fv);
+			slot = int_hop_slot(fv, sw, i, &acc->touched);
+		}
+		if (slot) {
+			int_detect_metric(&slot->latency, !slot->used,
+					  METRIC_HOP_LATENCY, flow, sw, 0,
+					  h->v[HV_HOP_LATENCY], now);
+			slot->used = 1;
 		}
 	}
 	if (INT_HAS(h, HV_QUEUE_OCCUPANCY) &&
 	    h->v[HV_QUEUE_OCCUPANCY] != INT_UNAVAILABLE_24) {
-		sk.switch_id = sw;
-		sk.id = (__u32)h->v[HV_QUEUE_ID];
-		int_detect_value(&queue_occupancy, &sk, METRIC_QUEUE_OCCUPANCY,
-				 NULL, sw, sk.id, h->v[HV_QUEUE_OCCUPANCY],
-				 now);
+		qid = (__u32)h->v[HV_QUEUE_ID];
+		q = int_queue_entry(sw, qid, &acc->zero_queue);
+		if (q) {
+			int_detect_metric(&q->occupancy,
+					  !(q->flags & QUEUE_HAS_OCCUPANCY),
+					  METRIC_QUEUE_OCCUPANCY, NULL, sw, qid,
+					  h->v[HV_QUEUE_OCCUPANCY], now);
+			q->flags |= QUEUE_HAS_OCCUPANCY;
+		}
 	}
 	if (INT_HAS(h, HV_QUEUE_CONGESTION) &&
 	    h->v[HV_QUEUE_CONGESTION] != INT_UNAVAILABLE_24) {
-		sk.switch_id = sw;
-		sk.id = (__u32)h->v[HV_CONGESTION_QUEUE_ID];
-		int_detect_value(&queue_congestion, &sk,
-				 METRIC_QUEUE_CONGESTION, NULL, sw, sk.id,
-				 h->v[HV_QUEUE_CONGESTION], now);
+		cqid = (__u32)h->v[HV_CONGESTION_QUEUE_ID];
+		/* why: the same <sw_id, queue_id> as the occupancy: no second lookup */
+		if (!q || cqid != qid)
+			q = int_queue_entry(sw, cqid, &acc->zero_queue);
+		if (q) {
+			int_detect_metric(&q->congestion,
+					  !(q->flags & QUEUE_HAS_CONGESTION),
+					  METRIC_QUEUE_CONGESTION, NULL, sw,
+					  cqid, h->v[HV_QUEUE_CONGESTION], now);
+			q->flags |= QUEUE_HAS_CONGESTION;
+		}
 	}
 	if (INT_HAS(h, HV_EGRESS_TX_UTIL) &&
 	    h->v[HV_EGRESS_TX_UTIL] != INT_UNAVAILABLE_32) {
@@ -210,11 +355,7 @@ static __always_inline void int_detect_hop(const struct int_frame *f,
 			v = h->v[HV_L2_EGRESS_PORT];
 		else
 			return;
-		sk.switch_id = sw;
-		sk.id = (__u32)v;
-		int_detect_value(&link_utilization, &sk,
-				 METRIC_LINK_UTILIZATION, NULL, sw, sk.id,
-				 h->v[HV_EGRESS_TX_UTIL], now);
+		int_detect_link(sw, (__u32)v, h->v[HV_EGRESS_TX_UTIL], now);
 	}
 }
 
@@ -248,34 +389,44 @@ static __always_inline int int_flow_latency(const struct int_frame *f,
 static __always_inline void int_detect(const struct int_frame *f,
 				       struct int_detect_acc *acc, __u64 now)
 {
+	struct flow_value *fv = NULL;
 	struct flow_key flow;
 	__u32 i, n = f->st.hop_count;
 	__u64 latency = 0;
 
 	if (!f->has_stack)
 		return;
-	__builtin_memset(acc, 0, sizeof(*acc));
+	__builtin_memset(&acc->path, 0, sizeof(acc->path));
+	acc->latency_sum = 0;
+	acc->latency_hops = 0;
+	acc->touched = 0;
 	acc->path_known = 1;
-	if (f->has_flow)
+	if (f->has_flow) {
 		int_flow_key(&f->flow, &flow);
+		/* why: one lookup for the flow path, flow latency and hop latencies */
+		fv = int_flow_entry(&flow, &acc->zero_flow);
+	}
 	/* why: a bounded loop; INT_MAX_PATH turns for the verifier to walk */
 	for (i = 0; i < INT_MAX_PATH; i++) {
 		if (i >= n)
 			break;
-		int_detect_hop(f, f->has_flow ? &flow : NULL,
+		int_detect_hop(f, fv, &flow,
 			       &f->st.hops[int_index(i, INT_HOP_SLOTS - 1)], i,
 			       acc, now);
 	}
-	if (!f->has_flow)
+	if (!fv)
 		return;
 	if (acc->path_known && n > 0) {
 		acc->path.hops = n;
 		acc->path.seen_ns = now;
-		int_detect_path(&flow, &acc->path, now);
+		int_detect_path(fv, &flow, &acc->path, now);
 	}
-	if (int_flow_latency(f, acc, &latency))
-		int_detect_value(&flow_latency, &flow, METRIC_FLOW_LATENCY,
-				 &flow, 0, 0, latency, now);
+	if (int_flow_latency(f, acc, &latency)) {
+		int_detect_metric(&fv->latency, !(fv->flags & FLOW_HAS_LATENCY),
+				  METRIC_FLOW_LATENCY, &flow, 0, 0, latency,
+				  now);
+		fv->flags |= FLOW_HAS_LATENCY;
+	}
 }
 
 #endif /* INT_DETECT_H */

@@ -5,9 +5,9 @@
  * event array on the host (host_maps.c), so that one detector source runs in
  * both places.
  *
- * The includer names the tables: flow_path, flow_latency, hop_latency,
- * queue_occupancy, queue_congestion, link_utilization, thresholds, counters
- * and events (collector.bpf.c defines them as maps; host_maps.h as macros).
+ * The includer names the tables: flows4, flows6, queues, link_utilization,
+ * thresholds, counters and events (collector.bpf.c defines them as maps;
+ * host_maps.h as macros).
  */
 #ifndef INT_MAPS_H
 #define INT_MAPS_H
@@ -15,6 +15,12 @@
 #include "collector.h"
 
 #ifdef __bpf__
+
+/*
+ * why: keeps clang from computing an address inside a map value before the
+ * null check the verifier needs to see first.
+ */
+#define INT_BARRIER_VAR(x) asm volatile("" : "+r"(x))
 
 static __always_inline void *int_lookup(void *map, const void *key)
 {
@@ -48,6 +54,33 @@ static __always_inline __u64 int_now_ns(void)
 	return bpf_ktime_get_ns();
 }
 
+/*
+ * The direct-mapped slot of <sw, id> in queue_slots or link_slots (see
+ * collector.h): its tag is ours, or was free and is ours now (*claimed);
+ * NULL when another key holds it.
+ */
+static __always_inline __u64 *int_slot(void *map, __u32 sw, __u32 id,
+				       int *claimed)
+{
+	__u32 index = switch_slot_index(sw, id);
+	__u64 tag = switch_slot_tag(sw, id);
+	__u64 *slot = bpf_map_lookup_elem(map, &index);
+
+	*claimed = 0;
+	if (!slot)
+		return NULL;
+	if (*slot == tag)
+		return slot;
+	if (*slot)
+		return NULL;
+	if (__sync_val_compare_and_swap(slot, 0, tag) == 0) {
+		*claimed = 1;
+		return slot;
+	}
+	/* why: another CPU claimed it first, maybe for this very key */
+	return *slot == tag ? slot : NULL;
+}
+
 static __always_inline struct collector_event *int_event_reserve(void)
 {
 	return bpf_ringbuf_reserve(&events, sizeof(struct collector_event), 0);
@@ -56,16 +89,27 @@ static __always_inline struct collector_event *int_event_reserve(void)
 /*
  * Submits without waking the reader (a wakeup per event caps the ring at
  * ~180 kpps here, XDP_NOTES) unless the backlog passed config.wakeup_bytes or
- * the last forced wakeup is config.wakeup_ns old.
+ * the last forced wakeup is config.wakeup_ns old.  Past wakeup_bytes, one
+ * wakeup until the reader has drained the ring below it again: why: a forced
+ * wakeup costs ~4 us in this VM (an irq_work self-IPI), and forcing one per
+ * event while the reader catches up made every event cost that much.
  */
 static __always_inline void int_event_submit(struct collector_event *e)
 {
 	__u64 flags = BPF_RB_NO_WAKEUP;
 
 	if (bpf_ringbuf_query(&events, BPF_RB_AVAIL_DATA) >=
-		    config.wakeup_bytes ||
-	    e->ts_ns - last_wakeup_ns >= config.wakeup_ns) {
+	    config.wakeup_bytes) {
+		if (!wakeup_pending) {
+			wakeup_pending = 1;
+			flags = BPF_RB_FORCE_WAKEUP;
+		}
+	} else if (wakeup_pending) {
+		wakeup_pending = 0;
+	}
+	if (e->ts_ns - last_wakeup_ns >= config.wakeup_ns)
 		flags = BPF_RB_FORCE_WAKEUP;
+	if (flags == BPF_RB_FORCE_WAKEUP) {
 		last_wakeup_ns = e->ts_ns;
 		int_count(CNT_WAKEUPS);
 	}
@@ -75,6 +119,8 @@ static __always_inline void int_event_submit(struct collector_event *e)
 #else /* host */
 
 #include "host_maps.h"
+
+#define INT_BARRIER_VAR(x) ((void)0)
 
 static __always_inline void *int_lookup(void *map, const void *key)
 {
@@ -101,6 +147,15 @@ static __always_inline __u64 int_threshold(__u32 metric)
 static __always_inline __u64 int_now_ns(void)
 {
 	return int_host.now_ns;
+}
+
+/* The host keeps every switch key in its hash tables (no slot arrays). */
+static __always_inline __u64 *int_slot(void *map, __u32 sw, __u32 id,
+				       int *claimed)
+{
+	(void)map, (void)sw, (void)id;
+	*claimed = 0;
+	return NULL;
 }
 
 static __always_inline struct collector_event *int_event_reserve(void)

@@ -1,0 +1,342 @@
+// SPDX-License-Identifier: (GPL-2.0-only OR BSD-2-Clause)
+/*
+ * bench_veth - reports per second end to end on a veth pair, driven by the
+ * in-kernel generator of XDP_NOTES.md: BPF_PROG_TEST_RUN with
+ * BPF_F_TEST_XDP_LIVE_FRAMES on an XDP_TX program whose ingress device is the
+ * sending veth, so that every run transmits the frame to the peer.
+ *
+ *   bench_veth GEN_NS GEN_IF RX_NS RX_IF FRAME.hex PACKETS
+ *
+ * 1. XDP: the collector attached in native mode on RX_IF (in RX_NS); the
+ *    generator (in GEN_NS) pinned to CPU 1, where veth also runs the
+ *    receiver's NAPI and so the collector.  Reports per second are the
+ *    collector's CNT_REPORTS over the generator's wall time; the receiving
+ *    core's share is CPU 1's softirq (veth NAPI + XDP) and busy time from
+ *    /proc/stat over the same time.
+ * 2. Baseline: an XDP_PASS program on RX_IF (veth needs one to take XDP
+ *    frames), the frames go up the stack to a UDP socket bound to port 32766,
+ *    read on CPU 0 by recvmmsg (64 a call) and run through the same parser
+ *    (int_report_frame) and detector (int_detect over host_maps.c) as the
+ *    host build; reports per second are the reports it decoded over the
+ *    generator's wall time (plus what it drained afterwards: favours the
+ *    baseline).
+ * In between, veth_drop_program_mpps: an XDP_DROP program in the collector's
+ * place, the generator and the pair's own ceiling on this machine.
+ * Prints BENCH lines; exit 1 when either path decoded nothing.
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <fcntl.h>
+#include <net/if.h>
+#include <netinet/in.h>
+#include <pthread.h>
+#include <sched.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <time.h>
+#include <unistd.h>
+#include <linux/if_link.h>
+#include <bpf/bpf.h>
+#include <bpf/libbpf.h>
+
+#include "collector.h"
+#include "collector.skel.h"
+#include "int_detect.h"
+#include "int_frame.h"
+
+#define BATCH 64
+#define GEN_CPU 1
+#define USER_CPU 0
+
+struct cpu_times {
+	unsigned long long busy, softirq, total;
+};
+
+static void die(const char *what)
+{
+	fprintf(stderr, "bench_veth: %s: %s\n", what, strerror(errno));
+	exit(1);
+}
+
+static double now_s(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+static void pin(int cpu)
+{
+	cpu_set_t set;
+
+	CPU_ZERO(&set);
+	CPU_SET(cpu, &set);
+	if (pthread_setaffinity_np(pthread_self(), sizeof(set), &set))
+		die("pin");
+}
+
+static void enter_ns(const char *name)
+{
+	char path[256];
+	int fd;
+
+	snprintf(path, sizeof(path), "/run/netns/%s", name);
+	fd = open(path, O_RDONLY);
+	if (fd < 0 || setns(fd, CLONE_NEWNET))
+		die(path);
+	close(fd);
+}
+
+/* CPU `cpu`'s line of /proc/stat. */
+static struct cpu_times cpu_times(int cpu)
+{
+	struct cpu_times t = { 0 };
+	unsigned long long v[10] = { 0 };
+	char line[512], want[16];
+	FILE *in = fopen("/proc/stat", "r");
+	int i;
+
+	snprintf(want, sizeof(want), "cpu%d ", cpu);
+	while (in && fgets(line, sizeof(line), in)) {
+		if (strncmp(line, want, strlen(want)))
+			continue;
+		sscanf(line + strlen(want),
+		       "%llu %llu %llu %llu %llu %llu %llu %llu %llu %llu",
+		       &v[0], &v[1], &v[2], &v[3], &v[4], &v[5], &v[6], &v[7],
+		       &v[8], &v[9]);
+		for (i = 0; i < 8; i++)
+			t.total += v[i];
+		t.busy = t.total - v[3] - v[4]; /* less idle and iowait */
+		t.softirq = v[6];
+	}
+	if (in)
+		fclose(in);
+	return t;
+}
+
+static int prog_of(int ret)
+{
+	const struct bpf_insn insns[] = {
+		{ .code = BPF_ALU64 | BPF_MOV | BPF_K,
+		  .dst_reg = BPF_REG_0,
+		  .imm = ret },
+		{ .code = BPF_JMP | BPF_EXIT },
+	};
+	int fd = bpf_prog_load(BPF_PROG_TYPE_XDP,
+			       ret == XDP_TX ? "gen" : "sink", "GPL", insns, 2,
+			       NULL);
+
+	if (fd < 0)
+		die("load a generator or pass program");
+	return fd;
+}
+
+/* Runs the generator: `packets` live frames out of ifindex; wall seconds. */
+static double generate(int gen, int ifindex, unsigned char *frame, int len,
+		       __u32 packets)
+{
+	struct xdp_md ctx = { .data_end = len, .ingress_ifindex = ifindex };
+	LIBBPF_OPTS(bpf_test_run_opts, run, .data_in = frame,
+		    .data_size_in = len, .ctx_in = &ctx,
+		    .ctx_size_in = sizeof(ctx), .repeat = packets,
+		    .flags = BPF_F_TEST_XDP_LIVE_FRAMES, .batch_size = BATCH);
+	double t0 = now_s();
+
+	if (bpf_prog_test_run_opts(gen, &run))
+		die("live-frames test run");
+	return now_s() - t0;
+}
+
+static __u64 reports(struct collector *skel)
+{
+	int cpus = libbpf_num_possible_cpus(), c;
+	__u32 index = CNT_REPORTS;
+	__u64 v[cpus], sum = 0;
+
+	if (bpf_map__lookup_elem(skel->maps.counters, &index, sizeof(index), v,
+				 sizeof(v), 0))
+		die("counters");
+	for (c = 0; c < cpus; c++)
+		sum += v[c];
+	return sum;
+}
+
+/* The user-space baseline's reader. */
+struct reader {
+	int fd;
+	volatile int stop;
+	__u64 datagrams, decoded, events;
+};
+
+static struct int_frame uframe;
+static struct int_detect_acc uacc;
+
+static void *read_reports(void *arg)
+{
+	static unsigned char bufs[BATCH][2048];
+	struct reader *r = arg;
+	struct mmsghdr msgs[BATCH];
+	struct iovec iov[BATCH];
+	int i, n;
+
+	pin(USER_CPU);
+	for (i = 0; i < BATCH; i++) {
+		iov[i].iov_base = bufs[i];
+		iov[i].iov_len = sizeof(bufs[i]);
+		memset(&msgs[i], 0, sizeof(msgs[i]));
+		msgs[i].msg_hdr.msg_iov = &iov[i];
+		msgs[i].msg_hdr.msg_iovlen = 1;
+	}
+	for (;;) {
+		n = recvmmsg(r->fd, msgs, BATCH, 0, NULL);
+		if (n <= 0) {
+			if (r->stop)
+				break; /* drained: SO_RCVTIMEO passed */
+			continue;
+		}
+		for (i = 0; i < n; i++) {
+			struct int_pkt p = { .data = bufs[i],
+					     .end = bufs[i] + msgs[i].msg_len };
+
+			r->datagrams++;
+			memset(&uframe, 0, sizeof(uframe));
+			if (int_report_frame(&p, 0, msgs[i].msg_len,
+					     INT_MAX_HOPS, &uframe))
+				continue;
+			r->decoded++;
+			host_reset_events();
+			int_host.now_ns++;
+			int_detect(&uframe, &uacc, int_host.now_ns);
+			r->events += int_host.events_len;
+		}
+	}
+	return NULL;
+}
+
+static int read_hex(const char *path, unsigned char *buf)
+{
+	unsigned int byte;
+	FILE *in = fopen(path, "r");
+	int len = 0;
+
+	if (!in)
+		die(path);
+	while (len < 2048 && fscanf(in, "%2x", &byte) == 1)
+		buf[len++] = byte;
+	fclose(in);
+	return len;
+}
+
+int main(int argc, char **argv)
+{
+	unsigned char frame[2048];
+	struct cpu_times a, b;
+	struct collector *skel;
+	struct reader r = { 0 };
+	struct sockaddr_in addr = { .sin_family = AF_INET };
+	struct timeval tv = { .tv_usec = 300000 };
+	pthread_t thread;
+	int gen, pass, drop, gen_if, rx_if, len, buf = 64 << 20;
+	__u32 packets;
+	__u64 before, got;
+	double wall, xdp_mpps, user_mpps, gen_mpps;
+
+	if (argc != 7) {
+		fprintf(stderr, "usage: bench_veth GEN_NS GEN_IF RX_NS RX_IF "
+				"FRAME.hex PACKETS\n");
+		return 2;
+	}
+	len = read_hex(argv[5], frame);
+	packets = strtoul(argv[6], NULL, 0);
+	if (host_state_init(COLLECTOR_SWITCH_KEYS, 4096))
+		die("host tables");
+
+	/* 1. the collector in native mode on the receiving veth */
+	enter_ns(argv[3]);
+	rx_if = if_nametoindex(argv[4]);
+	skel = collector__open_and_load();
+	if (!rx_if || !skel)
+		die("collector");
+	skel->data->config.report_port = COLLECTOR_DEFAULT_REPORT_PORT;
+	if (bpf_xdp_attach(rx_if, bpf_program__fd(skel->progs.xdp_collector),
+			   XDP_FLAGS_DRV_MODE, NULL))
+		die("attach the collector (native)");
+	enter_ns(argv[1]);
+	gen_if = if_nametoindex(argv[2]);
+	if (!gen_if)
+		die(argv[2]);
+	gen = prog_of(XDP_TX);
+	pin(GEN_CPU);
+	generate(gen, gen_if, frame, len, 1000); /* learn the keys */
+	before = reports(skel);
+	a = cpu_times(GEN_CPU);
+	wall = generate(gen, gen_if, frame, len, packets);
+	b = cpu_times(GEN_CPU);
+	got = reports(skel) - before;
+	xdp_mpps = got / wall / 1e6;
+	gen_mpps = packets / wall / 1e6;
+	printf("BENCH xdp_mpps_veth %.2f Mpps\n", xdp_mpps);
+	printf("BENCH xdp_veth_reports %llu reports\n",
+	       (unsigned long long)got);
+	printf("BENCH xdp_veth_generated_mpps %.2f Mpps\n", gen_mpps);
+	if (b.total > a.total) {
+		printf("BENCH xdp_rx_core_softirq_share %.0f %%\n",
+		       100.0 * (b.softirq - a.softirq) / (b.total - a.total));
+		printf("BENCH xdp_rx_core_busy_share %.0f %%\n",
+		       100.0 * (b.busy - a.busy) / (b.total - a.total));
+	}
+	enter_ns(argv[3]);
+	bpf_xdp_detach(rx_if, XDP_FLAGS_DRV_MODE, NULL);
+
+	/* the pair's ceiling here: an XDP_DROP program in the collector's place */
+	drop = prog_of(XDP_DROP);
+	if (bpf_xdp_attach(rx_if, drop, XDP_FLAGS_DRV_MODE, NULL))
+		die("attach the drop program (native)");
+	enter_ns(argv[1]);
+	wall = generate(gen, gen_if, frame, len, packets);
+	printf("BENCH veth_drop_program_mpps %.2f Mpps\n",
+	       packets / wall / 1e6);
+	enter_ns(argv[3]);
+	bpf_xdp_detach(rx_if, XDP_FLAGS_DRV_MODE, NULL);
+
+	/* 2. the user-space baseline: the stack, a UDP socket, recvmmsg */
+	pass = prog_of(XDP_PASS);
+	if (bpf_xdp_attach(rx_if, pass, XDP_FLAGS_DRV_MODE, NULL))
+		die("attach the pass program (native)");
+	r.fd = socket(AF_INET, SOCK_DGRAM, 0);
+	addr.sin_port = htons(COLLECTOR_DEFAULT_REPORT_PORT);
+	if (r.fd < 0 || bind(r.fd, (struct sockaddr *)&addr, sizeof(addr)))
+		die("bind 32766");
+	setsockopt(r.fd, SOL_SOCKET, SO_RCVBUFFORCE, &buf, sizeof(buf));
+	setsockopt(r.fd, SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof(tv));
+	if (pthread_create(&thread, NULL, read_reports, &r))
+		die("reader");
+	enter_ns(argv[1]);
+	usleep(100000);
+	a = cpu_times(USER_CPU);
+	wall = generate(gen, gen_if, frame, len, packets);
+	b = cpu_times(USER_CPU);
+	r.stop = 1;
+	pthread_join(thread, NULL);
+	user_mpps = r.decoded / wall / 1e6;
+	printf("BENCH userspace_mpps_veth %.2f Mpps\n", user_mpps);
+	printf("BENCH userspace_veth_reports %llu reports\n",
+	       (unsigned long long)r.decoded);
+	if (b.total > a.total)
+		printf("BENCH userspace_reader_core_busy_share %.0f %%\n",
+		       100.0 * (b.busy - a.busy) / (b.total - a.total));
+	printf("BENCH userspace_veth_generated_mpps %.2f Mpps\n",
+	       packets / wall / 1e6);
+	if (user_mpps > 0)
+		printf("BENCH xdp_vs_userspace_ratio %.1f x\n",
+		       xdp_mpps / user_mpps);
+	enter_ns(argv[3]);
+	bpf_xdp_detach(rx_if, XDP_FLAGS_DRV_MODE, NULL);
+	close(r.fd);
+	collector__destroy(skel);
+	host_state_free();
+	return got && r.decoded ? 0 : 1;
+}
