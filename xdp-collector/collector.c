@@ -342,13 +342,13 @@ static int setup(struct run *r, struct collector *skel, struct args *a)
 {
 	struct daemon *d = &r->d;
 	static char host[256];
-	int fds[METRIC_COUNT] = {
-		bpf_map__fd(skel->maps.flow_path),
-		bpf_map__fd(skel->maps.flow_latency),
-		bpf_map__fd(skel->maps.hop_latency),
-		bpf_map__fd(skel->maps.queue_occupancy),
-		bpf_map__fd(skel->maps.queue_congestion),
-		bpf_map__fd(skel->maps.link_utilization),
+	int fds[SNAP_TABLES] = {
+		[SNAP_FLOWS4] = bpf_map__fd(skel->maps.flows4),
+		[SNAP_FLOWS6] = bpf_map__fd(skel->maps.flows6),
+		[SNAP_QUEUE_SLOTS] = bpf_map__fd(skel->maps.queue_slots),
+		[SNAP_QUEUES] = bpf_map__fd(skel->maps.queues),
+		[SNAP_LINK_SLOTS] = bpf_map__fd(skel->maps.link_slots),
+		[SNAP_LINK_UTIL] = bpf_map__fd(skel->maps.link_utilization),
 	};
 	int i, err;
 

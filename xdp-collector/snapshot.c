@@ -1,9 +1,13 @@
 // SPDX-License-Identifier: (GPL-2.0-only OR BSD-2-Clause)
 /*
- * snapshot.c - the six tables' entries for the periodic push, through
- * BPF_MAP_LOOKUP_BATCH: why: two syscalls per key (get_next_key + lookup)
- * cost ~1 s of CPU per 400k keys, and get_next_key restarts from the first
- * key when the LRU evicts the current one.
+ * snapshot.c - the Table I keys for the periodic push, read from the ABI 2
+ * maps through BPF_MAP_LOOKUP_BATCH: why: two syscalls per key (get_next_key
+ * + lookup) cost ~1 s of CPU per 400k keys, and get_next_key restarts from
+ * the first key when the LRU evicts the current one.
+ *
+ * One map entry gives several Table I keys: a flow entry its path, its
+ * latency and one per-hop latency per used hop slot; a queue entry its
+ * occupancy and its congestion; each only once the detector has set it.
  */
 #include <errno.h>
 #include <stdlib.h>
@@ -12,26 +16,36 @@
 
 #include "snapshot.h"
 
-#define KEY_MAX sizeof(struct flow_hop_key)
-#define VALUE_MAX sizeof(struct path_value)
+#define KEY_MAX sizeof(struct flow_key)
+#define VALUE_MAX sizeof(struct flow_value)
 
-static size_t key_size(int metric);
-static size_t value_size(int metric);
+static const struct {
+	size_t key, value;
+} sizes[SNAP_TABLES] = {
+	[SNAP_FLOWS4] = { sizeof(struct flow_key4), sizeof(struct flow_value) },
+	[SNAP_FLOWS6] = { sizeof(struct flow_key), sizeof(struct flow_value) },
+	[SNAP_QUEUE_SLOTS] = { sizeof(__u32), sizeof(struct queue_slot) },
+	[SNAP_QUEUES] = { sizeof(struct switch_key),
+			  sizeof(struct queue_value) },
+	[SNAP_LINK_SLOTS] = { sizeof(__u32), sizeof(struct link_slot) },
+	[SNAP_LINK_UTIL] = { sizeof(struct switch_key),
+			     sizeof(struct metric_value) },
+};
 
-int snapshot_init(struct snapshot_iter *it, const int fd[METRIC_COUNT])
+int snapshot_init(struct snapshot_iter *it, const int fd[SNAP_TABLES])
 {
 	struct bpf_map_info info;
 	__u32 len;
-	int m;
+	int t;
 
-	/* why: a table whose layout changed must not be read as the old one */
-	for (m = 0; m < METRIC_COUNT; m++) {
+	/* why: a map whose layout changed must not be read as the old one */
+	for (t = 0; t < SNAP_TABLES; t++) {
 		memset(&info, 0, sizeof(info));
 		len = sizeof(info);
-		if (bpf_obj_get_info_by_fd(fd[m], &info, &len))
+		if (bpf_obj_get_info_by_fd(fd[t], &info, &len))
 			return -errno;
-		if (info.key_size != key_size(m) ||
-		    info.value_size != value_size(m))
+		if (info.key_size != sizes[t].key ||
+		    info.value_size != sizes[t].value)
 			return -EPROTO;
 	}
 	memset(it, 0, sizeof(*it));
@@ -54,32 +68,13 @@ void snapshot_free(struct snapshot_iter *it)
 
 void snapshot_rewind(struct snapshot_iter *it)
 {
-	it->metric = 0;
+	it->table = 0;
 	it->started = 0;
-	it->n = it->i = 0;
+	it->n = it->i = it->sub = 0;
 	it->last = 0;
 }
 
-static size_t key_size(int metric)
-{
-	switch (metric) {
-	case METRIC_FLOW_PATH:
-	case METRIC_FLOW_LATENCY:
-		return sizeof(struct flow_key);
-	case METRIC_HOP_LATENCY:
-		return sizeof(struct flow_hop_key);
-	default:
-		return sizeof(struct switch_key);
-	}
-}
-
-static size_t value_size(int metric)
-{
-	return metric == METRIC_FLOW_PATH ? sizeof(struct path_value)
-					  : sizeof(struct metric_value);
-}
-
-/* Fetches the next batch of the current table; 0, or -errno. */
+/* Fetches the next batch of the current map; 0, or -errno. */
 static int fetch(struct snapshot_iter *it)
 {
 	DECLARE_LIBBPF_OPTS(bpf_map_batch_opts, opts);
@@ -87,7 +82,7 @@ static int fetch(struct snapshot_iter *it)
 	int err;
 
 	for (;;) {
-		err = bpf_map_lookup_batch(it->fd[it->metric],
+		err = bpf_map_lookup_batch(it->fd[it->table],
 					   it->started ? &it->token : NULL,
 					   &out, it->keys, it->values, &count,
 					   &opts);
@@ -100,64 +95,150 @@ static int fetch(struct snapshot_iter *it)
 	}
 	if (err && errno != ENOENT)
 		return -errno;
-	it->last = err != 0; /* ENOENT: the table's end */
+	it->last = err != 0; /* ENOENT: the map's end */
 	it->token = out;
 	it->started = 1;
 	it->n = err && !count ? 0 : count;
-	it->i = 0;
+	it->i = it->sub = 0;
 	return 0;
 }
 
-static void fill(int metric, const void *key, const void *value,
-		 struct collector_event *e)
+static void fill_metric(int metric, const struct metric_value *mv,
+			struct collector_event *e)
 {
-	const struct flow_hop_key *fk = key;
-	const struct switch_key *sk = key;
-	const struct metric_value *mv = value;
-	const struct path_value *pv = value;
-
-	memset(e, 0, sizeof(*e));
 	e->metric = (__u8)metric;
-	switch (metric) {
-	case METRIC_FLOW_PATH:
-		memcpy(&e->flow, key, sizeof(e->flow));
-		e->hops = pv->hops > COLLECTOR_MAX_PATH ? COLLECTOR_MAX_PATH
-							: (__u8)pv->hops;
-		memcpy(e->path, pv->switch_id, sizeof(e->path));
-		e->value = pv->hops;
-		e->ts_ns = pv->seen_ns;
-		return;
-	case METRIC_FLOW_LATENCY:
-		memcpy(&e->flow, key, sizeof(e->flow));
-		break;
-	case METRIC_HOP_LATENCY:
-		e->flow = fk->flow;
-		e->switch_id = fk->switch_id;
-		break;
-	default:
-		e->switch_id = sk->switch_id;
-		e->id = sk->id;
-	}
 	e->value = mv->value;
 	e->ts_ns = mv->seen_ns;
 }
 
+/* Key sub of a flow entry: 0 path, 1 latency, 2 + j hop slot j. */
+static int flow_key_at(const struct flow_key *flow, const struct flow_value *fv,
+		       unsigned int sub, struct collector_event *e)
+{
+	const struct hop_slot *h;
+
+	if (sub == 0) {
+		if (!(fv->flags & FLOW_HAS_PATH))
+			return 0;
+		e->metric = METRIC_FLOW_PATH;
+		e->flow = *flow;
+		e->hops = fv->path.hops > COLLECTOR_MAX_PATH
+				  ? COLLECTOR_MAX_PATH
+				  : (__u8)fv->path.hops;
+		memcpy(e->path, fv->path.switch_id, sizeof(e->path));
+		e->value = fv->path.hops;
+		e->ts_ns = fv->path.seen_ns;
+		return 1;
+	}
+	if (sub == 1) {
+		if (!(fv->flags & FLOW_HAS_LATENCY))
+			return 0;
+		e->flow = *flow;
+		fill_metric(METRIC_FLOW_LATENCY, &fv->latency, e);
+		return 1;
+	}
+	if (sub - 2 >= COLLECTOR_MAX_PATH)
+		return -1;
+	h = &fv->hop[sub - 2];
+	if (!h->used)
+		return 0;
+	e->flow = *flow;
+	e->switch_id = h->switch_id;
+	fill_metric(METRIC_HOP_LATENCY, &h->latency, e);
+	return 1;
+}
+
+/* Key sub of a queue entry: 0 occupancy, 1 congestion. */
+static int queue_key_at(__u32 sw, __u32 id, const struct queue_value *q,
+			unsigned int sub, struct collector_event *e)
+{
+	if (sub > 1)
+		return -1;
+	if (!(q->flags & (sub ? QUEUE_HAS_CONGESTION : QUEUE_HAS_OCCUPANCY)))
+		return 0;
+	e->switch_id = sw;
+	e->id = id;
+	fill_metric(sub ? METRIC_QUEUE_CONGESTION : METRIC_QUEUE_OCCUPANCY,
+		    sub ? &q->congestion : &q->occupancy, e);
+	return 1;
+}
+
+/*
+ * Table I key number sub of a map entry into *e: 1 filled, 0 nothing at sub
+ * (not set yet, free slot), -1 past the entry's last key.
+ */
+static int key_at(int table, const void *key, const void *value,
+		  unsigned int sub, struct collector_event *e)
+{
+	const struct flow_key4 *k4 = key;
+	const struct switch_key *sk = key;
+	const struct queue_slot *qs = value;
+	const struct link_slot *ls = value;
+	struct flow_key flow;
+	__u64 tag;
+
+	memset(e, 0, sizeof(*e));
+	switch (table) {
+	case SNAP_FLOWS4:
+		memset(&flow, 0, sizeof(flow));
+		memcpy(flow.src, k4->src, sizeof(k4->src));
+		memcpy(flow.dst, k4->dst, sizeof(k4->dst));
+		flow.src_port = k4->src_port;
+		flow.dst_port = k4->dst_port;
+		flow.protocol = k4->protocol;
+		flow.ip_version = 4;
+		return flow_key_at(&flow, value, sub, e);
+	case SNAP_FLOWS6:
+		return flow_key_at(key, value, sub, e);
+	case SNAP_QUEUE_SLOTS:
+		if (!qs->tag)
+			return -1; /* a free slot */
+		tag = qs->tag - 1;
+		return queue_key_at((__u32)(tag >> 32), (__u32)tag, &qs->value,
+				    sub, e);
+	case SNAP_QUEUES:
+		return queue_key_at(sk->switch_id, sk->id, value, sub, e);
+	case SNAP_LINK_SLOTS:
+		/* why: a slot is tagged before its value is written */
+		if (sub || !ls->tag || !ls->value.seen_ns)
+			return -1;
+		tag = ls->tag - 1;
+		e->switch_id = (__u32)(tag >> 32);
+		e->id = (__u32)tag;
+		fill_metric(METRIC_LINK_UTILIZATION, &ls->value, e);
+		return 1;
+	default:
+		if (sub)
+			return -1;
+		e->switch_id = sk->switch_id;
+		e->id = sk->id;
+		fill_metric(METRIC_LINK_UTILIZATION, value, e);
+		return 1;
+	}
+}
+
 int snapshot_next(struct snapshot_iter *it, struct collector_event *out)
 {
-	int err;
+	int err, r;
 
-	while (it->metric < METRIC_COUNT) {
+	while (it->table < SNAP_TABLES) {
 		if (it->i < it->n) {
-			fill(it->metric,
-			     it->keys + it->i * key_size(it->metric),
-			     it->values + it->i * value_size(it->metric), out);
-			it->i++;
-			return 1;
+			r = key_at(it->table,
+				   it->keys + it->i * sizes[it->table].key,
+				   it->values + it->i * sizes[it->table].value,
+				   it->sub++, out);
+			if (r > 0)
+				return 1;
+			if (r < 0) {
+				it->i++;
+				it->sub = 0;
+			}
+			continue;
 		}
 		if (it->started && it->last) {
-			it->metric++;
+			it->table++;
 			it->started = it->last = 0;
-			it->n = it->i = 0;
+			it->n = it->i = it->sub = 0;
 			continue;
 		}
 		err = fetch(it);
