@@ -163,12 +163,8 @@ static int queue_key_at(__u32 sw, __u32 id, const struct queue_value *q,
 	return 1;
 }
 
-/*
- * Table I key number sub of a map entry into *e: 1 filled, 0 nothing at sub
- * (not set yet, free slot), -1 past the entry's last key.
- */
-static int key_at(int table, const void *key, const void *value,
-		  unsigned int sub, struct collector_event *e)
+int snapshot_entry(int table, const void *key, const void *value,
+		   unsigned int sub, struct collector_event *e)
 {
 	const struct flow_key4 *k4 = key;
 	const struct switch_key *sk = key;
@@ -223,10 +219,11 @@ int snapshot_next(struct snapshot_iter *it, struct collector_event *out)
 
 	while (it->table < SNAP_TABLES) {
 		if (it->i < it->n) {
-			r = key_at(it->table,
-				   it->keys + it->i * sizes[it->table].key,
-				   it->values + it->i * sizes[it->table].value,
-				   it->sub++, out);
+			r = snapshot_entry(
+				it->table,
+				it->keys + it->i * sizes[it->table].key,
+				it->values + it->i * sizes[it->table].value,
+				it->sub++, out);
 			if (r > 0)
 				return 1;
 			if (r < 0) {

@@ -44,5 +44,12 @@ void snapshot_free(struct snapshot_iter *it);
 void snapshot_rewind(struct snapshot_iter *it);
 /* 1 and *out filled, 0 after the last entry of the last map, or -errno. */
 int snapshot_next(struct snapshot_iter *it, struct collector_event *out);
+/*
+ * Table I key number sub (0, 1, ...) of one map entry of table into *out:
+ * 1 filled; 0 no key at sub (a metric not set yet); -1 past the entry's
+ * last key (a free slot has none).  What snapshot_next() walks; for tests.
+ */
+int snapshot_entry(int table, const void *key, const void *value,
+		   unsigned int sub, struct collector_event *out);
 
 #endif /* SNAPSHOT_H */

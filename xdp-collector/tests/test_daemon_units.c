@@ -2,7 +2,8 @@
 /*
  * test_daemon_units - the daemon's parts that need neither Redis nor BPF:
  * the contract's field lists for each metric, snapshot entries and the
- * snapshot end, threshold messages, and the bounded event buffer.
+ * snapshot end, the Table I keys a snapshot reads from each map entry,
+ * threshold messages, and the bounded event buffer.
  */
 #include <arpa/inet.h>
 #include <stdio.h>
@@ -10,6 +11,7 @@
 
 #include "daemon_buffer.h"
 #include "daemon_event.h"
+#include "snapshot.h"
 
 static int passed, failed;
 
@@ -167,6 +169,114 @@ static void snapshot_fields(void)
 					       is(&f, "entries", "13"));
 }
 
+/* All the keys of one map entry, as snapshot_next() walks them. */
+static int entry_keys(int table, const void *key, const void *value,
+		      struct collector_event *out, int max)
+{
+	unsigned int sub;
+	int n = 0, r;
+
+	for (sub = 0; sub < 32; sub++) {
+		r = snapshot_entry(table, key, value, sub,
+				   &out[n < max ? n : 0]);
+		if (r < 0)
+			return n;
+		n += r;
+	}
+	return -1; /* never ends */
+}
+
+static void snapshot_maps(void)
+{
+	struct flow_key4 k4 = {
+		{ 10, 0, 0, 1 }, { 10, 0, 0, 2 }, 1000, 2000, 17, { 0 }
+	};
+	struct flow_key k6 = {
+		.src_port = 5, .dst_port = 6, .protocol = 6, .ip_version = 6
+	};
+	struct flow_value fv = { 0 };
+	struct queue_slot qs = { 0 };
+	struct queue_value qv = { 0 };
+	struct link_slot ls = { 0 };
+	struct metric_value mv = { 7, 7, 70 };
+	struct switch_key sk = { 21, 3 };
+	struct collector_event e[16];
+	__u32 idx = 0;
+	int n;
+
+	CHECK("an empty flow entry has no keys",
+	      entry_keys(SNAP_FLOWS4, &k4, &fv, e, 16) == 0);
+	fv.flags = FLOW_HAS_PATH | FLOW_HAS_LATENCY;
+	fv.path.hops = 2;
+	fv.path.switch_id[0] = 11;
+	fv.path.switch_id[1] = 12;
+	fv.path.seen_ns = 100;
+	fv.latency = (struct metric_value){ 900, 800, 101 };
+	fv.hop[0] = (struct hop_slot){ 11, 1, { 400, 400, 102 } };
+	fv.hop[4] = (struct hop_slot){ 12, 1, { 500, 450, 103 } };
+	fv.hop[5] = (struct hop_slot){ 13, 0, { 1, 1, 1 } }; /* being claimed */
+	n = entry_keys(SNAP_FLOWS4, &k4, &fv, e, 16);
+	CHECK("flow entry: path, latency, two used hop slots", n == 4);
+	CHECK("flow path from the entry",
+	      n == 4 && e[0].metric == METRIC_FLOW_PATH && e[0].hops == 2 &&
+		      e[0].path[1] == 12 && e[0].value == 2 &&
+		      e[0].ts_ns == 100);
+	CHECK("IPv4 key widened to the 5-tuple",
+	      n == 4 && e[0].flow.ip_version == 4 && e[0].flow.src[3] == 1 &&
+		      e[0].flow.dst[3] == 2 && e[0].flow.src[4] == 0 &&
+		      e[0].flow.src_port == 1000 &&
+		      e[0].flow.dst_port == 2000 && e[0].flow.protocol == 17);
+	CHECK("flow latency: the latest value",
+	      n == 4 && e[1].metric == METRIC_FLOW_LATENCY &&
+		      e[1].value == 900 && e[1].ts_ns == 101 &&
+		      e[1].flow.src_port == 1000);
+	CHECK("per-hop latencies keyed by switch id",
+	      n == 4 && e[2].metric == METRIC_HOP_LATENCY &&
+		      e[2].switch_id == 11 && e[2].value == 400 &&
+		      e[3].switch_id == 12 && e[3].value == 500 &&
+		      e[3].ts_ns == 103 && e[3].flow.dst_port == 2000);
+	fv.flags = FLOW_HAS_LATENCY;
+	n = entry_keys(SNAP_FLOWS6, &k6, &fv, e, 16);
+	CHECK("IPv6 flow without a path: latency and hops",
+	      n == 3 && e[0].metric == METRIC_FLOW_LATENCY &&
+		      e[0].flow.ip_version == 6 && e[0].flow.src_port == 5);
+
+	CHECK("a free queue slot has no keys",
+	      entry_keys(SNAP_QUEUE_SLOTS, &idx, &qs, e, 16) == 0);
+	qs.tag = switch_slot_tag(7, 2);
+	CHECK("a claimed queue slot without values has no keys",
+	      entry_keys(SNAP_QUEUE_SLOTS, &idx, &qs, e, 16) == 0);
+	qs.value.flags = QUEUE_HAS_OCCUPANCY | QUEUE_HAS_CONGESTION;
+	qs.value.occupancy = (struct metric_value){ 30, 30, 5 };
+	qs.value.congestion = (struct metric_value){ 1, 1, 6 };
+	n = entry_keys(SNAP_QUEUE_SLOTS, &idx, &qs, e, 16);
+	CHECK("queue slot: occupancy and congestion keyed by its tag",
+	      n == 2 && e[0].metric == METRIC_QUEUE_OCCUPANCY &&
+		      e[0].switch_id == 7 && e[0].id == 2 && e[0].value == 30 &&
+		      e[1].metric == METRIC_QUEUE_CONGESTION &&
+		      e[1].value == 1 && e[1].ts_ns == 6);
+	qv.flags = QUEUE_HAS_CONGESTION;
+	qv.congestion = (struct metric_value){ 4, 4, 8 };
+	n = entry_keys(SNAP_QUEUES, &sk, &qv, e, 16);
+	CHECK("overflow queue: only the metric set",
+	      n == 1 && e[0].metric == METRIC_QUEUE_CONGESTION &&
+		      e[0].switch_id == 21 && e[0].id == 3 && e[0].value == 4);
+
+	CHECK("a free link slot has no keys",
+	      entry_keys(SNAP_LINK_SLOTS, &idx, &ls, e, 16) == 0);
+	ls.tag = switch_slot_tag(0xfffffffe, 0xffffffff);
+	ls.value = mv;
+	n = entry_keys(SNAP_LINK_SLOTS, &idx, &ls, e, 16);
+	CHECK("link slot keyed by its tag",
+	      n == 1 && e[0].metric == METRIC_LINK_UTILIZATION &&
+		      e[0].switch_id == 0xfffffffe && e[0].id == 0xffffffff &&
+		      e[0].value == 7 && e[0].ts_ns == 70);
+	n = entry_keys(SNAP_LINK_UTIL, &sk, &mv, e, 16);
+	CHECK("overflow link",
+	      n == 1 && e[0].metric == METRIC_LINK_UTILIZATION &&
+		      e[0].switch_id == 21 && e[0].id == 3 && e[0].value == 7);
+}
+
 static void thresholds(void)
 {
 	unsigned long long t[METRIC_COUNT] = { 0 };
@@ -231,6 +341,7 @@ int main(void)
 {
 	event_fields();
 	snapshot_fields();
+	snapshot_maps();
 	thresholds();
 	buffer();
 	printf("daemon_units: %d passed, %d failed\n", passed, failed);
