@@ -47,6 +47,10 @@ bench-event-reduction: build ## benchmark: INTCollector's M_all/M_event (paper V
 	java -cp "backend/target/test-classes:backend/target/classes:$$(cat backend/target/bench.classpath)" \
 	  io.sonde.ingest.bench.EventReductionBenchmark $(BENCH_ARGS)
 
+.PHONY: bench-xdp
+bench-xdp: ## benchmark (as root): XDP collector ns per report, Mpps on a veth vs a user-space collector
+	$(MAKE) -C xdp-collector bench
+
 .PHONY: format
 format: ## rewrite Java sources in the project style (spring-javaformat)
 	$(MVN) spring-javaformat:apply
