@@ -34,7 +34,9 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
  * events it delivers equal one for one, in order and field by field (timestamps aside),
  * what {@link IntCollectorDetector} produces from the same frames with the same
  * thresholds. Frames are written with {@code xdp-collector/build/send_frames} (AF_PACKET)
- * in batches. The collector's output is read through {@link CollectorEventSource}.
+ * in batches. The events compared are the entries the daemon delivered to the Redis
+ * Stream {@code sonde:stream:events} (xdp-collector/REDIS_CONTRACT.md), read through
+ * {@link CollectorEventSource}; the events it also prints must be the same.
  * <p>
  * Skipped, with the reason, when not root or when the collector is not built ({@code make
  * -C xdp-collector}).
@@ -44,6 +46,13 @@ class XdpCollectorParityIntegrationTests {
 	private static final Path BUILD = Path.of(System.getProperty("sonde.xdpCollectorBuild", "../xdp-collector/build"));
 
 	private static final int BATCH = 64;
+
+	/**
+	 * Port of the test's Redis inside the receiving namespace (a namespace of its own).
+	 */
+	private static final int REDIS_PORT = 16379;
+
+	private static final String NODE = "parity";
 
 	@TempDir
 	Path dir;
@@ -84,10 +93,20 @@ class XdpCollectorParityIntegrationTests {
 
 		Path output = this.dir.resolve("collector.jsonl");
 		Path errors = this.dir.resolve("collector.err");
+		CollectorEventSource source;
+		CollectorEventSource printed;
 		try (VethNamespaces net = VethNamespaces.create()) {
-			List<String> command = new ArrayList<>(VethNamespaces.inNamespace(net.receiver(),
-					BUILD.resolve("collector").toString(), "-i", net.receiverLink(), "-m", "native", "-p",
-					Integer.toString(EmulatedReports.REPORT_PORT), "-e"));
+			// The daemon delivers to a Redis of the test's own inside the receiving
+			// namespace
+			// (it talks to that namespace's 127.0.0.1); -e also prints the events, a
+			// cross-check.
+			VethNamespaces
+				.run(VethNamespaces.inNamespace(net.receiver(), "redis-server", "--port", Integer.toString(REDIS_PORT),
+						"--bind", "127.0.0.1", "--daemonize", "yes", "--save", "", "--appendonly", "no"));
+			List<String> command = new ArrayList<>(
+					VethNamespaces.inNamespace(net.receiver(), BUILD.resolve("collector").toString(), "-i",
+							net.receiverLink(), "-m", "native", "-p", Integer.toString(EmulatedReports.REPORT_PORT),
+							"-r", "127.0.0.1:" + REDIS_PORT, "-n", NODE, "-P", "0", "-e"));
 			thresholds.forEach((metric, t) -> command.addAll(List.of("-t", metric.wireName() + "=" + t)));
 			Process collector = new ProcessBuilder(command).redirectOutput(output.toFile())
 				.redirectError(errors.toFile())
@@ -105,14 +124,19 @@ class XdpCollectorParityIntegrationTests {
 				awaitQuiet(output, expected.size());
 				collector.destroy();
 				assertThat(collector.waitFor(20, TimeUnit.SECONDS)).as("collector stops on SIGTERM").isTrue();
+				source = RedisStreamCollectorEvents.read(net.receiver(), REDIS_PORT, NODE, net.receiverLink());
 			}
 			finally {
 				collector.destroyForcibly();
+				VethNamespaces.run(VethNamespaces.inNamespace(net.receiver(), "redis-cli", "-p",
+						Integer.toString(REDIS_PORT), "shutdown", "nosave"));
 			}
+			printed = JsonLinesCollectorEvents.of(output);
 		}
-		CollectorEventSource source = JsonLinesCollectorEvents.of(output);
+		assertThat(printed.events()).as("events printed = events in the stream").isEqualTo(source.events());
 		Map<String, Long> counters = source.counters();
-		assertThat(counters).as("counters printed at exit").containsKeys("reports", "events", "events_lost");
+		assertThat(counters).as("counters the daemon published at exit")
+			.containsKeys("reports", "events", "events_lost");
 		assertThat(counters.get("reports")).as("reports the XDP program decoded").isEqualTo(frames.size());
 		assertThat(counters.get("events_lost")).isZero();
 		assertThat(counters.get("map_full")).isZero();
