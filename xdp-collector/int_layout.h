@@ -91,21 +91,16 @@ static __always_inline void int_put(struct int_hop *h, enum int_hop_value k,
 	h->present |= 1U << k;
 }
 
-/* Reads field f of one node's metadata at off, inside the window ending at lim. */
-static __always_inline int int_field_at(const struct int_pkt *p, __u32 off,
-					__u32 lim, enum int_field f,
-					struct int_hop *h)
+/*
+ * Reads field f at off, which the caller has checked is inside its window
+ * (int_plan_read checks a node's metadata once); the packet is checked here.
+ */
+static __always_inline int int_field_read(const struct int_pkt *p, __u32 off,
+					  enum int_field f, struct int_hop *h)
 {
 	__u32 w, w2;
 	__u64 q;
 
-	/* why: fresh copies, so that the checks below narrow no register that
-	 * outlives this field: narrowed ranges would split the verifier's states
-	 */
-	off = int_index(off, INT_OFF_MAX);
-	lim = int_index(lim, INT_OFF_MAX);
-	if (off > lim || int_field_size(f) > lim - off)
-		return -INT_E_TRUNCATED;
 	if (f == F_ITS8 || f == F_ETS8) {
 		if (int_get64(p, off, &q))
 			return -INT_E_TRUNCATED;
@@ -290,21 +285,26 @@ static __always_inline int int_plan_read(const struct int_pkt *p, __u32 base,
 
 	if (total < pl->size || (total - pl->size) % 4)
 		return -INT_E_BAD_LENGTH;
+	/* why: one window check per node, not one per field */
+	base = int_index(base, INT_OFF_MAX);
+	lim = int_index(lim, INT_OFF_MAX);
+	if (total && (base > lim || total > lim - base))
+		return -INT_E_TRUNCATED;
 	h->present = 0;
 	/* why: each test is on a fresh copy of the bitmap; a test on bm itself
 	 * would teach the verifier its bits, one state per subset, per hop
 	 */
-#define INT_READ_FIELD(mask, f)                                              \
-	do {                                                                 \
-		if ((int_index(bm, 0xFFFF) & (mask)) && !err)                \
-			err = int_field_at(p, base + pl->off[f], lim, f, h); \
+#define INT_READ_FIELD(mask, f)                                           \
+	do {                                                              \
+		if ((int_index(bm, 0xFFFF) & (mask)) && !err)             \
+			err = int_field_read(p, base + pl->off[f], f, h); \
 	} while (0)
 	INT_LAYOUT_FIELDS(l, INT_READ_FIELD);
 #undef INT_READ_FIELD
 	if (err)
 		return err;
 	if (int_layout_trailer(l, bm))
-		return int_field_at(p, base + total - 4, lim, F_CSUM, h);
+		return int_field_read(p, base + total - 4, F_CSUM, h);
 	return 0;
 }
 

@@ -93,6 +93,52 @@ static __always_inline int int_get8(const struct int_pkt *p, __u32 off,
 	return 0;
 }
 
+/*
+ * Big-endian loads of 2, 4 and 8 bytes: one load and a byte swap each.
+ * why: XDP frames need no alignment for packet loads, and one load plus
+ * a bswap costs a third of the shifts and ors of byte-by-byte reads.
+ */
+static __always_inline __u32 int_load_be16(const __u8 *b)
+{
+	__u16 v;
+
+	__builtin_memcpy(&v, b, 2);
+#if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+	v = __builtin_bswap16(v);
+#endif
+	return v;
+}
+
+static __always_inline __u32 int_load_be32(const __u8 *b)
+{
+	__u32 v;
+
+#ifdef __bpf__
+	v = *(const __u32 *)b;
+#else
+	__builtin_memcpy(&v, b, 4);
+#endif
+#if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+	v = __builtin_bswap32(v);
+#endif
+	return v;
+}
+
+static __always_inline __u64 int_load_be64(const __u8 *b)
+{
+	__u64 v;
+
+#ifdef __bpf__
+	v = *(const __u64 *)b;
+#else
+	__builtin_memcpy(&v, b, 8);
+#endif
+#if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+	v = __builtin_bswap64(v);
+#endif
+	return v;
+}
+
 static __always_inline int int_get16(const struct int_pkt *p, __u32 off,
 				     __u32 *v)
 {
@@ -100,7 +146,7 @@ static __always_inline int int_get16(const struct int_pkt *p, __u32 off,
 
 	if (!b)
 		return -INT_E_TRUNCATED;
-	*v = ((__u32)b[0] << 8) | b[1];
+	*v = int_load_be16(b);
 	return 0;
 }
 
@@ -111,19 +157,18 @@ static __always_inline int int_get32(const struct int_pkt *p, __u32 off,
 
 	if (!b)
 		return -INT_E_TRUNCATED;
-	*v = ((__u32)b[0] << 24) | ((__u32)b[1] << 16) | ((__u32)b[2] << 8) |
-	     b[3];
+	*v = int_load_be32(b);
 	return 0;
 }
 
 static __always_inline int int_get64(const struct int_pkt *p, __u32 off,
 				     __u64 *v)
 {
-	__u32 hi, lo;
+	const __u8 *b = int_at(p, off, 8);
 
-	if (int_get32(p, off, &hi) || int_get32(p, off + 4, &lo))
+	if (!b)
 		return -INT_E_TRUNCATED;
-	*v = ((__u64)hi << 32) | lo;
+	*v = int_load_be64(b);
 	return 0;
 }
 
