@@ -91,6 +91,47 @@ static __always_inline void int_put(struct int_hop *h, enum int_hop_value k,
 	h->present |= 1U << k;
 }
 
+static __always_inline void int_set(struct int_hop *h, enum int_hop_value k,
+				    __u64 v)
+{
+	h->v[k] = v;
+}
+
+/* The values field f carries, as int_hop.present bits. */
+static __always_inline __u32 int_field_present(enum int_field f)
+{
+	switch (f) {
+	case F_SWID:
+		return 1U << HV_SWITCH_ID;
+	case F_PORTS:
+		return (1U << HV_INGRESS_PORT) | (1U << HV_EGRESS_PORT);
+	case F_LAT:
+		return 1U << HV_HOP_LATENCY;
+	case F_QUEUE:
+		return (1U << HV_QUEUE_ID) | (1U << HV_QUEUE_OCCUPANCY);
+	case F_ITS4:
+	case F_ITS8:
+		return 1U << HV_INGRESS_TS;
+	case F_ETS4:
+	case F_ETS8:
+		return 1U << HV_EGRESS_TS;
+	case F_L2:
+	case F_L2_GEANT:
+		return (1U << HV_L2_INGRESS_PORT) | (1U << HV_L2_EGRESS_PORT);
+	case F_TX:
+		return 1U << HV_EGRESS_TX_UTIL;
+	case F_BUF:
+		return (1U << HV_BUFFER_ID) | (1U << HV_BUFFER_OCCUPANCY);
+	case F_CONG:
+		return (1U << HV_CONGESTION_QUEUE_ID) |
+		       (1U << HV_QUEUE_CONGESTION);
+	case F_DROP:
+		return (1U << HV_DROP_QUEUE_ID) | (1U << HV_DROP_REASON);
+	default:
+		return 1U << HV_CHECKSUM_COMPLEMENT;
+	}
+}
+
 /*
  * Reads field f at off, which the caller has checked is inside its window
  * (int_plan_read checks a node's metadata once); the packet is checked here.
@@ -104,59 +145,59 @@ static __always_inline int int_field_read(const struct int_pkt *p, __u32 off,
 	if (f == F_ITS8 || f == F_ETS8) {
 		if (int_get64(p, off, &q))
 			return -INT_E_TRUNCATED;
-		int_put(h, f == F_ITS8 ? HV_INGRESS_TS : HV_EGRESS_TS, q);
+		int_set(h, f == F_ITS8 ? HV_INGRESS_TS : HV_EGRESS_TS, q);
 		return 0;
 	}
 	if (int_get32(p, off, &w))
 		return -INT_E_TRUNCATED;
 	switch (f) {
 	case F_SWID:
-		int_put(h, HV_SWITCH_ID, w);
+		int_set(h, HV_SWITCH_ID, w);
 		break;
 	case F_PORTS:
-		int_put(h, HV_INGRESS_PORT, w >> 16);
-		int_put(h, HV_EGRESS_PORT, w & 0xFFFF);
+		int_set(h, HV_INGRESS_PORT, w >> 16);
+		int_set(h, HV_EGRESS_PORT, w & 0xFFFF);
 		break;
 	case F_LAT:
-		int_put(h, HV_HOP_LATENCY, w);
+		int_set(h, HV_HOP_LATENCY, w);
 		break;
 	case F_QUEUE:
-		int_put(h, HV_QUEUE_ID, w >> 24);
-		int_put(h, HV_QUEUE_OCCUPANCY, w & 0xFFFFFF);
+		int_set(h, HV_QUEUE_ID, w >> 24);
+		int_set(h, HV_QUEUE_OCCUPANCY, w & 0xFFFFFF);
 		break;
 	case F_ITS4:
-		int_put(h, HV_INGRESS_TS, w);
+		int_set(h, HV_INGRESS_TS, w);
 		break;
 	case F_ETS4:
-		int_put(h, HV_EGRESS_TS, w);
+		int_set(h, HV_EGRESS_TS, w);
 		break;
 	case F_L2:
 		if (int_get32(p, off + 4, &w2))
 			return -INT_E_TRUNCATED;
-		int_put(h, HV_L2_INGRESS_PORT, w);
-		int_put(h, HV_L2_EGRESS_PORT, w2);
+		int_set(h, HV_L2_INGRESS_PORT, w);
+		int_set(h, HV_L2_EGRESS_PORT, w2);
 		break;
 	case F_L2_GEANT:
-		int_put(h, HV_L2_INGRESS_PORT, w >> 16);
-		int_put(h, HV_L2_EGRESS_PORT, w & 0xFFFF);
+		int_set(h, HV_L2_INGRESS_PORT, w >> 16);
+		int_set(h, HV_L2_EGRESS_PORT, w & 0xFFFF);
 		break;
 	case F_TX:
-		int_put(h, HV_EGRESS_TX_UTIL, w);
+		int_set(h, HV_EGRESS_TX_UTIL, w);
 		break;
 	case F_BUF:
-		int_put(h, HV_BUFFER_ID, w >> 24);
-		int_put(h, HV_BUFFER_OCCUPANCY, w & 0xFFFFFF);
+		int_set(h, HV_BUFFER_ID, w >> 24);
+		int_set(h, HV_BUFFER_OCCUPANCY, w & 0xFFFFFF);
 		break;
 	case F_CONG:
-		int_put(h, HV_CONGESTION_QUEUE_ID, w >> 24);
-		int_put(h, HV_QUEUE_CONGESTION, w & 0xFFFFFF);
+		int_set(h, HV_CONGESTION_QUEUE_ID, w >> 24);
+		int_set(h, HV_QUEUE_CONGESTION, w & 0xFFFFFF);
 		break;
 	case F_DROP:
-		int_put(h, HV_DROP_QUEUE_ID, w >> 24);
-		int_put(h, HV_DROP_REASON, (w >> 16) & 0xFF);
+		int_set(h, HV_DROP_QUEUE_ID, w >> 24);
+		int_set(h, HV_DROP_REASON, (w >> 16) & 0xFF);
 		break;
 	default:
-		int_put(h, HV_CHECKSUM_COMPLEMENT, w);
+		int_set(h, HV_CHECKSUM_COMPLEMENT, w);
 		break;
 	}
 	return 0;
@@ -241,25 +282,31 @@ static __always_inline int int_layout_trailer(enum int_layout l, __u32 bm)
  */
 struct int_plan {
 	__u32 off[F_CSUM + 1];
-	__u32 size; /* bytes of the selected values and the trailer */
+	__u32 size;    /* bytes of the selected values and the trailer */
+	__u32 present; /* int_hop.present of every node read with the plan */
 };
 
 static __always_inline void int_plan(enum int_layout l, __u32 bm,
 				     struct int_plan *pl)
 {
-	__u32 at = 0;
+	__u32 at = 0, present = 0;
 
 	/* why: arithmetic, not branches: one verifier state for every bitmap */
-#define INT_PLAN_FIELD(mask, f)                                              \
-	do {                                                                 \
-		pl->off[f] = at;                                             \
-		at += ((bm >> __builtin_ctz(mask)) & 1) * int_field_size(f); \
+#define INT_PLAN_FIELD(mask, f)                               \
+	do {                                                  \
+		__u32 on_ = (bm >> __builtin_ctz(mask)) & 1;  \
+		pl->off[f] = at;                              \
+		at += on_ * int_field_size(f);                \
+		present |= (0U - on_) & int_field_present(f); \
 	} while (0)
 	INT_LAYOUT_FIELDS(l, INT_PLAN_FIELD);
 #undef INT_PLAN_FIELD
 	pl->size = at;
-	if (l == L_INT_V2 || l == L_INT_V1 || l == L_GEANT_V1)
+	if (l == L_INT_V2 || l == L_INT_V1 || l == L_GEANT_V1) {
 		pl->size += (bm & 1) * 4;
+		present |= (0U - (bm & 1)) & int_field_present(F_CSUM);
+	}
+	pl->present = present;
 }
 
 /* Bytes of the values a bitmap selects, without words it does not name. */
@@ -290,19 +337,21 @@ static __always_inline int int_plan_read(const struct int_pkt *p, __u32 base,
 	lim = int_index(lim, INT_OFF_MAX);
 	if (total && (base > lim || total > lim - base))
 		return -INT_E_TRUNCATED;
-	h->present = 0;
+	/* why: the same values in every node: one store, not one per field */
+	h->present = pl->present;
 	/* why: each test is on a fresh copy of the bitmap; a test on bm itself
 	 * would teach the verifier its bits, one state per subset, per hop
 	 */
 #define INT_READ_FIELD(mask, f)                                           \
 	do {                                                              \
-		if ((int_index(bm, 0xFFFF) & (mask)) && !err)             \
+		if (int_index(bm, 0xFFFF) & (mask)) {                     \
 			err = int_field_read(p, base + pl->off[f], f, h); \
+			if (err)                                          \
+				return err;                               \
+		}                                                         \
 	} while (0)
 	INT_LAYOUT_FIELDS(l, INT_READ_FIELD);
 #undef INT_READ_FIELD
-	if (err)
-		return err;
 	if (int_layout_trailer(l, bm))
 		return int_field_read(p, base + total - 4, F_CSUM, h);
 	return 0;
