@@ -6,6 +6,7 @@ import java.util.Map;
 import java.util.function.Function;
 
 import io.sonde.emulator.state.ActionCall;
+import io.sonde.emulator.state.CloneSession;
 import io.sonde.emulator.state.InstalledEntry;
 import io.sonde.emulator.state.SwitchState;
 import io.sonde.emulator.state.TableLookup;
@@ -21,9 +22,9 @@ import io.sonde.p4runtime.info.P4InfoIndex;
  * becomes this package's action record once per call (a MODIFY installs a new call), so
  * lookups allocate nothing in the steady state.
  * <p>
- * {@code SwitchState} holds no packet replication entries, so the clone session the sink
- * mirrors reports to is configured here ({@link #setCloneSession}) until it does. Used by
- * one data-plane thread.
+ * The clone session the sink mirrors reports to is the {@code CloneSessionEntry} a
+ * controller wrote into the same {@link SwitchState} (P4Runtime §9.5.2). Used by one
+ * data-plane thread.
  */
 public final class SwitchStateTables implements SondeTables {
 
@@ -42,7 +43,7 @@ public final class SwitchStateTables implements SondeTables {
 
 	private final TableKey reportCollectors;
 
-	private final IntIndexMap cloneSessions = new IntIndexMap();
+	private final SwitchState state;
 
 	/** One table's lookup, its reused key and the records its action calls became. */
 	private static final class TableKey {
@@ -128,6 +129,7 @@ public final class SwitchStateTables implements SondeTables {
 	private final Function<ActionCall, ReportCollector> toCollector = this::collector;
 
 	public SwitchStateTables(SwitchState state) {
+		this.state = state;
 		P4InfoIndex p4Info = state.p4Info();
 		String[] flowFields = { "ipv4_src", "ipv4_dst", "ip_proto", "l4_src_port", "l4_dst_port" };
 		this.ipv4Lpm = new TableKey(state, p4Info, "SondeIngress.forwarding.ipv4_lpm", "dst_addr");
@@ -169,21 +171,6 @@ public final class SwitchStateTables implements SondeTables {
 			positions[i] = info.params().indexOf(info.param(names[i]));
 		}
 		return positions;
-	}
-
-	/**
-	 * Binds a clone session to an egress port, as a P4Runtime CloneSessionEntry with one
-	 * replica would.
-	 */
-	public void setCloneSession(int sessionId, int port) {
-		if (sessionId <= 0 || port < 0 || port > IntWire.PORT_MASK) {
-			throw new IllegalArgumentException("clone session " + sessionId + " to port " + port
-					+ ": session ids start at 1 and ports are 9 bits");
-		}
-		if (this.cloneSessions.get(sessionId) >= 0) {
-			throw new IllegalArgumentException("clone session " + sessionId + " already exists");
-		}
-		this.cloneSessions.put(sessionId, port);
 	}
 
 	@Override
@@ -231,9 +218,11 @@ public final class SwitchStateTables implements SondeTables {
 		return table.action(table.run(packetBytes), this.toCollector);
 	}
 
+	/** The session's first replica: the sink's single report copy leaves by it. */
 	@Override
 	public int cloneSessionPort(int sessionId) {
-		return this.cloneSessions.get(sessionId);
+		CloneSession session = this.state.cloneSession(sessionId);
+		return (session == null) ? -1 : session.firstEgressPort();
 	}
 
 	private static void fillFlowKey(TableKey table, int src, int dst, int proto, int srcPort, int dstPort) {

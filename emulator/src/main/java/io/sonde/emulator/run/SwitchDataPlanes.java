@@ -5,6 +5,7 @@ import io.sonde.emulator.pipeline.GroundTruth;
 import io.sonde.emulator.pipeline.SondeSwitch;
 import io.sonde.emulator.pipeline.SondeSwitchOptions;
 import io.sonde.emulator.pipeline.SwitchStateRegisters;
+import io.sonde.emulator.pipeline.SwitchStateTables;
 
 /**
  * Gives each switch of an {@link EmulatedNetwork} its packet processing, built over the
@@ -27,8 +28,7 @@ public interface SwitchDataPlanes {
 	 * registers, counters and clone sessions.
 	 */
 	static SwitchDataPlanes sondeP4(SondeSwitchOptions options) {
-		return (emulatedSwitch, groundTruth) -> new SondeSwitch(
-				new P4RuntimeSondeTables(emulatedSwitch.server().state()),
+		return (emulatedSwitch, groundTruth) -> new SondeSwitch(new SwitchStateTables(emulatedSwitch.server().state()),
 				new SwitchStateRegisters(emulatedSwitch.server().state()), groundTruth, options);
 	}
 

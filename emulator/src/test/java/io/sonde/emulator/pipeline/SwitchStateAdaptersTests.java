@@ -13,6 +13,7 @@ import io.sonde.p4programs.SondePipeline.CnfOperator;
 import io.sonde.p4programs.SondePipeline.EventMetric;
 import io.sonde.p4programs.codec.HopValue;
 import io.sonde.p4programs.codec.ReportFormat;
+import io.sonde.p4runtime.entity.Entities;
 import io.sonde.p4runtime.entity.RegisterEntries;
 import io.sonde.p4runtime.entity.TableEntries;
 import io.sonde.p4runtime.entity.Updates;
@@ -63,6 +64,21 @@ class SwitchStateAdaptersTests {
 
 		void write(p4.v1.RegisterEntry entry) {
 			check(this.state.write(List.of(Updates.modify(entry))));
+		}
+
+		/**
+		 * A CloneSessionEntry with one replica, written as a controller would (§9.5.2).
+		 */
+		Status writeCloneSession(int sessionId, int port) {
+			p4.v1.CloneSessionEntry session = p4.v1.CloneSessionEntry.newBuilder()
+				.setSessionId(sessionId)
+				.addReplicas(p4.v1.Replica.newBuilder()
+					.setPort(com.google.protobuf.ByteString.copyFrom(new byte[] { (byte) (port >> 8), (byte) port })))
+				.build();
+			return this.state
+				.write(List.of(Updates.of(p4.v1.Update.Type.INSERT, Entities
+					.of(p4.v1.PacketReplicationEngineEntry.newBuilder().setCloneSessionEntry(session).build()))))
+				.get(0);
 		}
 
 		void modify(p4.v1.TableEntry entry) {
@@ -129,7 +145,7 @@ class SwitchStateAdaptersTests {
 			.param("collector_port", 32766)
 			.param("hw_id", 3)
 			.build());
-		sink.tables.setCloneSession(SondePipeline.INT_REPORT_CLONE_SESSION_ID, 7);
+		assertThat(sink.writeCloneSession(SondePipeline.INT_REPORT_CLONE_SESSION_ID, 7).isOk()).isTrue();
 		return sink;
 	}
 
@@ -231,9 +247,9 @@ class SwitchStateAdaptersTests {
 	@Test
 	void aCloneSessionIsBoundOnce() {
 		StateSwitch sink = sink();
-		org.assertj.core.api.Assertions.assertThatIllegalArgumentException()
-			.isThrownBy(() -> sink.tables.setCloneSession(SondePipeline.INT_REPORT_CLONE_SESSION_ID, 8))
-			.withMessageContaining("already exists");
+		assertThat(sink.writeCloneSession(SondePipeline.INT_REPORT_CLONE_SESSION_ID, 8).getCode())
+			.isEqualTo(Status.Code.ALREADY_EXISTS);
+		assertThat(sink.tables.cloneSessionPort(SondePipeline.INT_REPORT_CLONE_SESSION_ID)).isEqualTo(7);
 		assertThat(sink.tables.cloneSessionPort(1)).isEqualTo(-1);
 	}
 
