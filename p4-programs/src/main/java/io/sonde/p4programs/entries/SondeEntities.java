@@ -1,0 +1,168 @@
+package io.sonde.p4programs.entries;
+
+import java.util.List;
+
+import io.sonde.p4programs.SondePipeline;
+import io.sonde.p4runtime.bytes.Bytestrings;
+import io.sonde.p4runtime.entity.Entities;
+import io.sonde.p4runtime.entity.RegisterEntries;
+import io.sonde.p4runtime.entity.TableEntries;
+import io.sonde.p4runtime.entity.TableEntryBuilder;
+import io.sonde.p4runtime.info.P4InfoIndex;
+import p4.v1.CloneSessionEntry;
+import p4.v1.Entity;
+import p4.v1.PacketReplicationEngineEntry;
+import p4.v1.Replica;
+
+/**
+ * sonde.p4's entities as P4Runtime {@link Entity} values, every name resolved through the
+ * P4Info, so a renamed table or parameter fails here rather than on a switch.
+ */
+public final class SondeEntities {
+
+	public static final String IPV4_LPM = "SondeIngress.forwarding.ipv4_lpm";
+
+	public static final String WATCHLIST = "SondeIngress.int_source.int_watchlist";
+
+	public static final String SINK_PORTS = "SondeIngress.int_sink.int_sink_ports";
+
+	public static final String EVENT_FILTER = "SondeIngress.int_sink.event_filter.event_filter_flows";
+
+	public static final String COLLECTORS = "SondeEgress.int_report.int_report_collectors";
+
+	public static final String SWITCH_ID = "SondeEgress.int_switch_id";
+
+	public static final String CNF_METRIC = "SondeIngress.int_sink.event_filter.event_cnf_metric";
+
+	public static final String CNF_OPERATOR = "SondeIngress.int_sink.event_filter.event_cnf_operator";
+
+	public static final String CNF_THRESHOLD = "SondeIngress.int_sink.event_filter.event_cnf_threshold";
+
+	/** The tables a controller writes, in the order it writes them. */
+	public static final List<String> TABLES = List.of(COLLECTORS, IPV4_LPM, SINK_PORTS, WATCHLIST, EVENT_FILTER);
+
+	private static final String FILTER_ACTIONS = "SondeIngress.int_sink.event_filter.";
+
+	private final TableEntries tables;
+
+	private final RegisterEntries registers;
+
+	public SondeEntities(P4InfoIndex p4Info) {
+		this.tables = new TableEntries(p4Info);
+		this.registers = new RegisterEntries(p4Info);
+	}
+
+	/** Against sonde.p4's own P4Info. */
+	public static SondeEntities ofPipeline() {
+		return new SondeEntities(SondePipeline.p4Info());
+	}
+
+	/** The INT node id this switch pushes as its hop's switch id. */
+	public Entity nodeId(long nodeId) {
+		return Entities.of(this.registers.write(SWITCH_ID, 0, nodeId));
+	}
+
+	/** An {@code ipv4_lpm} route: {@code set_next_hop(port, dmac)}. */
+	public Entity route(int destination, int prefixLength, int egressPort, long nextHopMac) {
+		return Entities.of(this.tables.table(IPV4_LPM)
+			.lpm("dst_addr", Integer.toUnsignedLong(destination), prefixLength)
+			.action("SondeIngress.forwarding.set_next_hop")
+			.param("port", egressPort)
+			.param("dmac", nextHopMac)
+			.build());
+	}
+
+	/** An egress port where INT ends: the sink strips the stack and reports. */
+	public Entity sinkPort(int egressPort) {
+		return Entities.of(this.tables.table(SINK_PORTS)
+			.exact("egress_port", egressPort)
+			.action("SondeIngress.int_sink.mark_sink_port")
+			.build());
+	}
+
+	/**
+	 * A source watchlist entry:
+	 * {@code insert_int(instructions, hop_ml, remaining_hop_count)}.
+	 */
+	public Entity watch(FlowKey key, int priority, int instructions, int hopMl, int remainingHopCount) {
+		return Entities.of(flowKey(this.tables.table(WATCHLIST), key).priority(priority)
+			.action("SondeIngress.int_source.insert_int")
+			.param("instructions", instructions)
+			.param("hop_ml", hopMl)
+			.param("remaining_hop_count", remainingHopCount)
+			.build());
+	}
+
+	/**
+	 * An event pre-filter entry of paper 003's fast path.
+	 * @param algorithm a {@link SondePipeline.EventAlgorithm} code
+	 * @param metric a {@link SondePipeline.EventMetric} code (0 where the algorithm reads
+	 * none)
+	 */
+	public Entity fastDetection(FlowKey key, int priority, int filterIndex, int algorithm, int metric, long threshold,
+			int emaWeight) {
+		return Entities.of(flowKey(this.tables.table(EVENT_FILTER), key).priority(priority)
+			.action(FILTER_ACTIONS + "fast_detection")
+			.param("filter_index", filterIndex)
+			.param("algorithm", algorithm)
+			.param("metric", metric)
+			.param("threshold", threshold)
+			.param("ema_weight", emaWeight)
+			.build());
+	}
+
+	/**
+	 * An event pre-filter entry that evaluates CNF expression {@code expressionIndex}.
+	 */
+	public Entity complexDetection(FlowKey key, int priority, int expressionIndex) {
+		return Entities.of(flowKey(this.tables.table(EVENT_FILTER), key).priority(priority)
+			.action(FILTER_ACTIONS + "complex_detection")
+			.param("expression_index", expressionIndex)
+			.build());
+	}
+
+	/**
+	 * The three register cells of one CNF literal.
+	 * @param metric an {@link SondePipeline.EventMetric} code, with
+	 * {@link SondePipeline#CNF_AGGREGATE_MAX} for the maximum over the hops
+	 * @param operator a {@link SondePipeline.CnfOperator} code
+	 */
+	public List<Entity> cnfLiteral(int slot, int metric, int operator, long threshold) {
+		return List.of(Entities.of(this.registers.write(CNF_METRIC, slot, metric)),
+				Entities.of(this.registers.write(CNF_OPERATOR, slot, operator)),
+				Entities.of(this.registers.write(CNF_THRESHOLD, slot, threshold)));
+	}
+
+	/** Where reports mirrored to {@code reportPort} go: {@code send_report(...)}. */
+	public Entity collector(int reportPort, long srcMac, long collectorMac, int srcIp, int collectorIp,
+			int collectorPort, int hwId) {
+		return Entities.of(this.tables.table(COLLECTORS)
+			.exact("egress_port", reportPort)
+			.action("SondeEgress.int_report.send_report")
+			.param("src_mac", srcMac)
+			.param("collector_mac", collectorMac)
+			.param("src_ip", Integer.toUnsignedLong(srcIp))
+			.param("collector_ip", Integer.toUnsignedLong(collectorIp))
+			.param("collector_port", collectorPort)
+			.param("hw_id", hwId)
+			.build());
+	}
+
+	/** Clone session 500 bound to {@code reportPort} (P4Runtime §9.5.2). */
+	public Entity reportMirror(int reportPort) {
+		return Entities.of(PacketReplicationEngineEntry.newBuilder()
+			.setCloneSessionEntry(CloneSessionEntry.newBuilder()
+				.setSessionId(SondePipeline.INT_REPORT_CLONE_SESSION_ID)
+				.addReplicas(Replica.newBuilder().setPort(Bytestrings.encode(reportPort, 32))))
+			.build());
+	}
+
+	private static TableEntryBuilder flowKey(TableEntryBuilder entry, FlowKey key) {
+		return entry.ternary("ipv4_src", Integer.toUnsignedLong(key.srcValue()), Integer.toUnsignedLong(key.srcMask()))
+			.ternary("ipv4_dst", Integer.toUnsignedLong(key.dstValue()), Integer.toUnsignedLong(key.dstMask()))
+			.ternary("ip_proto", key.protoValue(), key.protoMask())
+			.range("l4_src_port", key.srcPortLow(), key.srcPortHigh())
+			.range("l4_dst_port", key.dstPortLow(), key.dstPortHigh());
+	}
+
+}
