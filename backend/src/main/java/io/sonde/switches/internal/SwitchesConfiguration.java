@@ -1,12 +1,21 @@
 package io.sonde.switches.internal;
 
 import java.time.Clock;
+import java.util.List;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.sonde.p4programs.SondePipeline;
+import io.sonde.switches.DesiredStateContributor;
 import io.sonde.topology.TopologyCatalog;
 
+import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.context.ApplicationEventPublisher;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.data.redis.core.StringRedisTemplate;
 
 /** The switches module's beans. */
 @Configuration(proxyBeanMethods = false)
@@ -21,6 +30,38 @@ class SwitchesConfiguration {
 	EndpointProbing endpointProbing(TopologyCatalog catalog, EndpointStates states, SwitchesProperties properties,
 			Clock clock) {
 		return new EndpointProbing(catalog, states, properties, clock);
+	}
+
+	@Bean
+	RedisDeviceRegistry redisDeviceRegistry(StringRedisTemplate redis, ObjectMapper json) {
+		return new RedisDeviceRegistry(redis, json);
+	}
+
+	@Bean
+	TopologyRoutes topologyRoutes(TopologyCatalog catalog, ApplicationEventPublisher events,
+			SwitchesProperties properties) {
+		return new TopologyRoutes(catalog, events, properties.installRoutes());
+	}
+
+	@Bean
+	ManagedSwitches managedSwitches(RedisDeviceRegistry registry, ObjectProvider<DesiredStateContributor> contributors,
+			SwitchesProperties properties, ApplicationEventPublisher events, Clock clock) {
+		// Contributors are asked lazily: some (INT configuration) depend on this module.
+		DesiredState desired = new DesiredState(() -> contributors.orderedStream().toList());
+		return new ManagedSwitches(registry, desired, properties.connectionSettings(), SondePipeline.p4Info(), events,
+				clock);
+	}
+
+	@Bean(destroyMethod = "shutdownNow")
+	ScheduledExecutorService switchRegistryRefresh(ManagedSwitches switches, SwitchesProperties properties) {
+		ScheduledExecutorService refresh = Executors.newSingleThreadScheduledExecutor((task) -> {
+			Thread thread = new Thread(task, "switch-registry-refresh");
+			thread.setDaemon(true);
+			return thread;
+		});
+		long every = properties.registryRefresh().toMillis();
+		refresh.scheduleWithFixedDelay(switches::refreshFromRegistry, every, every, TimeUnit.MILLISECONDS);
+		return refresh;
 	}
 
 }

@@ -2,32 +2,71 @@ package io.sonde.switches.internal;
 
 import java.time.Duration;
 
+import io.sonde.switches.internal.connection.ConnectionSettings;
+
 import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.boot.context.properties.bind.DefaultValue;
 
 /**
  * {@code sonde.switches.*}.
  *
- * @param probeInterval pause between two probes of the same switch
+ * @param probeInterval pause between two probes of the same topology endpoint
  * @param probeTimeout deadline of a probe's Capabilities call; a switch that has not
  * answered by then counts as unreachable
  * @param probeConcurrency switches probed at the same time, so a large topology of silent
  * switches does not take a thread each
+ * @param rpcTimeout deadline of every P4Runtime call of a managed switch
+ * @param arbitrationTimeout how long a new connection waits for the arbitration answer
+ * @param heartbeat pause between two round-trip measurements of a managed switch
+ * @param backoffMin first pause before redialling a switch
+ * @param backoffMax longest pause between redials
+ * @param electionIdOffset added to every registered election id; run a backup replica of
+ * the backend with a negative offset
+ * @param takeOver claim a switch whose primary left (its election id + 1)
+ * @param writeBatch updates per P4Runtime Write request
+ * @param registryRefresh how often the registry in Redis is re-read (changes made through
+ * another replica)
+ * @param installRoutes keep /32 host routes along shortest paths of the topology on every
+ * switch (sonde.p4 forwards nothing without them)
  */
 @ConfigurationProperties("sonde.switches")
 public record SwitchesProperties(@DefaultValue("5s") Duration probeInterval, @DefaultValue("1s") Duration probeTimeout,
-		@DefaultValue("4") int probeConcurrency) {
+		@DefaultValue("4") int probeConcurrency, @DefaultValue("3s") Duration rpcTimeout,
+		@DefaultValue("3s") Duration arbitrationTimeout, @DefaultValue("2s") Duration heartbeat,
+		@DefaultValue("200ms") Duration backoffMin, @DefaultValue("5s") Duration backoffMax,
+		@DefaultValue("0") long electionIdOffset, @DefaultValue("true") boolean takeOver,
+		@DefaultValue("500") int writeBatch, @DefaultValue("5s") Duration registryRefresh,
+		@DefaultValue("true") boolean installRoutes) {
 
 	public SwitchesProperties {
-		if (probeInterval.isNegative() || probeInterval.isZero()) {
-			throw new IllegalArgumentException("sonde.switches.probe-interval must be positive, was " + probeInterval);
-		}
-		if (probeTimeout.isNegative() || probeTimeout.isZero()) {
-			throw new IllegalArgumentException("sonde.switches.probe-timeout must be positive, was " + probeTimeout);
+		requirePositive("probe-interval", probeInterval);
+		requirePositive("probe-timeout", probeTimeout);
+		requirePositive("rpc-timeout", rpcTimeout);
+		requirePositive("arbitration-timeout", arbitrationTimeout);
+		requirePositive("heartbeat", heartbeat);
+		requirePositive("backoff-min", backoffMin);
+		requirePositive("registry-refresh", registryRefresh);
+		if (backoffMax.compareTo(backoffMin) < 0) {
+			throw new IllegalArgumentException(
+					"sonde.switches.backoff-max must be at least backoff-min, was " + backoffMax);
 		}
 		if (probeConcurrency < 1) {
 			throw new IllegalArgumentException(
 					"sonde.switches.probe-concurrency must be at least 1, was " + probeConcurrency);
+		}
+		if (writeBatch < 1) {
+			throw new IllegalArgumentException("sonde.switches.write-batch must be at least 1, was " + writeBatch);
+		}
+	}
+
+	ConnectionSettings connectionSettings() {
+		return new ConnectionSettings(this.rpcTimeout, this.arbitrationTimeout, this.heartbeat, this.backoffMin,
+				this.backoffMax, this.electionIdOffset, this.takeOver, this.writeBatch);
+	}
+
+	private static void requirePositive(String name, Duration value) {
+		if (value.isNegative() || value.isZero()) {
+			throw new IllegalArgumentException("sonde.switches." + name + " must be positive, was " + value);
 		}
 	}
 

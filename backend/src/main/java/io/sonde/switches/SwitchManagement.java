@@ -1,0 +1,78 @@
+package io.sonde.switches;
+
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * The switches Sonde manages over P4Runtime: their registry (desired state in Redis), the
+ * connection to each (arbitration, pipeline, reconciliation after every reconnect), and
+ * what the switches hold. Every switch-changing call needs Sonde to be primary for it.
+ */
+public interface SwitchManagement {
+
+	/** Every registered switch, by name. */
+	List<SwitchView> switches();
+
+	Optional<SwitchView> switchNamed(String name);
+
+	/**
+	 * Registers a switch and, if enabled, connects to it.
+	 * @throws SwitchAlreadyRegistered if the name, or the address and device id, are
+	 * taken
+	 */
+	SwitchView register(SwitchDevice device);
+
+	/**
+	 * Replaces a registration; the connection is reopened if its address or identity
+	 * changed.
+	 * @throws SwitchNotFound if there is no such switch
+	 */
+	SwitchView update(SwitchDevice device);
+
+	/** Forgets a switch and closes its connection; the switch keeps what it holds. */
+	void remove(String name);
+
+	/** Keeps a connection open to the switch (and records that in the registry). */
+	SwitchView connect(String name);
+
+	/** Closes the connection and leaves the switch alone until {@link #connect}. */
+	SwitchView disconnect(String name);
+
+	/**
+	 * Installs the pipeline (VERIFY_AND_COMMIT), unless the switch already runs it and
+	 * {@code force} is false, then restores the desired entities.
+	 * @return what the reconciliation after the push did
+	 * @throws SwitchNotReady unless Sonde is primary for the switch
+	 */
+	ReconcileReport pushPipeline(String name, boolean force);
+
+	/**
+	 * Reads the switch and compares it with the desired state entry by entry, without
+	 * changing anything.
+	 * @throws SwitchNotReady unless Sonde is connected to the switch
+	 */
+	StateDiff diff(String name);
+
+	/**
+	 * Reads, compares and repairs now.
+	 * @throws SwitchNotReady unless Sonde is primary for the switch
+	 */
+	ReconcileReport reconcile(String name);
+
+	/**
+	 * What the switch holds, rendered with the pipeline's names.
+	 * @param kind {@code tables}, {@code counters} or {@code registers}
+	 * @param entity a table, counter or register name (full or alias); null for all of
+	 * that kind
+	 * @throws SwitchNotReady unless Sonde is connected to the switch
+	 * @throws IllegalArgumentException for an unknown kind or name
+	 */
+	List<InstalledEntity> read(String name, String kind, String entity);
+
+	/**
+	 * Sends a frame out of one of the switch's ports.
+	 * @throws SwitchNotReady unless Sonde is primary for the switch
+	 */
+	void packetOut(String name, int egressPort, byte[] frame);
+
+}

@@ -1,0 +1,323 @@
+package io.sonde.switches.internal;
+
+import java.lang.System.Logger.Level;
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+
+import io.sonde.p4runtime.info.P4InfoIndex;
+import io.sonde.p4runtime.entity.CounterEntries;
+import io.sonde.p4runtime.entity.Entities;
+import io.sonde.p4runtime.entity.RegisterEntries;
+import io.sonde.p4runtime.entity.TableEntries;
+import io.sonde.switches.ConnectionState;
+import io.sonde.switches.ConnectionStatus;
+import io.sonde.switches.DesiredStateChanged;
+import io.sonde.switches.InstalledEntity;
+import io.sonde.switches.PacketInReceived;
+import io.sonde.switches.ReconcileReport;
+import io.sonde.switches.StateDiff;
+import io.sonde.switches.SwitchAlreadyRegistered;
+import io.sonde.switches.SwitchDevice;
+import io.sonde.switches.SwitchManagement;
+import io.sonde.switches.SwitchNotFound;
+import io.sonde.switches.SwitchNotReady;
+import io.sonde.switches.SwitchStateChanged;
+import io.sonde.switches.SwitchView;
+import io.sonde.switches.internal.connection.ConnectionListener;
+import io.sonde.switches.internal.connection.ConnectionSettings;
+import io.sonde.switches.internal.connection.PipelineArtifact;
+import io.sonde.switches.internal.connection.SwitchConnection;
+import io.sonde.switches.internal.state.EntityText;
+import p4.v1.Entity;
+
+import org.springframework.context.ApplicationEventPublisher;
+import org.springframework.context.SmartLifecycle;
+import org.springframework.context.event.EventListener;
+
+/**
+ * The registry and one {@link SwitchConnection} per enabled switch. The registry in Redis
+ * is the truth every replica shares: this replica re-reads it every
+ * {@code sonde.switches.registry-refresh} and opens, reopens or closes connections to
+ * match, so a switch registered through another replica is managed here too.
+ */
+public class ManagedSwitches implements SwitchManagement, SmartLifecycle, ConnectionListener {
+
+	private static final System.Logger logger = System.getLogger(ManagedSwitches.class.getName());
+
+	private final RedisDeviceRegistry registry;
+
+	private final DesiredState desired;
+
+	private final ConnectionSettings settings;
+
+	private final PipelineArtifact pipeline = PipelineArtifact.sondeP4();
+
+	private final P4InfoIndex p4Info;
+
+	private final EntityText text;
+
+	private final ApplicationEventPublisher events;
+
+	private final Clock clock;
+
+	private final Map<String, SwitchConnection> connections = new ConcurrentHashMap<>();
+
+	private final Map<String, SwitchDevice> devices = new ConcurrentHashMap<>();
+
+	private final Map<String, ConnectionStatus> disabled = new ConcurrentHashMap<>();
+
+	private volatile boolean running;
+
+	public ManagedSwitches(RedisDeviceRegistry registry, DesiredState desired, ConnectionSettings settings,
+			P4InfoIndex p4Info, ApplicationEventPublisher events, Clock clock) {
+		this.registry = registry;
+		this.desired = desired;
+		this.settings = settings;
+		this.p4Info = p4Info;
+		this.text = new EntityText(p4Info);
+		this.events = events;
+		this.clock = clock;
+	}
+
+	@Override
+	public List<SwitchView> switches() {
+		return this.devices.values()
+			.stream()
+			.sorted(java.util.Comparator.comparing(SwitchDevice::name))
+			.map(this::view)
+			.toList();
+	}
+
+	@Override
+	public Optional<SwitchView> switchNamed(String name) {
+		return Optional.ofNullable(this.devices.get(name)).map(this::view);
+	}
+
+	@Override
+	public synchronized SwitchView register(SwitchDevice device) {
+		for (SwitchDevice other : this.registry.all()) {
+			if (other.name().equals(device.name())) {
+				throw new SwitchAlreadyRegistered("a switch named '" + device.name() + "' is already registered");
+			}
+			if (other.address().equals(device.address()) && other.deviceId() == device.deviceId()) {
+				throw new SwitchAlreadyRegistered("switch '" + other.name() + "' is already registered at "
+						+ device.address() + " with device id " + device.deviceId());
+			}
+		}
+		if (!this.registry.add(device)) {
+			throw new SwitchAlreadyRegistered("a switch named '" + device.name() + "' is already registered");
+		}
+		apply(device);
+		return view(device);
+	}
+
+	@Override
+	public synchronized SwitchView update(SwitchDevice device) {
+		existing(device.name());
+		this.registry.put(device);
+		apply(device);
+		return view(device);
+	}
+
+	@Override
+	public synchronized void remove(String name) {
+		existing(name);
+		this.registry.remove(name);
+		forget(name);
+	}
+
+	@Override
+	public SwitchView connect(String name) {
+		return update(existing(name).withEnabled(true));
+	}
+
+	@Override
+	public SwitchView disconnect(String name) {
+		return update(existing(name).withEnabled(false));
+	}
+
+	@Override
+	public ReconcileReport pushPipeline(String name, boolean force) {
+		return connection(name).pushPipeline(force);
+	}
+
+	@Override
+	public StateDiff diff(String name) {
+		return connection(name).diff();
+	}
+
+	@Override
+	public ReconcileReport reconcile(String name) {
+		return connection(name).reconcile("requested");
+	}
+
+	@Override
+	public List<InstalledEntity> read(String name, String kind, String entity) {
+		SwitchConnection connection = connection(name);
+		List<Entity> requests = new ArrayList<>();
+		switch (kind) {
+			case "tables" -> {
+				TableEntries tables = new TableEntries(this.p4Info);
+				requests.add(Entities.of((entity == null) ? tables.allTables() : tables.allOf(entity)));
+			}
+			case "counters" -> {
+				CounterEntries counters = new CounterEntries(this.p4Info);
+				requests.add(Entities.of((entity == null) ? counters.readEveryCounter() : counters.readAll(entity)));
+			}
+			case "registers" -> {
+				RegisterEntries registers = new RegisterEntries(this.p4Info);
+				if (entity != null) {
+					requests.add(Entities.of(registers.readAll(entity)));
+				}
+				else {
+					this.p4Info.p4Info()
+						.getRegistersList()
+						.forEach((register) -> requests
+							.add(Entities.of(registers.readAll(register.getPreamble().getName()))));
+				}
+			}
+			default -> throw new IllegalArgumentException(
+					"kind must be 'tables', 'counters' or 'registers', was '" + kind + "'");
+		}
+		return connection.read(requests).stream().map(this.text::installed).toList();
+	}
+
+	@Override
+	public void packetOut(String name, int egressPort, byte[] frame) {
+		connection(name).packetOut(egressPort, frame);
+	}
+
+	/** Another module's entities changed: reconcile the switches it names. */
+	@EventListener
+	public void desiredStateChanged(DesiredStateChanged change) {
+		this.connections.forEach((name, connection) -> {
+			if (change.switchNames().isEmpty() || change.switchNames().contains(name)) {
+				connection.requestReconcile(change.reason());
+			}
+		});
+	}
+
+	/**
+	 * Brings connections in line with the registry in Redis (other replicas write it
+	 * too).
+	 */
+	public synchronized void refreshFromRegistry() {
+		if (!this.running) {
+			return;
+		}
+		List<SwitchDevice> stored;
+		try {
+			stored = this.registry.all();
+		}
+		catch (RuntimeException ex) {
+			logger.log(Level.WARNING, "switch registry not refreshed: " + ex.getMessage());
+			return;
+		}
+		Map<String, SwitchDevice> byName = new LinkedHashMap<>();
+		stored.forEach((device) -> byName.put(device.name(), device));
+		for (String known : List.copyOf(this.devices.keySet())) {
+			if (!byName.containsKey(known)) {
+				forget(known);
+			}
+		}
+		byName.values().forEach(this::apply);
+	}
+
+	// ConnectionListener
+
+	@Override
+	public void statusChanged(String switchName, ConnectionStatus status) {
+		SwitchDevice device = this.devices.get(switchName);
+		if (device != null) {
+			this.events.publishEvent(new SwitchStateChanged(switchName, new SwitchView(device, status)));
+		}
+	}
+
+	@Override
+	public void packetIn(PacketInReceived packet) {
+		this.events.publishEvent(packet);
+	}
+
+	// SmartLifecycle: connections open once the context is up and close before it goes
+	// down.
+
+	@Override
+	public synchronized void start() {
+		this.running = true;
+		refreshFromRegistry();
+	}
+
+	@Override
+	public synchronized void stop() {
+		this.running = false;
+		List<SwitchConnection> open = List.copyOf(this.connections.values());
+		this.connections.clear();
+		open.parallelStream().forEach(SwitchConnection::close);
+	}
+
+	@Override
+	public boolean isRunning() {
+		return this.running;
+	}
+
+	private void apply(SwitchDevice device) {
+		SwitchDevice previous = this.devices.put(device.name(), device);
+		SwitchConnection open = this.connections.get(device.name());
+		boolean reopen = open != null && (!device.enabled() || !open.device().sameConnection(device));
+		if (reopen) {
+			this.connections.remove(device.name()).close();
+		}
+		if (device.enabled() && this.running && (open == null || reopen)) {
+			this.disabled.remove(device.name());
+			this.connections.put(device.name(), new SwitchConnection(device, this.settings, this.pipeline,
+					this.desired::entitiesFor, this.text, this.clock, this)
+				.start());
+		}
+		if (!device.enabled()) {
+			this.disabled.computeIfAbsent(device.name(), (name) -> new ConnectionStatus(ConnectionState.DISABLED,
+					this.clock.instant(), device.electionId(), -1, null, null, 0, null, 0));
+		}
+		if (previous == null || !previous.equals(device)) {
+			this.events.publishEvent(new SwitchStateChanged(device.name(), view(device)));
+		}
+	}
+
+	private void forget(String name) {
+		this.devices.remove(name);
+		this.disabled.remove(name);
+		SwitchConnection open = this.connections.remove(name);
+		if (open != null) {
+			open.close();
+		}
+		this.events.publishEvent(new SwitchStateChanged(name, null));
+	}
+
+	private SwitchView view(SwitchDevice device) {
+		SwitchConnection open = this.connections.get(device.name());
+		ConnectionStatus status = (open != null) ? open.status()
+				: this.disabled.getOrDefault(device.name(), new ConnectionStatus(ConnectionState.DISABLED,
+						this.clock.instant(), device.electionId(), -1, null, null, 0, null, 0));
+		return new SwitchView(device, status);
+	}
+
+	private SwitchDevice existing(String name) {
+		return this.registry.named(name).orElseThrow(() -> new SwitchNotFound(name));
+	}
+
+	private SwitchConnection connection(String name) {
+		if (!this.devices.containsKey(name)) {
+			existing(name);
+		}
+		SwitchConnection open = this.connections.get(name);
+		if (open == null) {
+			throw new SwitchNotReady("Sonde is not connected to " + name + " (disconnected by an operator)");
+		}
+		return open;
+	}
+
+}

@@ -1,0 +1,461 @@
+package io.sonde.switches.internal.connection;
+
+import java.io.File;
+import java.lang.System.Logger.Level;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.Condition;
+import java.util.concurrent.locks.ReentrantLock;
+import java.util.function.Function;
+
+import io.grpc.ManagedChannel;
+import io.grpc.netty.shaded.io.grpc.netty.GrpcSslContexts;
+import io.grpc.netty.shaded.io.grpc.netty.NettyChannelBuilder;
+import io.grpc.netty.shaded.io.netty.handler.ssl.SslContextBuilder;
+import io.sonde.p4runtime.bytes.Bytestrings;
+import io.sonde.p4runtime.client.Mastership;
+import io.sonde.p4runtime.client.P4RuntimeClient;
+import io.sonde.p4runtime.error.UpdateStatus;
+import io.sonde.p4runtime.error.WriteRejected;
+import io.sonde.switches.ConnectionState;
+import io.sonde.switches.ConnectionStatus;
+import io.sonde.switches.EntityChange;
+import io.sonde.switches.PacketInReceived;
+import io.sonde.switches.ReconcileReport;
+import io.sonde.switches.StateDiff;
+import io.sonde.switches.SwitchDevice;
+import io.sonde.switches.SwitchNotReady;
+import io.sonde.switches.SwitchTls;
+import io.sonde.switches.internal.state.EntityText;
+import io.sonde.switches.internal.state.StateComparison;
+import p4.v1.Entity;
+import p4.v1.ForwardingPipelineConfig;
+import p4.v1.GetForwardingPipelineConfigRequest;
+import p4.v1.PacketIn;
+import p4.v1.PacketMetadata;
+import p4.v1.SetForwardingPipelineConfigRequest;
+import p4.v1.Uint128;
+import p4.v1.Update;
+
+/**
+ * Sonde's connection to one switch, kept open by its own thread: dial, arbitrate, and
+ * while primary keep the pipeline and the desired entities on the switch; on any break,
+ * redial with backoff and reconcile again, which is how a restarted switch gets its state
+ * back. Every P4Runtime call on the switch (the thread's and the API's) holds one lock,
+ * so a reconciliation never interleaves with another write.
+ */
+public final class SwitchConnection implements AutoCloseable {
+
+	private static final System.Logger logger = System.getLogger(SwitchConnection.class.getName());
+
+	private final SwitchDevice device;
+
+	private final ConnectionSettings settings;
+
+	private final PipelineArtifact pipeline;
+
+	private final Function<SwitchDevice, List<Entity>> desired;
+
+	private final SwitchReads reads;
+
+	private final EntityText text;
+
+	private final Clock clock;
+
+	private final ConnectionListener listener;
+
+	private final ReentrantLock lock = new ReentrantLock();
+
+	private final Condition wake = this.lock.newCondition();
+
+	private final Thread thread;
+
+	private volatile boolean running = true;
+
+	private volatile ConnectionStatus status;
+
+	// Guarded by lock.
+	private P4RuntimeClient client;
+
+	private String pendingReconcile;
+
+	private boolean wasPrimary;
+
+	public SwitchConnection(SwitchDevice device, ConnectionSettings settings, PipelineArtifact pipeline,
+			Function<SwitchDevice, List<Entity>> desired, EntityText text, Clock clock, ConnectionListener listener) {
+		this.device = device;
+		this.settings = settings;
+		this.pipeline = pipeline;
+		this.desired = desired;
+		this.text = text;
+		this.reads = new SwitchReads();
+		this.clock = clock;
+		this.listener = listener;
+		this.status = new ConnectionStatus(ConnectionState.CONNECTING, clock.instant(), electionId(), -1, null, null, 0,
+				null, 0);
+		this.thread = new Thread(this::run, "p4rt-" + device.name());
+		this.thread.setDaemon(true);
+	}
+
+	public SwitchConnection start() {
+		this.thread.start();
+		return this;
+	}
+
+	public SwitchDevice device() {
+		return this.device;
+	}
+
+	public ConnectionStatus status() {
+		return this.status;
+	}
+
+	/** Reconciles as soon as the thread gets to it (if primary). */
+	public void requestReconcile(String reason) {
+		this.lock.lock();
+		try {
+			this.pendingReconcile = reason;
+			this.wake.signalAll();
+		}
+		finally {
+			this.lock.unlock();
+		}
+	}
+
+	public StateDiff diff() {
+		return withClient(false, (connected) -> compare(connected).diff(this.device.name(), this.clock.instant()));
+	}
+
+	public ReconcileReport reconcile(String reason) {
+		return withClient(true, (connected) -> reconcileLocked(connected, reason, false));
+	}
+
+	public ReconcileReport pushPipeline(boolean force) {
+		return withClient(true, (connected) -> {
+			boolean pushed = ensurePipeline(connected, force);
+			return reconcileLocked(connected, "pipeline pushed", pushed);
+		});
+	}
+
+	/** Entities as {@code requests} select them. */
+	public List<Entity> read(List<Entity> requests) {
+		return withClient(false, (connected) -> connected.read(requests));
+	}
+
+	/** PacketOut with sonde's CPU-port metadata: the egress port (P4Runtime §16.1). */
+	public void packetOut(int egressPort, byte[] frame) {
+		withClient(true, (connected) -> {
+			connected.packetOut(frame, List
+				.of(PacketMetadata.newBuilder().setMetadataId(1).setValue(Bytestrings.encode(egressPort, 9)).build()));
+			return null;
+		});
+	}
+
+	@Override
+	public void close() {
+		this.running = false;
+		this.thread.interrupt();
+		try {
+			this.thread.join(5000);
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+		}
+	}
+
+	private <T> T withClient(boolean needPrimary, Function<P4RuntimeClient, T> work) {
+		try {
+			if (!this.lock.tryLock(this.settings.rpcTimeout().toMillis() * 4, TimeUnit.MILLISECONDS)) {
+				throw new SwitchNotReady(this.device.name() + " is busy; try again");
+			}
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+			throw new SwitchNotReady("interrupted while waiting for " + this.device.name());
+		}
+		try {
+			P4RuntimeClient connected = this.client;
+			if (connected == null) {
+				throw new SwitchNotReady("Sonde is not connected to " + this.device.name() + " ("
+						+ this.status.state().name().toLowerCase() + ")");
+			}
+			if (needPrimary && !connected.isPrimary()) {
+				throw new SwitchNotReady("Sonde is not the primary controller of " + this.device.name() + " ("
+						+ connected.mastership().state().name().toLowerCase() + ")");
+			}
+			return work.apply(connected);
+		}
+		finally {
+			this.lock.unlock();
+		}
+	}
+
+	private void run() {
+		Backoff backoff = new Backoff(this.settings.backoffMin(), this.settings.backoffMax());
+		while (this.running) {
+			try {
+				session(backoff);
+			}
+			catch (RuntimeException ex) {
+				if (!this.running) {
+					break;
+				}
+				logger.log(Level.DEBUG, () -> this.device.name() + ": " + ex.getMessage());
+				failed(ex, backoff.failures() + 1);
+			}
+			finally {
+				dropClient();
+			}
+			if (!this.running) {
+				break;
+			}
+			try {
+				Thread.sleep(backoff.next().toMillis());
+			}
+			catch (InterruptedException ex) {
+				break;
+			}
+		}
+		publish(new ConnectionStatus(ConnectionState.DISABLED, this.clock.instant(), electionId(), -1,
+				this.status.lastError(), this.status.lastErrorAt(), this.status.pipelineCookie(),
+				this.status.lastReconcile(), 0));
+	}
+
+	/** One connection, from dialling until it breaks or the connection closes. */
+	private void session(Backoff backoff) {
+		update(ConnectionState.CONNECTING, this.status.roundTripMicros());
+		P4RuntimeClient opened = open();
+		this.lock.lock();
+		try {
+			this.client = opened;
+			this.wasPrimary = false;
+		}
+		finally {
+			this.lock.unlock();
+		}
+		opened.onMastershipChange((mastership) -> requestWake());
+		opened.onPacketIn(this::packetIn);
+		opened.awaitArbitration(this.settings.arbitrationTimeout());
+		backoff.reset();
+		long nextHeartbeat = 0;
+		while (this.running) {
+			this.lock.lock();
+			try {
+				Mastership mastership = opened.mastership();
+				switch (mastership.state()) {
+					case DISCONNECTED -> throw new IllegalStateException("the stream ended: " + mastership.message());
+					case NO_PRIMARY -> takeOver(opened, mastership);
+					case PRIMARY -> {
+						String reason = !this.wasPrimary ? "became primary" : this.pendingReconcile;
+						this.wasPrimary = true;
+						if (reason != null) {
+							this.pendingReconcile = null;
+							boolean pushed = ensurePipeline(opened, false);
+							reconcileLocked(opened, reason, pushed);
+						}
+						update(ConnectionState.PRIMARY, this.status.roundTripMicros());
+					}
+					default -> {
+						this.wasPrimary = false;
+						update(ConnectionState.BACKUP, this.status.roundTripMicros());
+					}
+				}
+				if (System.nanoTime() >= nextHeartbeat) {
+					update(this.status.state(), roundTrip(opened));
+					nextHeartbeat = System.nanoTime() + this.settings.heartbeat().toNanos();
+				}
+				this.wake.await(this.settings.heartbeat().toMillis(), TimeUnit.MILLISECONDS);
+			}
+			catch (InterruptedException ex) {
+				return;
+			}
+			finally {
+				this.lock.unlock();
+			}
+		}
+	}
+
+	private P4RuntimeClient open() {
+		SwitchTls tls = this.device.tls();
+		P4RuntimeClient.Builder builder = (tls == null)
+				? P4RuntimeClient.forAddress(this.device.host(), this.device.port())
+				: P4RuntimeClient.forChannel(tlsChannel(tls), this.device.address());
+		return builder.deviceId(this.device.deviceId())
+			.role(this.device.role())
+			.electionId(electionId())
+			.rpcTimeout(this.settings.rpcTimeout())
+			.connect();
+	}
+
+	private ManagedChannel tlsChannel(SwitchTls tls) {
+		try {
+			SslContextBuilder ssl = GrpcSslContexts.forClient().trustManager(new File(tls.caCertificate()));
+			if (tls.clientCertificate() != null) {
+				ssl.keyManager(new File(tls.clientCertificate()), new File(tls.clientKey()));
+			}
+			return NettyChannelBuilder.forAddress(this.device.host(), this.device.port())
+				.sslContext(ssl.build())
+				.maxInboundMessageSize(64 * 1024 * 1024)
+				.build();
+		}
+		catch (java.io.IOException | RuntimeException ex) {
+			throw new IllegalStateException("cannot set up TLS for " + this.device.name() + ": " + ex.getMessage(), ex);
+		}
+	}
+
+	// The switch forgot its primary (it left): claim it above the highest id it has seen.
+	private void takeOver(P4RuntimeClient opened, Mastership mastership) {
+		this.wasPrimary = false;
+		update(ConnectionState.BACKUP, this.status.roundTripMicros());
+		if (!this.settings.takeOver()) {
+			return;
+		}
+		Uint128 highest = mastership.highest().orElse(Uint128.getDefaultInstance());
+		long mine = opened.electionId().map(Uint128::getLow).orElse(electionId());
+		if (highest.getHigh() == 0 && highest.getLow() >= mine) {
+			opened.updateElectionId(Uint128.newBuilder().setLow(highest.getLow() + 1).build());
+			logger.log(Level.INFO,
+					() -> this.device.name() + ": no primary; taking over with election id " + (highest.getLow() + 1));
+		}
+	}
+
+	private boolean ensurePipeline(P4RuntimeClient connected, boolean force) {
+		if (!force) {
+			Optional<ForwardingPipelineConfig> running = connected
+				.getPipeline(GetForwardingPipelineConfigRequest.ResponseType.COOKIE_ONLY);
+			if (running.isPresent() && running.get().getCookie().getCookie() == this.pipeline.cookie()) {
+				return false;
+			}
+		}
+		connected.setPipeline(this.pipeline.p4Info(), this.pipeline.deviceConfig(), this.pipeline.cookie(),
+				SetForwardingPipelineConfigRequest.Action.VERIFY_AND_COMMIT);
+		logger.log(Level.INFO, () -> this.device.name() + ": pipeline pushed");
+		return true;
+	}
+
+	private StateComparison compare(P4RuntimeClient connected) {
+		List<Entity> wanted = this.desired.apply(this.device);
+		List<Entity> installed = this.reads.installed(connected, wanted);
+		return StateComparison.of(this.text, wanted, installed);
+	}
+
+	private ReconcileReport reconcileLocked(P4RuntimeClient connected, String reason, boolean pipelinePushed) {
+		Instant started = this.clock.instant();
+		long t0 = System.nanoTime();
+		StateComparison comparison = compare(connected);
+		List<Update> repairs = comparison.repairs();
+		List<EntityChange> changes = comparison.changesInRepairOrder();
+		List<EntityChange> applied = new ArrayList<>();
+		List<EntityChange> failed = new ArrayList<>();
+		int batch = this.settings.writeBatch();
+		for (int from = 0; from < repairs.size(); from += batch) {
+			int to = Math.min(repairs.size(), from + batch);
+			try {
+				connected.write(repairs.subList(from, to));
+				applied.addAll(changes.subList(from, to));
+			}
+			catch (WriteRejected ex) {
+				List<UpdateStatus> statuses = ex.updates();
+				for (int i = from; i < to; i++) {
+					UpdateStatus status = statuses.isEmpty() ? null : statuses.get(i - from);
+					EntityChange change = changes.get(i);
+					if (status != null && !status.failed()) {
+						applied.add(change);
+					}
+					else {
+						String why = (status != null) ? status.code() + ": " + status.message() : ex.getMessage();
+						failed.add(new EntityChange(change.update(), change.entity(), change.expected(), why));
+					}
+				}
+			}
+		}
+		ReconcileReport report = new ReconcileReport(this.device.name(), started, reason, pipelinePushed,
+				comparison.expected(), applied, failed, Duration.ofNanos(System.nanoTime() - t0).toMillis());
+		if (!applied.isEmpty() || !failed.isEmpty() || pipelinePushed) {
+			logger.log(Level.INFO, () -> this.device.name() + ": reconciled (" + reason + "): " + applied.size()
+					+ " changes applied, " + failed.size() + " refused");
+		}
+		ConnectionStatus now = this.status;
+		String error = failed.isEmpty() ? now.lastError() : failed.size() + " updates refused, first: "
+				+ failed.get(0).entity() + ": " + failed.get(0).installed();
+		publish(new ConnectionStatus(now.state(), now.since(), now.electionId(), now.roundTripMicros(), error,
+				failed.isEmpty() ? now.lastErrorAt() : this.clock.instant(), this.pipeline.cookie(), report,
+				now.attempts()));
+		return report;
+	}
+
+	private long roundTrip(P4RuntimeClient connected) {
+		long t0 = System.nanoTime();
+		connected.capabilities();
+		return (System.nanoTime() - t0) / 1000;
+	}
+
+	private void packetIn(PacketIn packet) {
+		int ingressPort = packet.getMetadataList()
+			.stream()
+			.filter((metadata) -> metadata.getMetadataId() == 1)
+			.findFirst()
+			.map((metadata) -> (int) Bytestrings.toLong(metadata.getValue()))
+			.orElse(-1);
+		this.listener
+			.packetIn(new PacketInReceived(this.device.name(), ingressPort, packet.getPayload().toByteArray()));
+	}
+
+	private void requestWake() {
+		this.lock.lock();
+		try {
+			this.wake.signalAll();
+		}
+		finally {
+			this.lock.unlock();
+		}
+	}
+
+	private void dropClient() {
+		this.lock.lock();
+		try {
+			if (this.client != null) {
+				this.client.close();
+				this.client = null;
+			}
+		}
+		finally {
+			this.lock.unlock();
+		}
+	}
+
+	private void failed(RuntimeException ex, int attempts) {
+		ConnectionStatus now = this.status;
+		String message = (ex.getMessage() != null) ? ex.getMessage() : ex.getClass().getSimpleName();
+		publish(new ConnectionStatus(ConnectionState.UNREACHABLE,
+				(now.state() == ConnectionState.UNREACHABLE) ? now.since() : this.clock.instant(), electionId(), -1,
+				message, this.clock.instant(), now.pipelineCookie(), now.lastReconcile(), attempts));
+	}
+
+	private void update(ConnectionState state, long roundTripMicros) {
+		ConnectionStatus now = this.status;
+		long election = (this.client != null) ? this.client.electionId().map(Uint128::getLow).orElse(electionId())
+				: electionId();
+		if (now.state() == state && now.roundTripMicros() == roundTripMicros && now.electionId() == election) {
+			return;
+		}
+		publish(new ConnectionStatus(state, (now.state() == state) ? now.since() : this.clock.instant(), election,
+				roundTripMicros, now.lastError(), now.lastErrorAt(), now.pipelineCookie(), now.lastReconcile(),
+				(state == ConnectionState.PRIMARY || state == ConnectionState.BACKUP) ? 0 : now.attempts()));
+	}
+
+	private void publish(ConnectionStatus next) {
+		this.status = next;
+		this.listener.statusChanged(this.device.name(), next);
+	}
+
+	private long electionId() {
+		return this.device.electionId() + this.settings.electionIdOffset();
+	}
+
+}

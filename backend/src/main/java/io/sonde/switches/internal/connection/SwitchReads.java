@@ -1,0 +1,49 @@
+package io.sonde.switches.internal.connection;
+
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+
+import io.sonde.p4programs.SondePipeline;
+import io.sonde.p4programs.entries.SondeEntities;
+import io.sonde.p4runtime.client.P4RuntimeClient;
+import io.sonde.p4runtime.entity.Entities;
+import io.sonde.p4runtime.entity.TableEntries;
+import p4.v1.CloneSessionEntry;
+import p4.v1.Entity;
+import p4.v1.PacketReplicationEngineEntry;
+import p4.v1.RegisterEntry;
+
+/**
+ * What a reconciliation reads back: every entry of the tables Sonde manages, the register
+ * cells it wants set, and the clone sessions, in one Read request.
+ */
+final class SwitchReads {
+
+	private final TableEntries tables;
+
+	SwitchReads() {
+		this.tables = new TableEntries(SondePipeline.p4Info());
+	}
+
+	List<Entity> installed(P4RuntimeClient connected, List<Entity> wanted) {
+		List<Entity> requests = new ArrayList<>();
+		SondeEntities.TABLES.forEach((table) -> requests.add(Entities.of(this.tables.allOf(table))));
+		Set<String> cells = new LinkedHashSet<>();
+		for (Entity entity : wanted) {
+			if (entity.hasRegisterEntry()) {
+				RegisterEntry cell = entity.getRegisterEntry();
+				if (cells.add(cell.getRegisterId() + "/" + cell.getIndex().getIndex())) {
+					requests.add(Entities.of(cell.toBuilder().clearData().build()));
+				}
+			}
+		}
+		// Session id 0 reads every clone session (P4Runtime §11.5.2).
+		requests.add(Entities.of(PacketReplicationEngineEntry.newBuilder()
+			.setCloneSessionEntry(CloneSessionEntry.getDefaultInstance())
+			.build()));
+		return connected.read(requests);
+	}
+
+}

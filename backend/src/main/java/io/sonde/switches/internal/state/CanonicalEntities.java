@@ -1,0 +1,130 @@
+package io.sonde.switches.internal.state;
+
+import java.util.Comparator;
+import java.util.List;
+
+import com.google.protobuf.ByteString;
+import p4.v1.Action;
+import p4.v1.CloneSessionEntry;
+import p4.v1.Entity;
+import p4.v1.FieldMatch;
+import p4.v1.P4Data;
+import p4.v1.RegisterEntry;
+import p4.v1.TableEntry;
+
+/**
+ * Entities reduced to what identifies them and what they hold, so that what Sonde wants
+ * and what a switch reads back compare equal exactly when the switch behaves as wanted:
+ * matches in field-id order, byte strings in their shortest form (P4Runtime §8.4), read
+ * side fields (counter data, timestamps) dropped.
+ */
+final class CanonicalEntities {
+
+	private CanonicalEntities() {
+	}
+
+	/** What identifies the entity on a switch: the key a change addresses. */
+	static EntityKey key(Entity entity) {
+		return switch (entity.getEntityCase()) {
+			case TABLE_ENTRY -> {
+				TableEntry entry = table(entity.getTableEntry());
+				yield new EntityKey("table", entry.getTableId(),
+						entry.toBuilder().clearAction().build().toByteString());
+			}
+			case REGISTER_ENTRY -> {
+				RegisterEntry cell = entity.getRegisterEntry();
+				yield new EntityKey("register", cell.getRegisterId(),
+						ByteString.copyFromUtf8(Long.toString(cell.getIndex().getIndex())));
+			}
+			case PACKET_REPLICATION_ENGINE_ENTRY -> {
+				CloneSessionEntry session = entity.getPacketReplicationEngineEntry().getCloneSessionEntry();
+				yield new EntityKey("clone-session", session.getSessionId(), ByteString.EMPTY);
+			}
+			default ->
+				throw new IllegalArgumentException("Sonde does not keep " + entity.getEntityCase() + " entities");
+		};
+	}
+
+	/** The entity in canonical form, for equality with another. */
+	static Entity canonical(Entity entity) {
+		return switch (entity.getEntityCase()) {
+			case TABLE_ENTRY -> Entity.newBuilder().setTableEntry(table(entity.getTableEntry())).build();
+			case REGISTER_ENTRY -> {
+				RegisterEntry cell = entity.getRegisterEntry();
+				yield Entity.newBuilder()
+					.setRegisterEntry(RegisterEntry.newBuilder()
+						.setRegisterId(cell.getRegisterId())
+						.setIndex(cell.getIndex())
+						.setData(P4Data.newBuilder().setBitstring(shortest(cell.getData().getBitstring()))))
+					.build();
+			}
+			case PACKET_REPLICATION_ENGINE_ENTRY -> {
+				CloneSessionEntry.Builder session = entity.getPacketReplicationEngineEntry()
+					.getCloneSessionEntry()
+					.toBuilder();
+				for (int i = 0; i < session.getReplicasCount(); i++) {
+					session.setReplicas(i,
+							session.getReplicas(i).toBuilder().setPort(shortest(session.getReplicas(i).getPort())));
+				}
+				yield Entity.newBuilder()
+					.setPacketReplicationEngineEntry(
+							entity.getPacketReplicationEngineEntry().toBuilder().setCloneSessionEntry(session))
+					.build();
+			}
+			default ->
+				throw new IllegalArgumentException("Sonde does not keep " + entity.getEntityCase() + " entities");
+		};
+	}
+
+	private static TableEntry table(TableEntry entry) {
+		List<FieldMatch> matches = entry.getMatchList()
+			.stream()
+			.map(CanonicalEntities::match)
+			.sorted(Comparator.comparingInt(FieldMatch::getFieldId))
+			.toList();
+		TableEntry.Builder canonical = TableEntry.newBuilder()
+			.setTableId(entry.getTableId())
+			.addAllMatch(matches)
+			.setPriority(entry.getPriority())
+			.setIsDefaultAction(entry.getIsDefaultAction());
+		if (entry.hasAction() && entry.getAction().hasAction()) {
+			Action.Builder action = Action.newBuilder().setActionId(entry.getAction().getAction().getActionId());
+			entry.getAction()
+				.getAction()
+				.getParamsList()
+				.stream()
+				.sorted(Comparator.comparingInt(Action.Param::getParamId))
+				.forEach((param) -> action.addParams(param.toBuilder().setValue(shortest(param.getValue()))));
+			canonical.getActionBuilder().setAction(action);
+		}
+		return canonical.build();
+	}
+
+	private static FieldMatch match(FieldMatch match) {
+		FieldMatch.Builder canonical = match.toBuilder();
+		switch (match.getFieldMatchTypeCase()) {
+			case EXACT -> canonical.getExactBuilder().setValue(shortest(match.getExact().getValue()));
+			case LPM -> canonical.getLpmBuilder().setValue(shortest(match.getLpm().getValue()));
+			case TERNARY -> canonical.getTernaryBuilder()
+				.setValue(shortest(match.getTernary().getValue()))
+				.setMask(shortest(match.getTernary().getMask()));
+			case RANGE -> canonical.getRangeBuilder()
+				.setLow(shortest(match.getRange().getLow()))
+				.setHigh(shortest(match.getRange().getHigh()));
+			case OPTIONAL -> canonical.getOptionalBuilder().setValue(shortest(match.getOptional().getValue()));
+			default -> {
+			}
+		}
+		return canonical.build();
+	}
+
+	/** Leading zero bytes dropped; zero is one zero byte. */
+	static ByteString shortest(ByteString value) {
+		int first = 0;
+		while (first < value.size() - 1 && value.byteAt(first) == 0) {
+			first++;
+		}
+		return (value.isEmpty()) ? ByteString.copyFrom(new byte[1]) : value.substring(first);
+	}
+
+}
