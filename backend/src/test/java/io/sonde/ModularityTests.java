@@ -20,8 +20,8 @@ class ModularityTests {
 	@Test
 	void knowsTheFeatureModulesOfTheDesign() {
 		assertThat(this.modules.stream().map((module) -> module.getIdentifier().toString())).containsExactlyInAnyOrder(
-				"topology", "switches", "probes", "labeling", "ingest", "events", "metrics", "alerts", "web", "core",
-				"store");
+				"topology", "switches", "intconfig", "probes", "labeling", "ingest", "events", "metrics", "alerts",
+				"web", "core", "store");
 	}
 
 	/** Writes the module diagram (PlantUML) to target/spring-modulith-docs for docs/. */

@@ -60,6 +60,13 @@ public final class ApiCaller {
 			.build());
 	}
 
+	/** Puts a JSON body; a null token sends none. */
+	public HttpResponse<String> putJson(String path, String body, String token) {
+		return send(request(path, token).header("Content-Type", "application/json")
+			.PUT(HttpRequest.BodyPublishers.ofString(body, StandardCharsets.UTF_8))
+			.build());
+	}
+
 	public static JsonNode json(HttpResponse<String> response) {
 		try {
 			return JSON.readTree(response.body());
