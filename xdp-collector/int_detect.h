@@ -19,9 +19,39 @@
 #define INT_UNAVAILABLE_32 0xFFFFFFFFULL
 #define INT_UNAVAILABLE_24 0xFFFFFFULL
 
-static __always_inline void int_emit(__u8 metric, __u8 kind,
-				     const struct flow_key *flow, __u32 sw,
-				     __u32 id, __u64 value, __u64 previous,
+/*
+ * The identity of the report being detected on (collector_event's report
+ * fields), the same in every event of one report.
+ */
+struct int_origin {
+	__u32 report; /* EVENT_REPORT* */
+	__u32 node;
+	__u32 seq;
+	__u32 hw_id;
+};
+
+/* The origin of a decoded frame: its report header, none for INT-MD packets. */
+static __always_inline void int_frame_origin(const struct int_frame *f,
+					     struct int_origin *o)
+{
+	const struct int_report *r = &f->rep;
+
+	o->report = 0;
+	o->node = 0;
+	o->seq = 0;
+	o->hw_id = 0;
+	if (f->format < INT_FMT_TR05)
+		return;
+	o->report = EVENT_REPORT | (r->has_node ? EVENT_REPORT_NODE : 0);
+	o->node = r->has_node ? r->node_id : 0;
+	o->seq = r->seq;
+	o->hw_id = r->hw_id;
+}
+
+static __always_inline void int_emit(const struct int_origin *o, __u8 metric,
+				     __u8 kind, const struct flow_key *flow,
+				     __u32 sw, __u32 id, __u64 value,
+				     __u64 previous,
 				     const struct path_value *path, __u64 now)
 {
 	struct collector_event *e = int_event_reserve();
@@ -34,6 +64,10 @@ static __always_inline void int_emit(__u8 metric, __u8 kind,
 	e->ts_ns = now;
 	e->metric = metric;
 	e->kind = kind;
+	e->report = o->report;
+	e->report_node = o->node;
+	e->report_seq = o->seq;
+	e->report_hw_id = o->hw_id;
 	e->switch_id = sw;
 	e->id = id;
 	if (flow)
@@ -53,11 +87,10 @@ static __always_inline void int_emit(__u8 metric, __u8 kind,
  * One numeric metric kept in *v: new key (is_new), or a change past the
  * threshold from the last reported value.
  */
-static __always_inline void int_detect_metric(struct metric_value *v,
-					      int is_new, __u8 metric,
-					      const struct flow_key *flow,
-					      __u32 sw, __u32 id, __u64 value,
-					      __u64 now)
+static __always_inline void
+int_detect_metric(const struct int_origin *o, struct metric_value *v,
+		  int is_new, __u8 metric, const struct flow_key *flow,
+		  __u32 sw, __u32 id, __u64 value, __u64 now)
 {
 	__u64 diff, previous;
 
@@ -65,7 +98,7 @@ static __always_inline void int_detect_metric(struct metric_value *v,
 	v->seen_ns = now;
 	if (is_new) {
 		v->reported = value;
-		int_emit(metric, EVENT_NEW_KEY, flow, sw, id, value, 0, NULL,
+		int_emit(o, metric, EVENT_NEW_KEY, flow, sw, id, value, 0, NULL,
 			 now);
 		return;
 	}
@@ -74,12 +107,13 @@ static __always_inline void int_detect_metric(struct metric_value *v,
 		return;
 	previous = v->reported;
 	v->reported = value;
-	int_emit(metric, EVENT_CHANGED, flow, sw, id, value, previous, NULL,
+	int_emit(o, metric, EVENT_CHANGED, flow, sw, id, value, previous, NULL,
 		 now);
 }
 
 /* One numeric metric in a table of its own (link utilization). */
-static __always_inline void int_detect_value(void *map, const void *key,
+static __always_inline void int_detect_value(const struct int_origin *o,
+					     void *map, const void *key,
 					     __u8 metric, __u32 sw, __u32 id,
 					     __u64 value, __u64 now)
 {
@@ -88,7 +122,7 @@ static __always_inline void int_detect_value(void *map, const void *key,
 	long err;
 
 	if (v) {
-		int_detect_metric(v, 0, metric, NULL, sw, id, value, now);
+		int_detect_metric(o, v, 0, metric, NULL, sw, id, value, now);
 		return;
 	}
 	fresh.value = value;
@@ -101,7 +135,7 @@ static __always_inline void int_detect_value(void *map, const void *key,
 		int_count(CNT_MAP_FULL);
 		return;
 	}
-	int_emit(metric, EVENT_NEW_KEY, NULL, sw, id, value, 0, NULL, now);
+	int_emit(o, metric, EVENT_NEW_KEY, NULL, sw, id, value, 0, NULL, now);
 }
 
 /*
@@ -165,7 +199,8 @@ int_queue_entry(__u32 sw, __u32 qid, const struct queue_value *zero)
 }
 
 /* Link utilization of <sw, egress id>: in its slot, or the overflow table. */
-static __always_inline void int_detect_link(__u32 sw, __u32 port, __u64 value,
+static __always_inline void int_detect_link(const struct int_origin *o,
+					    __u32 sw, __u32 port, __u64 value,
 					    __u64 now)
 {
 	struct switch_key sk = { .switch_id = sw, .id = port };
@@ -174,12 +209,12 @@ static __always_inline void int_detect_link(__u32 sw, __u32 port, __u64 value,
 
 	slot = int_slot(&link_slots, sw, port, &claimed);
 	if (slot) {
-		int_detect_metric(&((struct link_slot *)slot)->value, claimed,
-				  METRIC_LINK_UTILIZATION, NULL, sw, port,
-				  value, now);
+		int_detect_metric(o, &((struct link_slot *)slot)->value,
+				  claimed, METRIC_LINK_UTILIZATION, NULL, sw,
+				  port, value, now);
 		return;
 	}
-	int_detect_value(&link_utilization, &sk, METRIC_LINK_UTILIZATION, sw,
+	int_detect_value(o, &link_utilization, &sk, METRIC_LINK_UTILIZATION, sw,
 			 port, value, now);
 }
 
@@ -201,7 +236,8 @@ int_flow_entry(const struct flow_key *flow, const struct flow_value *zero)
 }
 
 /* Flow path: fires when new or on any change of its switch ids or length. */
-static __always_inline void int_detect_path(struct flow_value *fv,
+static __always_inline void int_detect_path(const struct int_origin *o,
+					    struct flow_value *fv,
 					    const struct flow_key *flow,
 					    const struct path_value *path,
 					    __u64 now)
@@ -212,7 +248,7 @@ static __always_inline void int_detect_path(struct flow_value *fv,
 	if (!(fv->flags & FLOW_HAS_PATH)) {
 		fv->flags |= FLOW_HAS_PATH;
 		__builtin_memcpy(old, path, sizeof(*old));
-		int_emit(METRIC_FLOW_PATH, EVENT_NEW_KEY, flow, 0, 0,
+		int_emit(o, METRIC_FLOW_PATH, EVENT_NEW_KEY, flow, 0, 0,
 			 path->hops, 0, path, now);
 		return;
 	}
@@ -223,7 +259,7 @@ static __always_inline void int_detect_path(struct flow_value *fv,
 	old->seen_ns = now;
 	if (same)
 		return;
-	int_emit(METRIC_FLOW_PATH, EVENT_CHANGED, flow, 0, 0, path->hops,
+	int_emit(o, METRIC_FLOW_PATH, EVENT_CHANGED, flow, 0, 0, path->hops,
 		 old->hops, path, now);
 	__builtin_memcpy(old->switch_id, path->switch_id,
 			 sizeof(old->switch_id));
@@ -232,6 +268,7 @@ static __always_inline void int_detect_path(struct flow_value *fv,
 
 /* Per-hop scratch the detector keeps while it walks a stack. */
 struct int_detect_acc {
+	struct int_origin origin; /* the report's identity, for every event */
 	struct path_value path;
 	__u64 latency_sum;
 	__u32 latency_hops;
@@ -315,9 +352,9 @@ int_detect_hop(const struct int_frame *f, struct flow_value *fv,
 			slot = int_hop_slot(fv, sw, i, &acc->touched);
 		}
 		if (slot) {
-			int_detect_metric(&slot->latency, !slot->used,
-					  METRIC_HOP_LATENCY, flow, sw, 0,
-					  h->v[HV_HOP_LATENCY], now);
+			int_detect_metric(&acc->origin, &slot->latency,
+					  !slot->used, METRIC_HOP_LATENCY, flow,
+					  sw, 0, h->v[HV_HOP_LATENCY], now);
 			slot->used = 1;
 		}
 	}
@@ -326,7 +363,7 @@ int_detect_hop(const struct int_frame *f, struct flow_value *fv,
 		qid = (__u32)h->v[HV_QUEUE_ID];
 		q = int_queue_entry(sw, qid, &acc->zero_queue);
 		if (q) {
-			int_detect_metric(&q->occupancy,
+			int_detect_metric(&acc->origin, &q->occupancy,
 					  !(q->flags & QUEUE_HAS_OCCUPANCY),
 					  METRIC_QUEUE_OCCUPANCY, NULL, sw, qid,
 					  h->v[HV_QUEUE_OCCUPANCY], now);
@@ -340,7 +377,7 @@ int_detect_hop(const struct int_frame *f, struct flow_value *fv,
 		if (!q || cqid != qid)
 			q = int_queue_entry(sw, cqid, &acc->zero_queue);
 		if (q) {
-			int_detect_metric(&q->congestion,
+			int_detect_metric(&acc->origin, &q->congestion,
 					  !(q->flags & QUEUE_HAS_CONGESTION),
 					  METRIC_QUEUE_CONGESTION, NULL, sw,
 					  cqid, h->v[HV_QUEUE_CONGESTION], now);
@@ -355,7 +392,8 @@ int_detect_hop(const struct int_frame *f, struct flow_value *fv,
 			v = h->v[HV_L2_EGRESS_PORT];
 		else
 			return;
-		int_detect_link(sw, (__u32)v, h->v[HV_EGRESS_TX_UTIL], now);
+		int_detect_link(&acc->origin, sw, (__u32)v,
+				h->v[HV_EGRESS_TX_UTIL], now);
 	}
 }
 
@@ -396,6 +434,7 @@ static __always_inline void int_detect(const struct int_frame *f,
 
 	if (!f->has_stack)
 		return;
+	int_frame_origin(f, &acc->origin);
 	__builtin_memset(&acc->path, 0, sizeof(acc->path));
 	acc->latency_sum = 0;
 	acc->latency_hops = 0;
@@ -419,10 +458,11 @@ static __always_inline void int_detect(const struct int_frame *f,
 	if (acc->path_known && n > 0) {
 		acc->path.hops = n;
 		acc->path.seen_ns = now;
-		int_detect_path(fv, &flow, &acc->path, now);
+		int_detect_path(&acc->origin, fv, &flow, &acc->path, now);
 	}
 	if (int_flow_latency(f, acc, &latency)) {
-		int_detect_metric(&fv->latency, !(fv->flags & FLOW_HAS_LATENCY),
+		int_detect_metric(&acc->origin, &fv->latency,
+				  !(fv->flags & FLOW_HAS_LATENCY),
 				  METRIC_FLOW_LATENCY, &flow, 0, 0, latency,
 				  now);
 		fv->flags |= FLOW_HAS_LATENCY;
