@@ -96,13 +96,24 @@ struct int_stack;
 int collector_md(struct xdp_md *ctx, __u32 off, __u32 len, struct int_stack *s);
 #define INT_MD_DECODE(p, off, len, max_hops, s) \
 	collector_md((struct xdp_md *)(p)->ctx, off, len, s)
+struct flow_value;
+struct flow_key;
+struct int_hop_vals;
+struct int_detect_acc;
+int collector_hop(struct int_detect_acc *acc, struct flow_value *fv,
+		  const struct flow_key *flow, struct int_hop_vals *h,
+		  __u64 now);
+#define INT_DETECT_VALS(fv, flow, h, acc, now) \
+	collector_hop(acc, fv, flow, h, now)
 
-#include "int_detect.h"
+#include "int_fast.h"
 
 /* why: a decoded frame is ~2.7 KiB, five times the 512-byte BPF stack */
 struct scratch {
 	struct int_frame frame;
 	struct int_detect_acc acc;
+	struct int_hop report_hop; /* the fast path's report metadata */
+	struct int_fast fast;	   /* what its checks found */
 };
 
 struct {
@@ -159,6 +170,53 @@ __attribute__((noinline)) int collector_inner(struct xdp_md *ctx,
 	return int_report_inner(&p, INT_MAX_HOPS, f);
 }
 
+/*
+ * The common report (int_fast.h), checked, then detected on in place, each
+ * in a global function of its own: why: verified apart, the checks' states
+ * do not multiply the detector's.
+ */
+__attribute__((noinline)) int collector_fast_check(struct xdp_md *ctx,
+						   __u32 len, struct scratch *s)
+{
+	struct int_pkt p = {
+		.data = (const __u8 *)(long)ctx->data,
+		.end = (const __u8 *)(long)ctx->data_end,
+		.ctx = ctx,
+	};
+
+	if (!s)
+		return 0;
+	return int_fast_check(&p, len, config.report_port, &s->report_hop,
+			      &s->fast);
+}
+
+__attribute__((noinline)) int
+collector_fast_detect(struct xdp_md *ctx, struct scratch *s, __u64 now)
+{
+	struct int_pkt p = {
+		.data = (const __u8 *)(long)ctx->data,
+		.end = (const __u8 *)(long)ctx->data_end,
+		.ctx = ctx,
+	};
+
+	if (!s)
+		return 0;
+	int_fast_detect(&p, &s->fast, &s->report_hop, &s->acc, now);
+	return 0;
+}
+
+/* The general path's detector on one hop (int_detect_vals). */
+__attribute__((noinline)) int collector_hop(struct int_detect_acc *acc,
+					    struct flow_value *fv,
+					    const struct flow_key *flow,
+					    struct int_hop_vals *h, __u64 now)
+{
+	if (!acc || !flow || !h)
+		return 0;
+	int_detect_vals(fv, flow, h, h->sw, h->i, acc, now);
+	return 0;
+}
+
 __attribute__((noinline)) int
 collector_detect(struct int_frame *f, struct int_detect_acc *acc, __u64 now)
 {
@@ -186,15 +244,20 @@ int xdp_collector(struct xdp_md *ctx)
 	len = bpf_xdp_get_buff_len(ctx);
 	if (len > INT_OFF_MAX)
 		len = INT_OFF_MAX;
+	s = bpf_map_lookup_elem(&scratch, &zero);
+	if (!s)
+		return XDP_PASS;
+	if (collector_fast_check(ctx, len, s)) {
+		int_count(CNT_REPORTS);
+		collector_fast_detect(ctx, s, int_now_ns());
+		return config.pass_reports ? XDP_PASS : XDP_DROP;
+	}
 	err = int_dissect(&p, INT_LINK_ETHERNET, 0, len, &outer);
 	if (err || !outer.has_ports || outer.protocol != INT_PROTO_UDP ||
 	    outer.dst_port != config.report_port) {
 		int_count(CNT_PASSED);
 		return XDP_PASS;
 	}
-	s = bpf_map_lookup_elem(&scratch, &zero);
-	if (!s)
-		return XDP_PASS;
 	err = collector_report(ctx, outer.payload_off, outer.payload_len,
 			       &s->frame);
 	if (!err)

@@ -82,6 +82,16 @@ static void print_event(const struct collector_event *e)
 			printf("%s%u", i ? ", " : "", e->path[i]);
 		fputc(']', stdout);
 	}
+	if (e->report & EVENT_REPORT) {
+		printf(", \"report\": {\"seq\": %u, \"hw_id\": %u, \"node_id\": ",
+		       e->report_seq, e->report_hw_id);
+		if (e->report & EVENT_REPORT_NODE)
+			printf("%u}", e->report_node);
+		else
+			fputs("null}", stdout);
+	} else {
+		fputs(", \"report\": null", stdout);
+	}
 	puts("}");
 }
 

@@ -16,7 +16,7 @@
 
 #include <linux/types.h>
 
-#define COLLECTOR_ABI_VERSION 2
+#define COLLECTOR_ABI_VERSION 3
 
 /* Telemetry reports arrive on this UDP destination port unless configured. */
 #define COLLECTOR_DEFAULT_REPORT_PORT 32766
@@ -223,21 +223,33 @@ struct link_slot {
 	struct metric_value value;
 };
 
-/* One ring buffer record per event. */
+/* collector_event.report: which of the report identity fields are valid. */
+#define EVENT_REPORT 1U /* from a telemetry report: report_seq, report_hw_id */
+#define EVENT_REPORT_NODE 2U /* the report names its node: report_node */
+
+/*
+ * One ring buffer record per event (ABI 3: the report identity).  The report
+ * identity is that of the telemetry report the event was detected in, as its
+ * header gives it: TR2.0 node id, hw_id and sequence number; TR1.0 switch id,
+ * hw_id and sequence number; TR0.5 hw_id, sequence number and the switch id
+ * of its drop / local report header (no node without one).
+ */
 struct collector_event {
-	__u64 ts_ns; /* bpf_ktime_get_ns() when detected */
-	__u8 metric; /* enum collector_metric */
-	__u8 kind;   /* enum collector_event_kind */
-	__u8 hops;   /* METRIC_FLOW_PATH: entries of path[] used */
-	__u8 pad0;
-	__u32 switch_id; /* switch and flow-switch metrics */
-	__u32 id;	 /* queue id or egress interface id */
-	__u32 pad1;
+	__u64 ts_ns;	      /* bpf_ktime_get_ns() when detected */
+	__u8 metric;	      /* enum collector_metric */
+	__u8 kind;	      /* enum collector_event_kind */
+	__u8 hops;	      /* METRIC_FLOW_PATH: entries of path[] used */
+	__u8 report;	      /* EVENT_REPORT* */
+	__u32 switch_id;      /* switch and flow-switch metrics */
+	__u32 id;	      /* queue id or egress interface id */
+	__u32 report_node;    /* EVENT_REPORT_NODE: the reporting node's id */
 	struct flow_key flow; /* flow and flow-switch metrics, else zero */
 	__u64 value;	      /* the new value (path: number of hops) */
 	__u64 previous;	      /* the last reported value; 0 for EVENT_NEW_KEY */
 	__u32 path[COLLECTOR_MAX_PATH]; /* METRIC_FLOW_PATH: switch ids */
-	__u32 pad2;
+	__u32 report_seq;   /* EVENT_REPORT: the report's sequence number */
+	__u32 report_hw_id; /* EVENT_REPORT: the report's hw_id */
+	__u32 pad;
 };
 
 /*

@@ -122,6 +122,18 @@ static int keys(struct daemon_fields *f, const struct collector_event *e)
 	return err;
 }
 
+/* The identity of the telemetry report an event was detected in. */
+static int report(struct daemon_fields *f, const struct collector_event *e)
+{
+	if (!(e->report & EVENT_REPORT))
+		return 0;
+	return add(f, "report_seq", "%u", e->report_seq) ?:
+	       add(f, "report_hw_id", "%u", e->report_hw_id) ?:
+	       (e->report & EVENT_REPORT_NODE ?
+			add(f, "report_node_id", "%u", e->report_node) :
+			0);
+}
+
 int daemon_entry_fields(struct daemon_fields *f, const struct daemon_origin *o,
 			enum daemon_entry_kind kind,
 			const struct collector_event *e,
@@ -150,7 +162,8 @@ int daemon_entry_fields(struct daemon_fields *f, const struct daemon_origin *o,
 	       add(f, "value", "%llu", (unsigned long long)e->value) ?:
 	       (kind == ENTRY_EVENT ?
 			add(f, "previous", "%llu",
-			    (unsigned long long)e->previous) :
+			    (unsigned long long)e->previous) ?:
+			report(f, e) :
 			0);
 }
 

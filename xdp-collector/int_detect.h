@@ -19,9 +19,39 @@
 #define INT_UNAVAILABLE_32 0xFFFFFFFFULL
 #define INT_UNAVAILABLE_24 0xFFFFFFULL
 
-static __always_inline void int_emit(__u8 metric, __u8 kind,
-				     const struct flow_key *flow, __u32 sw,
-				     __u32 id, __u64 value, __u64 previous,
+/*
+ * The identity of the report being detected on (collector_event's report
+ * fields), the same in every event of one report.
+ */
+struct int_origin {
+	__u32 report; /* EVENT_REPORT* */
+	__u32 node;
+	__u32 seq;
+	__u32 hw_id;
+};
+
+/* The origin of a decoded frame: its report header, none for INT-MD packets. */
+static __always_inline void int_frame_origin(const struct int_frame *f,
+					     struct int_origin *o)
+{
+	const struct int_report *r = &f->rep;
+
+	o->report = 0;
+	o->node = 0;
+	o->seq = 0;
+	o->hw_id = 0;
+	if (f->format < INT_FMT_TR05)
+		return;
+	o->report = EVENT_REPORT | (r->has_node ? EVENT_REPORT_NODE : 0);
+	o->node = r->has_node ? r->node_id : 0;
+	o->seq = r->seq;
+	o->hw_id = r->hw_id;
+}
+
+static __always_inline void int_emit(const struct int_origin *o, __u8 metric,
+				     __u8 kind, const struct flow_key *flow,
+				     __u32 sw, __u32 id, __u64 value,
+				     __u64 previous,
 				     const struct path_value *path, __u64 now)
 {
 	struct collector_event *e = int_event_reserve();
@@ -34,6 +64,10 @@ static __always_inline void int_emit(__u8 metric, __u8 kind,
 	e->ts_ns = now;
 	e->metric = metric;
 	e->kind = kind;
+	e->report = o->report;
+	e->report_node = o->node;
+	e->report_seq = o->seq;
+	e->report_hw_id = o->hw_id;
 	e->switch_id = sw;
 	e->id = id;
 	if (flow)
@@ -53,11 +87,10 @@ static __always_inline void int_emit(__u8 metric, __u8 kind,
  * One numeric metric kept in *v: new key (is_new), or a change past the
  * threshold from the last reported value.
  */
-static __always_inline void int_detect_metric(struct metric_value *v,
-					      int is_new, __u8 metric,
-					      const struct flow_key *flow,
-					      __u32 sw, __u32 id, __u64 value,
-					      __u64 now)
+static __always_inline void
+int_detect_metric(const struct int_origin *o, struct metric_value *v,
+		  int is_new, __u8 metric, const struct flow_key *flow,
+		  __u32 sw, __u32 id, __u64 value, __u64 now)
 {
 	__u64 diff, previous;
 
@@ -65,7 +98,7 @@ static __always_inline void int_detect_metric(struct metric_value *v,
 	v->seen_ns = now;
 	if (is_new) {
 		v->reported = value;
-		int_emit(metric, EVENT_NEW_KEY, flow, sw, id, value, 0, NULL,
+		int_emit(o, metric, EVENT_NEW_KEY, flow, sw, id, value, 0, NULL,
 			 now);
 		return;
 	}
@@ -74,12 +107,13 @@ static __always_inline void int_detect_metric(struct metric_value *v,
 		return;
 	previous = v->reported;
 	v->reported = value;
-	int_emit(metric, EVENT_CHANGED, flow, sw, id, value, previous, NULL,
+	int_emit(o, metric, EVENT_CHANGED, flow, sw, id, value, previous, NULL,
 		 now);
 }
 
 /* One numeric metric in a table of its own (link utilization). */
-static __always_inline void int_detect_value(void *map, const void *key,
+static __always_inline void int_detect_value(const struct int_origin *o,
+					     void *map, const void *key,
 					     __u8 metric, __u32 sw, __u32 id,
 					     __u64 value, __u64 now)
 {
@@ -88,7 +122,7 @@ static __always_inline void int_detect_value(void *map, const void *key,
 	long err;
 
 	if (v) {
-		int_detect_metric(v, 0, metric, NULL, sw, id, value, now);
+		int_detect_metric(o, v, 0, metric, NULL, sw, id, value, now);
 		return;
 	}
 	fresh.value = value;
@@ -101,7 +135,7 @@ static __always_inline void int_detect_value(void *map, const void *key,
 		int_count(CNT_MAP_FULL);
 		return;
 	}
-	int_emit(metric, EVENT_NEW_KEY, NULL, sw, id, value, 0, NULL, now);
+	int_emit(o, metric, EVENT_NEW_KEY, NULL, sw, id, value, 0, NULL, now);
 }
 
 /*
@@ -165,7 +199,8 @@ int_queue_entry(__u32 sw, __u32 qid, const struct queue_value *zero)
 }
 
 /* Link utilization of <sw, egress id>: in its slot, or the overflow table. */
-static __always_inline void int_detect_link(__u32 sw, __u32 port, __u64 value,
+static __always_inline void int_detect_link(const struct int_origin *o,
+					    __u32 sw, __u32 port, __u64 value,
 					    __u64 now)
 {
 	struct switch_key sk = { .switch_id = sw, .id = port };
@@ -174,12 +209,12 @@ static __always_inline void int_detect_link(__u32 sw, __u32 port, __u64 value,
 
 	slot = int_slot(&link_slots, sw, port, &claimed);
 	if (slot) {
-		int_detect_metric(&((struct link_slot *)slot)->value, claimed,
-				  METRIC_LINK_UTILIZATION, NULL, sw, port,
-				  value, now);
+		int_detect_metric(o, &((struct link_slot *)slot)->value,
+				  claimed, METRIC_LINK_UTILIZATION, NULL, sw,
+				  port, value, now);
 		return;
 	}
-	int_detect_value(&link_utilization, &sk, METRIC_LINK_UTILIZATION, sw,
+	int_detect_value(o, &link_utilization, &sk, METRIC_LINK_UTILIZATION, sw,
 			 port, value, now);
 }
 
@@ -201,7 +236,8 @@ int_flow_entry(const struct flow_key *flow, const struct flow_value *zero)
 }
 
 /* Flow path: fires when new or on any change of its switch ids or length. */
-static __always_inline void int_detect_path(struct flow_value *fv,
+static __always_inline void int_detect_path(const struct int_origin *o,
+					    struct flow_value *fv,
 					    const struct flow_key *flow,
 					    const struct path_value *path,
 					    __u64 now)
@@ -212,7 +248,7 @@ static __always_inline void int_detect_path(struct flow_value *fv,
 	if (!(fv->flags & FLOW_HAS_PATH)) {
 		fv->flags |= FLOW_HAS_PATH;
 		__builtin_memcpy(old, path, sizeof(*old));
-		int_emit(METRIC_FLOW_PATH, EVENT_NEW_KEY, flow, 0, 0,
+		int_emit(o, METRIC_FLOW_PATH, EVENT_NEW_KEY, flow, 0, 0,
 			 path->hops, 0, path, now);
 		return;
 	}
@@ -223,21 +259,51 @@ static __always_inline void int_detect_path(struct flow_value *fv,
 	old->seen_ns = now;
 	if (same)
 		return;
-	int_emit(METRIC_FLOW_PATH, EVENT_CHANGED, flow, 0, 0, path->hops,
+	int_emit(o, METRIC_FLOW_PATH, EVENT_CHANGED, flow, 0, 0, path->hops,
 		 old->hops, path, now);
 	__builtin_memcpy(old->switch_id, path->switch_id,
 			 sizeof(old->switch_id));
 	old->hops = path->hops;
 }
 
+/*
+ * The values of one hop the detector reads, wherever they come from (a
+ * decoded struct int_hop, or the packet itself on the XDP fast path).
+ * present: int_hop.present bits of the values given.
+ */
+struct int_hop_vals {
+	__u32 sw; /* the hop's switch */
+	__u32 i;  /* its position in the path */
+	__u32 present;
+	__u32 qid;
+	__u32 cqid;
+	__u32 egress; /* level-1 egress port, else level-2 (HV_EGRESS_PORT set) */
+	__u64 latency;
+	__u64 occupancy;
+	__u64 congestion;
+	__u64 tx_util;
+};
+
+/*
+ * The XDP program's general path detects on each hop in a function of its
+ * own (collector.bpf.c); the host calls int_detect_vals.
+ */
+#ifndef INT_DETECT_VALS
+#define INT_DETECT_VALS(fv, flow, h, acc, now) \
+	int_detect_vals(fv, flow, h, (h)->sw, (h)->i, acc, now)
+#endif
+
 /* Per-hop scratch the detector keeps while it walks a stack. */
 struct int_detect_acc {
+	struct int_origin origin; /* the report's identity, for every event */
 	struct path_value path;
 	__u64 latency_sum;
 	__u32 latency_hops;
 	__u32 path_known; /* every hop so far had a switch id */
 	__u32 touched;	  /* flow_value.hop[] slots this report used */
 	__u32 pad;
+	struct flow_key flow;	       /* the report's flow */
+	struct int_hop_vals vals;      /* the hop being detected on */
 	struct flow_value zero_flow;   /* all zero: a new flow entry */
 	struct queue_value zero_queue; /* all zero: a new queue entry */
 };
@@ -288,26 +354,25 @@ int_hop_slot(struct flow_value *fv, __u32 sw, __u32 i, __u32 *touched)
 	return s;
 }
 
-/* Switch and flow-switch metrics of one hop; accumulates path and latency. */
+#define INT_VALS_HAS(h, val) (((h)->present >> (val)) & 1)
+
+/*
+ * Switch and flow-switch metrics of one hop at path position i whose switch
+ * is sw; accumulates path and latency.
+ */
 static __always_inline void
-int_detect_hop(const struct int_frame *f, struct flow_value *fv,
-	       const struct flow_key *flow, const struct int_hop *h, __u32 i,
-	       struct int_detect_acc *acc, __u64 now)
+int_detect_vals(struct flow_value *fv, const struct flow_key *flow,
+		const struct int_hop_vals *h, __u32 sw, __u32 i,
+		struct int_detect_acc *acc, __u64 now)
 {
 	struct queue_value *q = NULL;
 	struct hop_slot *slot;
-	__u32 sw = 0, qid = 0, cqid;
-	__u64 v;
 
-	if (!int_hop_switch(f, h, i, &sw)) {
-		acc->path_known = 0;
-		return;
-	}
 	if (i < COLLECTOR_MAX_PATH)
 		acc->path.switch_id[i] = sw;
-	if (INT_HAS(h, HV_HOP_LATENCY) &&
-	    h->v[HV_HOP_LATENCY] != INT_UNAVAILABLE_32) {
-		acc->latency_sum += h->v[HV_HOP_LATENCY];
+	if (INT_VALS_HAS(h, HV_HOP_LATENCY) &&
+	    h->latency != INT_UNAVAILABLE_32) {
+		acc->latency_sum += h->latency;
 		acc->latency_hops++;
 		slot = NULL;
 		if (fv) {
@@ -315,48 +380,74 @@ int_detect_hop(const struct int_frame *f, struct flow_value *fv,
 			slot = int_hop_slot(fv, sw, i, &acc->touched);
 		}
 		if (slot) {
-			int_detect_metric(&slot->latency, !slot->used,
-					  METRIC_HOP_LATENCY, flow, sw, 0,
-					  h->v[HV_HOP_LATENCY], now);
+			int_detect_metric(&acc->origin, &slot->latency,
+					  !slot->used, METRIC_HOP_LATENCY, flow,
+					  sw, 0, h->latency, now);
 			slot->used = 1;
 		}
 	}
-	if (INT_HAS(h, HV_QUEUE_OCCUPANCY) &&
-	    h->v[HV_QUEUE_OCCUPANCY] != INT_UNAVAILABLE_24) {
-		qid = (__u32)h->v[HV_QUEUE_ID];
-		q = int_queue_entry(sw, qid, &acc->zero_queue);
+	if (INT_VALS_HAS(h, HV_QUEUE_OCCUPANCY) &&
+	    h->occupancy != INT_UNAVAILABLE_24) {
+		q = int_queue_entry(sw, h->qid, &acc->zero_queue);
 		if (q) {
-			int_detect_metric(&q->occupancy,
+			int_detect_metric(&acc->origin, &q->occupancy,
 					  !(q->flags & QUEUE_HAS_OCCUPANCY),
-					  METRIC_QUEUE_OCCUPANCY, NULL, sw, qid,
-					  h->v[HV_QUEUE_OCCUPANCY], now);
+					  METRIC_QUEUE_OCCUPANCY, NULL, sw,
+					  h->qid, h->occupancy, now);
 			q->flags |= QUEUE_HAS_OCCUPANCY;
 		}
 	}
-	if (INT_HAS(h, HV_QUEUE_CONGESTION) &&
-	    h->v[HV_QUEUE_CONGESTION] != INT_UNAVAILABLE_24) {
-		cqid = (__u32)h->v[HV_CONGESTION_QUEUE_ID];
+	if (INT_VALS_HAS(h, HV_QUEUE_CONGESTION) &&
+	    h->congestion != INT_UNAVAILABLE_24) {
 		/* why: the same <sw_id, queue_id> as the occupancy: no second lookup */
-		if (!q || cqid != qid)
-			q = int_queue_entry(sw, cqid, &acc->zero_queue);
+		if (!q || h->cqid != h->qid)
+			q = int_queue_entry(sw, h->cqid, &acc->zero_queue);
 		if (q) {
-			int_detect_metric(&q->congestion,
+			int_detect_metric(&acc->origin, &q->congestion,
 					  !(q->flags & QUEUE_HAS_CONGESTION),
 					  METRIC_QUEUE_CONGESTION, NULL, sw,
-					  cqid, h->v[HV_QUEUE_CONGESTION], now);
+					  h->cqid, h->congestion, now);
 			q->flags |= QUEUE_HAS_CONGESTION;
 		}
 	}
-	if (INT_HAS(h, HV_EGRESS_TX_UTIL) &&
-	    h->v[HV_EGRESS_TX_UTIL] != INT_UNAVAILABLE_32) {
-		if (INT_HAS(h, HV_EGRESS_PORT))
-			v = h->v[HV_EGRESS_PORT];
-		else if (INT_HAS(h, HV_L2_EGRESS_PORT))
-			v = h->v[HV_L2_EGRESS_PORT];
-		else
-			return;
-		int_detect_link(sw, (__u32)v, h->v[HV_EGRESS_TX_UTIL], now);
+	if (INT_VALS_HAS(h, HV_EGRESS_TX_UTIL) &&
+	    h->tx_util != INT_UNAVAILABLE_32 && INT_VALS_HAS(h, HV_EGRESS_PORT))
+		int_detect_link(&acc->origin, sw, h->egress, h->tx_util, now);
+}
+
+/* Switch and flow-switch metrics of decoded hop i; accumulates path and latency. */
+static __always_inline void
+int_detect_hop(const struct int_frame *f, struct flow_value *fv,
+	       const struct flow_key *flow, const struct int_hop *h, __u32 i,
+	       struct int_detect_acc *acc, __u64 now)
+{
+	/* why: in the scratch map, not on the stack the call below shares */
+	struct int_hop_vals *vals = &acc->vals;
+	__u32 sw = 0;
+
+	if (!int_hop_switch(f, h, i, &sw)) {
+		acc->path_known = 0;
+		return;
 	}
+	vals->sw = sw;
+	vals->i = i;
+	/* the egress id of the link: level-1 port, else the level-2 one */
+	vals->present = h->present & ~(1U << HV_EGRESS_PORT);
+	vals->egress = 0;
+	if (INT_HAS(h, HV_EGRESS_PORT)) {
+		vals->egress = (__u32)h->v[HV_EGRESS_PORT];
+		vals->present |= 1U << HV_EGRESS_PORT;
+	} else if (INT_HAS(h, HV_L2_EGRESS_PORT)) {
+		vals->egress = (__u32)h->v[HV_L2_EGRESS_PORT];
+		vals->present |= 1U << HV_EGRESS_PORT;
+	}
+	vals->latency = h->v[HV_HOP_LATENCY];
+	vals->qid = (__u32)h->v[HV_QUEUE_ID];
+	vals->occupancy = h->v[HV_QUEUE_OCCUPANCY];
+	vals->cqid = (__u32)h->v[HV_CONGESTION_QUEUE_ID];
+	vals->congestion = h->v[HV_QUEUE_CONGESTION];
+	vals->tx_util = h->v[HV_EGRESS_TX_UTIL];
+	INT_DETECT_VALS(fv, flow, vals, acc, now);
 }
 
 /*
@@ -390,27 +481,28 @@ static __always_inline void int_detect(const struct int_frame *f,
 				       struct int_detect_acc *acc, __u64 now)
 {
 	struct flow_value *fv = NULL;
-	struct flow_key flow;
+	struct flow_key *flow = &acc->flow;
 	__u32 i, n = f->st.hop_count;
 	__u64 latency = 0;
 
 	if (!f->has_stack)
 		return;
+	int_frame_origin(f, &acc->origin);
 	__builtin_memset(&acc->path, 0, sizeof(acc->path));
 	acc->latency_sum = 0;
 	acc->latency_hops = 0;
 	acc->touched = 0;
 	acc->path_known = 1;
 	if (f->has_flow) {
-		int_flow_key(&f->flow, &flow);
+		int_flow_key(&f->flow, flow);
 		/* why: one lookup for the flow path, flow latency and hop latencies */
-		fv = int_flow_entry(&flow, &acc->zero_flow);
+		fv = int_flow_entry(flow, &acc->zero_flow);
 	}
 	/* why: a bounded loop; INT_MAX_PATH turns for the verifier to walk */
 	for (i = 0; i < INT_MAX_PATH; i++) {
 		if (i >= n)
 			break;
-		int_detect_hop(f, fv, &flow,
+		int_detect_hop(f, fv, flow,
 			       &f->st.hops[int_index(i, INT_HOP_SLOTS - 1)], i,
 			       acc, now);
 	}
@@ -419,11 +511,12 @@ static __always_inline void int_detect(const struct int_frame *f,
 	if (acc->path_known && n > 0) {
 		acc->path.hops = n;
 		acc->path.seen_ns = now;
-		int_detect_path(fv, &flow, &acc->path, now);
+		int_detect_path(&acc->origin, fv, flow, &acc->path, now);
 	}
 	if (int_flow_latency(f, acc, &latency)) {
-		int_detect_metric(&fv->latency, !(fv->flags & FLOW_HAS_LATENCY),
-				  METRIC_FLOW_LATENCY, &flow, 0, 0, latency,
+		int_detect_metric(&acc->origin, &fv->latency,
+				  !(fv->flags & FLOW_HAS_LATENCY),
+				  METRIC_FLOW_LATENCY, flow, 0, 0, latency,
 				  now);
 		fv->flags |= FLOW_HAS_LATENCY;
 	}

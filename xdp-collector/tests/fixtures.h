@@ -22,12 +22,12 @@ struct fixture {
 	/* changes one hop value: find this big-endian word... */
 	__u32 find[2]; /* ...after this one (0 = anywhere) */
 	__u32 replace;
-	__u16 port; /* config.report_port */
+	__u16 port;			/* config.report_port */
 	__s64 thresholds[METRIC_COUNT]; /* ANY = leave as is */
 	int verdict;
-	int counter; /* the counter that must grow by one */
+	int counter;		  /* the counter that must grow by one */
 	int events[METRIC_COUNT]; /* events per metric */
-	int kind; /* their kind, 0 = any */
+	int kind;		  /* their kind, 0 = any */
 };
 
 #define KEEP { ANY, ANY, ANY, ANY, ANY, ANY }
@@ -40,9 +40,9 @@ static int tr20(unsigned char *f, int version, int rep_type, int in_type,
 		int md_len, const unsigned char *inner, int inner_len)
 {
 	static const unsigned char head[42] = {
-		2, 0, 0, 0, 0, 2, 2, 0, 0, 0, 0, 1, 0x08, 0x00,
-		0x45, 0, 0, 0, 0, 0, 0x40, 0, 64, 17, 0, 0, 192, 0, 2, 1,
-		192, 0, 2, 2, 0x30, 0x39, 0x7f, 0xfe, 0, 0, 0, 0,
+		2,    0, 0,   0, 0, 2, 2,    0,	   0,	 0,    0, 1, 0x08, 0x00,
+		0x45, 0, 0,   0, 0, 0, 0x40, 0,	   64,	 17,   0, 0, 192,  0,
+		2,    1, 192, 0, 2, 2, 0x30, 0x39, 0x7f, 0xfe, 0, 0, 0,	   0,
 	};
 	int body = (inner_len + 3) & ~3, len = 42 + 8 + 4 + body;
 
@@ -59,8 +59,8 @@ static int tr20(unsigned char *f, int version, int rep_type, int in_type,
 }
 
 static const unsigned char ipv4_udp[28] = {
-	0x45, 0, 0, 28, 0, 0, 0x40, 0, 64, 17, 0, 0, 10, 0, 0, 1,
-	10, 0, 0, 2, 0x30, 0x39, 0x13, 0x89, 0, 8, 0, 0,
+	0x45, 0, 0,  28, 0, 0, 0x40, 0,	   64,	 17,   0, 0, 10, 0,
+	0,    1, 10, 0,	 0, 2, 0x30, 0x39, 0x13, 0x89, 0, 8, 0,	 0,
 };
 
 static int build_unknown_version(unsigned char *f)
@@ -104,7 +104,7 @@ static int build_bad_l4_header(unsigned char *f)
 static int build_too_many_vlan_tags(unsigned char *f)
 {
 	unsigned char eth[12 + 9 * 4 + 2 + 28] = { 2, 0, 0, 0, 0, 4,
-						    2, 0, 0, 0, 0, 3 };
+						   2, 0, 0, 0, 0, 3 };
 	int i;
 
 	for (i = 0; i < 9; i++)
@@ -197,11 +197,12 @@ static const struct fixture fixtures[] = {
 	{ "golden report with bad lengths", "malformed_tr2_0_bad_length",
 	  .port = 32766, .thresholds = KEEP, .verdict = XDP_DROP,
 	  .counter = CNT_DROP_BASE + INT_E_BAD_LENGTH, .events = NONE },
-	{ "golden report of unknown version", "malformed_report_unknown_version",
+	{ "golden report of unknown version",
+	  "malformed_report_unknown_version", .port = 32766, .thresholds = KEEP,
+	  .verdict = XDP_DROP, .counter = CNT_DROP_BASE + INT_E_UNKNOWN_VERSION,
+	  .events = NONE },
+	{ "inner packet cut short: truncated", NULL, build_truncated,
 	  .port = 32766, .thresholds = KEEP, .verdict = XDP_DROP,
-	  .counter = CNT_DROP_BASE + INT_E_UNKNOWN_VERSION, .events = NONE },
-	{ "inner packet cut short: truncated", NULL, build_truncated, .port = 32766,
-	  .thresholds = KEEP, .verdict = XDP_DROP,
 	  .counter = CNT_DROP_BASE + INT_E_TRUNCATED, .events = NONE },
 	{ "MD Length in an inner-only report: bad_length", NULL,
 	  build_bad_length, .port = 32766, .thresholds = KEEP,
@@ -221,8 +222,8 @@ static const struct fixture fixtures[] = {
 	  .counter = CNT_DROP_BASE + INT_E_BAD_L4_HEADER, .events = NONE },
 	{ "inner frame with 9 VLAN tags: too_many_vlan_tags", NULL,
 	  build_too_many_vlan_tags, .port = 32766, .thresholds = KEEP,
-	  .verdict = XDP_DROP, .counter = CNT_DROP_BASE + INT_E_TOO_MANY_VLAN_TAGS,
-	  .events = NONE },
+	  .verdict = XDP_DROP,
+	  .counter = CNT_DROP_BASE + INT_E_TOO_MANY_VLAN_TAGS, .events = NONE },
 	{ "Report Length 0xFF (runs to the end): decoded, no INT", NULL,
 	  build_length_to_end, .port = 32766, .thresholds = KEEP,
 	  .verdict = XDP_DROP, .counter = CNT_REPORTS_NO_INT, .events = NONE },

@@ -4,7 +4,9 @@
  * detector and int-decode's capture reader.  The first input byte chooses
  * what the rest is: a frame of one of the link types (content recognition or
  * a forced report port, as int-decode decodes it, and as the XDP program
- * decodes a report payload), or a whole pcap / pcapng file.
+ * decodes a report payload), or a whole pcap / pcapng file.  Ethernet frames
+ * also go through the XDP fast path (int_fast.h), which must decline them or
+ * give the general path's events (tests/fast_same.h).
  *
  *   clang -fsanitize=fuzzer,address,undefined ... ; fuzz_parse -max_total_time=60 CORPUS
  */
@@ -17,6 +19,7 @@
 #include "int_detect.h"
 #include "int_frame.h"
 #include "int_json.h"
+#include "fast_same.h"
 
 static const __u32 links[8] = {
 	INT_LINK_ETHERNET, INT_LINK_ETHERNET, INT_LINK_IPV4, INT_LINK_IPV6,
@@ -40,6 +43,10 @@ static void decode(const unsigned char *data, size_t len, __u32 link, int port)
 		int_host.now_ns++;
 		int_detect(&frame, &acc, int_host.now_ns);
 	}
+	/* the XDP fast path declines or matches the general path */
+	if (link == INT_LINK_ETHERNET &&
+	    !fs_same(p.data, (__u32)len, 32766, &err))
+		abort();
 	/* what the XDP program does with a report's UDP payload */
 	memset(&frame, 0, sizeof(frame));
 	if (!int_report_frame(&p, 0, (__u32)len, INT_MAX_HOPS, &frame))

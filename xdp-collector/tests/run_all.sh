@@ -42,6 +42,8 @@ if [ "$(id -u)" -ne 0 ]; then
 fi
 suite format make -s format-check
 suite detector "$B/test_detect"
+python3 bench/frames.py ../p4-programs/src/test/resources/vectors "$B/bench"
+suite fast "$B/test_fast" ../p4-programs/src/test/resources/vectors "$B/bench"
 suite golden tests/golden.sh
 suite prog_run "$B/test_prog_run" ../p4-programs/src/test/resources/vectors
 suite fuzz fuzz

@@ -111,6 +111,29 @@ static void event_fields(void)
 		      is(&f, "src_ip", "203.0.113.10") &&
 		      is(&f, "value", "3224") && is(&f, "previous", "3074") &&
 		      !field(&f, "path"));
+	CHECK("no report fields without a report",
+	      !field(&f, "report_seq") && !field(&f, "report_hw_id") &&
+		      !field(&f, "report_node_id"));
+	e.report = EVENT_REPORT | EVENT_REPORT_NODE;
+	e.report_node = 19;
+	e.report_seq = 4194303;
+	e.report_hw_id = 63;
+	CHECK("event with its report formats",
+	      !daemon_entry_fields(&f, &origin, ENTRY_EVENT, &e, 1, 8));
+	CHECK("report identity: seq, hw_id, node id",
+	      is(&f, "report_seq", "4194303") && is(&f, "report_hw_id", "63") &&
+		      is(&f, "report_node_id", "19") && is(&f, "seq", "8"));
+	e.report = EVENT_REPORT;
+	CHECK("event of a report without a node formats",
+	      !daemon_entry_fields(&f, &origin, ENTRY_EVENT, &e, 1, 8));
+	CHECK("report without a node: no report_node_id",
+	      is(&f, "report_seq", "4194303") && is(&f, "report_hw_id", "63") &&
+		      !field(&f, "report_node_id"));
+	e.report = EVENT_REPORT | EVENT_REPORT_NODE;
+	CHECK("snapshot entry formats",
+	      !daemon_entry_fields(&f, &origin, ENTRY_SNAPSHOT, &e, 1, 8));
+	CHECK("no report fields in a snapshot entry",
+	      !field(&f, "report_seq") && !field(&f, "report_node_id"));
 
 	memset(&e, 0, sizeof(e));
 	e.metric = METRIC_QUEUE_OCCUPANCY;

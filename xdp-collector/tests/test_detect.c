@@ -30,7 +30,7 @@ _Static_assert(sizeof(struct flow_hop_key) == 44, "flow_hop_key");
 _Static_assert(sizeof(struct switch_key) == 8, "switch_key");
 _Static_assert(sizeof(struct metric_value) == 24, "metric_value");
 _Static_assert(sizeof(struct path_value) == 48, "path_value");
-_Static_assert(sizeof(struct collector_event) == 120, "collector_event");
+_Static_assert(sizeof(struct collector_event) == 128, "collector_event");
 _Static_assert(sizeof(struct collector_config) == 16, "collector_config");
 
 static struct int_frame f;
@@ -125,6 +125,41 @@ static void firesNewKeyEventsForEveryMetricOfANewFlow(void)
 	      "flow key");
 	CHECK(find(METRIC_LINK_UTILIZATION)->id == 200,
 	      "link keyed by egress port");
+}
+
+static void carriesTheReportsIdentityInEveryEvent(void)
+{
+	__u32 i, all = 1;
+
+	reset();
+	make_frame(3);
+	f.rep.has_node = 1;
+	f.rep.node_id = 19;
+	f.rep.seq = 4194303;
+	f.rep.hw_id = 5;
+	run();
+	for (i = 0; i < int_host.events_len; i++) {
+		const struct collector_event *e = &int_host.events[i];
+
+		all &= e->report == (EVENT_REPORT | EVENT_REPORT_NODE) &&
+		       e->report_node == 19 && e->report_seq == 4194303 &&
+		       e->report_hw_id == 5;
+	}
+	CHECK(int_host.events_len == 11 && all, "node id, seq, hw_id");
+	f.rep.has_node = 0; /* a TR0.5 report without a drop / local header */
+	f.st.hops[0].v[HV_HOP_LATENCY] = 99999;
+	run();
+	CHECK(int_host.events_len == 2 &&
+		      int_host.events[0].report == EVENT_REPORT &&
+		      int_host.events[0].report_node == 0 &&
+		      int_host.events[0].report_seq == 4194303,
+	      "no node id");
+	f.format = INT_FMT_INT_MD;
+	f.st.hops[0].v[HV_HOP_LATENCY] = 1;
+	run();
+	CHECK(int_host.events_len == 2 && int_host.events[0].report == 0 &&
+		      int_host.events[0].report_seq == 0,
+	      "an INT-MD packet has no report");
 }
 
 static void staysQuietWhenNothingChanged(void)
@@ -332,6 +367,7 @@ static void keepsTheLatestValueForThePeriodicPush(void)
 int main(void)
 {
 	firesNewKeyEventsForEveryMetricOfANewFlow();
+	carriesTheReportsIdentityInEveryEvent();
 	staysQuietWhenNothingChanged();
 	firesOnlyAboveTheThreshold();
 	measuresDriftFromTheLastReportedValue();

@@ -20,6 +20,9 @@
 
 static int events[METRIC_COUNT], kinds_ok;
 static int want_kind;
+/* the report identity of the events seen; ids_ok: all of them the same */
+static struct collector_event first_event;
+static int seen, ids_ok;
 
 static int on_event(void *ctx, void *data, size_t size)
 {
@@ -31,6 +34,13 @@ static int on_event(void *ctx, void *data, size_t size)
 	events[e->metric]++;
 	if (want_kind && e->kind != want_kind)
 		kinds_ok = 0;
+	if (!seen++)
+		first_event = *e;
+	else if (e->report != first_event.report ||
+		 e->report_node != first_event.report_node ||
+		 e->report_seq != first_event.report_seq ||
+		 e->report_hw_id != first_event.report_hw_id)
+		ids_ok = 0;
 	return 0;
 }
 
@@ -177,6 +187,71 @@ static int overflow_case(const char *dir)
 	return ok;
 }
 
+/*
+ * Every event carries the identity of its report as the report header gives
+ * it (the values sonde-decode prints for these vectors: seq, hw_id, node_id).
+ */
+static int report_identity_case(const char *dir)
+{
+	static const struct {
+		const char *vector;
+		__u16 port;
+		__u32 seq, hw_id, node; /* node ~0: none */
+	} want[] = {
+		{ "tr2_0_eth_all_1h", 32766, 2800862, 5, 19 },
+		{ "tr1_0_eth_all_3h", 54321, 7001, 3, 21 },
+		{ "tr0_5_eth_all_3h", 8086, 9001, 2, ~0U },
+		{ "tr0_5_local_3h", 8086, 9001, 2, 32 },
+		{ "tr0_5_drop_3h", 8086, 9001, 2, 31 },
+	};
+	struct collector *skel;
+	struct ring_buffer *rb;
+	unsigned char frame[9000];
+	int ok = 1, len;
+	size_t i;
+
+	for (i = 0; ok && i < sizeof(want) / sizeof(*want); i++) {
+		LIBBPF_OPTS(bpf_test_run_opts, run, .data_in = frame);
+		__u32 flags = EVENT_REPORT |
+			      (want[i].node != ~0U ? EVENT_REPORT_NODE : 0);
+
+		/* a fresh program each time: every key new, events fire */
+		skel = collector__open_and_load();
+		if (!skel)
+			return 0;
+		rb = ring_buffer__new(bpf_map__fd(skel->maps.events), on_event,
+				      NULL, NULL);
+		if (!rb) {
+			collector__destroy(skel);
+			return 0;
+		}
+		skel->data->config.report_port = want[i].port;
+		len = read_hex(dir, want[i].vector, frame);
+		run.data_size_in = len > 0 ? len : 0;
+		seen = 0;
+		ids_ok = 1;
+		want_kind = 0;
+		ok = len > 0 &&
+		     !bpf_prog_test_run_opts(
+			     bpf_program__fd(skel->progs.xdp_collector), &run);
+		ring_buffer__consume(rb);
+		ok = ok && seen > 0 && ids_ok && first_event.report == flags &&
+		     first_event.report_seq == want[i].seq &&
+		     first_event.report_hw_id == want[i].hw_id &&
+		     first_event.report_node ==
+			     (want[i].node != ~0U ? want[i].node : 0);
+		if (!ok)
+			fprintf(stderr,
+				"FAIL report identity %s: %d events, report %u node %u seq %u hw_id %u\n",
+				want[i].vector, seen, first_event.report,
+				first_event.report_node, first_event.report_seq,
+				first_event.report_hw_id);
+		ring_buffer__free(rb);
+		collector__destroy(skel);
+	}
+	return ok;
+}
+
 int main(int argc, char **argv)
 {
 	const char *dir = argc > 1
@@ -252,6 +327,10 @@ int main(int argc, char **argv)
 	ring_buffer__free(rb);
 	collector__destroy(skel);
 	if (overflow_case(dir))
+		passed++;
+	else
+		failed++;
+	if (report_identity_case(dir))
 		passed++;
 	else
 		failed++;

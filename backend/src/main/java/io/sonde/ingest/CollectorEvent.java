@@ -5,8 +5,8 @@ import java.util.Objects;
 
 /**
  * One INTCollector event, the fields of the XDP collector's
- * {@code struct collector_event} without its timestamp. Unsigned 64-bit values are kept
- * as their bits in a {@code long}.
+ * {@code struct collector_event} without its timestamp, with the identity of the report
+ * it was detected in. Unsigned 64-bit values are kept as their bits in a {@code long}.
  *
  * @param metric which metric
  * @param kind new key, or a change past the threshold
@@ -17,9 +17,11 @@ import java.util.Objects;
  * @param previous the last reported value (flow path: the last number of hops); 0 for a
  * new key
  * @param path flow path: the switch ids, the node nearest the source first; else empty
+ * @param report the identity of the telemetry report the event was detected in; null when
+ * it came from an INT-MD data packet
  */
 public record CollectorEvent(CollectorMetric metric, CollectorEventKind kind, long switchId, long id,
-		CollectorFlow flow, long value, long previous, List<Long> path) {
+		CollectorFlow flow, long value, long previous, List<Long> path, CollectorReportId report) {
 
 	public CollectorEvent {
 		Objects.requireNonNull(metric, "metric");
@@ -27,11 +29,24 @@ public record CollectorEvent(CollectorMetric metric, CollectorEventKind kind, lo
 		path = List.copyOf(path);
 	}
 
+	/** An event without a report identity (from an INT-MD data packet). */
+	public CollectorEvent(CollectorMetric metric, CollectorEventKind kind, long switchId, long id, CollectorFlow flow,
+			long value, long previous, List<Long> path) {
+		this(metric, kind, switchId, id, flow, value, previous, path, null);
+	}
+
+	/** This event with another report identity. */
+	public CollectorEvent withReport(CollectorReportId report) {
+		return new CollectorEvent(this.metric, this.kind, this.switchId, this.id, this.flow, this.value, this.previous,
+				this.path, report);
+	}
+
 	@Override
 	public String toString() {
 		return this.metric.wireName() + " " + this.kind.wireName() + " sw=" + this.switchId + " id=" + this.id
 				+ " flow=" + this.flow + " value=" + Long.toUnsignedString(this.value) + " previous="
-				+ Long.toUnsignedString(this.previous) + ((this.path.isEmpty()) ? "" : " path=" + this.path);
+				+ Long.toUnsignedString(this.previous) + ((this.path.isEmpty()) ? "" : " path=" + this.path)
+				+ ((this.report != null) ? " report=[" + this.report + "]" : "");
 	}
 
 }

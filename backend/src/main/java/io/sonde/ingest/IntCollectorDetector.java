@@ -29,7 +29,8 @@ import io.sonde.p4programs.packet.MalformedFrame;
 /**
  * INTCollector's event detection (paper Section III-D) over the six metrics of its Table
  * I, reproducing the XDP collector's detector (xdp-collector/int_detect.h) event for
- * event: same keys, same order of events within a report, same fields.
+ * event: same keys, same order of events within a report, same fields (each event with
+ * the identity of its report: sequence number, hw_id, reporting node).
  * <ul>
  * <li>An event fires when a key is new, or when |new − last reported| &gt; T(m); the base
  * is the value of the key's last event, not its last report. A flow path fires on any
@@ -151,6 +152,7 @@ public final class IntCollectorDetector {
 			return List.of();
 		}
 		List<CollectorEvent> out = new ArrayList<>();
+		CollectorReportId report = CollectorReportId.of(frame);
 		CollectorFlow flow = (frame.flow() != null) ? CollectorFlow.of(frame.flow()) : null;
 		List<IntHop> hops = stack.hops();
 		int n = hops.size();
@@ -172,20 +174,20 @@ public final class IntCollectorDetector {
 				latencyHops++;
 				if (flow != null) {
 					value(this.hopLatency, new FlowSwitchKey(flow, sw), CollectorMetric.HOP_LATENCY, flow, sw, 0,
-							latency, nowNanos, out);
+							latency, nowNanos, report, out);
 				}
 			}
 			Long occupancy = hop.value(HopValue.QUEUE_OCCUPANCY);
 			if (occupancy != null && occupancy != UNAVAILABLE_24) {
 				long queue = orZero(hop.value(HopValue.QUEUE_ID));
 				value(this.queueOccupancy, new SwitchKey(sw, queue), CollectorMetric.QUEUE_OCCUPANCY, null, sw, queue,
-						occupancy, nowNanos, out);
+						occupancy, nowNanos, report, out);
 			}
 			Long congestion = hop.value(HopValue.QUEUE_CONGESTION_STATUS);
 			if (congestion != null && congestion != UNAVAILABLE_24) {
 				long queue = orZero(hop.value(HopValue.CONGESTION_QUEUE_ID));
 				value(this.queueCongestion, new SwitchKey(sw, queue), CollectorMetric.QUEUE_CONGESTION, null, sw, queue,
-						congestion, nowNanos, out);
+						congestion, nowNanos, report, out);
 			}
 			Long utilization = hop.value(HopValue.EGRESS_TX_UTIL);
 			if (utilization != null && utilization != UNAVAILABLE_32) {
@@ -196,7 +198,7 @@ public final class IntCollectorDetector {
 				if (egress != null) {
 					long port = egress & UNAVAILABLE_32;
 					value(this.linkUtilization, new SwitchKey(sw, port), CollectorMetric.LINK_UTILIZATION, null, sw,
-							port, utilization, nowNanos, out);
+							port, utilization, nowNanos, report, out);
 				}
 			}
 		}
@@ -204,7 +206,7 @@ public final class IntCollectorDetector {
 			return out;
 		}
 		if (pathKnown && n > 0) {
-			path(flow, path, nowNanos, out);
+			path(flow, path, nowNanos, report, out);
 		}
 		Long latency = null;
 		if (latencyHops > 0) {
@@ -218,7 +220,7 @@ public final class IntCollectorDetector {
 			}
 		}
 		if (latency != null) {
-			value(this.flowLatency, flow, CollectorMetric.FLOW_LATENCY, flow, 0, 0, latency, nowNanos, out);
+			value(this.flowLatency, flow, CollectorMetric.FLOW_LATENCY, flow, 0, 0, latency, nowNanos, report, out);
 		}
 		return out;
 	}
@@ -260,12 +262,13 @@ public final class IntCollectorDetector {
 	}
 
 	private <K> void value(Map<K, ValueState> table, K key, CollectorMetric metric, CollectorFlow flow, long sw,
-			long id, long value, long now, List<CollectorEvent> out) {
+			long id, long value, long now, CollectorReportId report, List<CollectorEvent> out) {
 		this.metricValues++;
 		ValueState state = table.get(key);
 		if (state == null) {
 			table.put(key, new ValueState(value, value, now));
-			emit(out, new CollectorEvent(metric, CollectorEventKind.NEW_KEY, sw, id, flow, value, 0, List.of()));
+			emit(out,
+					new CollectorEvent(metric, CollectorEventKind.NEW_KEY, sw, id, flow, value, 0, List.of(), report));
 			return;
 		}
 		state.value = value;
@@ -276,16 +279,18 @@ public final class IntCollectorDetector {
 		}
 		long previous = state.reported;
 		state.reported = value;
-		emit(out, new CollectorEvent(metric, CollectorEventKind.CHANGED, sw, id, flow, value, previous, List.of()));
+		emit(out, new CollectorEvent(metric, CollectorEventKind.CHANGED, sw, id, flow, value, previous, List.of(),
+				report));
 	}
 
-	private void path(CollectorFlow flow, List<Long> path, long now, List<CollectorEvent> out) {
+	private void path(CollectorFlow flow, List<Long> path, long now, CollectorReportId report,
+			List<CollectorEvent> out) {
 		this.metricValues++;
 		PathState state = this.paths.get(flow);
 		if (state == null) {
 			this.paths.put(flow, new PathState(List.copyOf(path), now));
 			emit(out, new CollectorEvent(CollectorMetric.FLOW_PATH, CollectorEventKind.NEW_KEY, 0, 0, flow, path.size(),
-					0, path));
+					0, path, report));
 			return;
 		}
 		state.seenNanos = now;
@@ -295,7 +300,7 @@ public final class IntCollectorDetector {
 		long previous = state.path.size();
 		state.path = List.copyOf(path);
 		emit(out, new CollectorEvent(CollectorMetric.FLOW_PATH, CollectorEventKind.CHANGED, 0, 0, flow, path.size(),
-				previous, path));
+				previous, path, report));
 	}
 
 	private void emit(List<CollectorEvent> out, CollectorEvent event) {

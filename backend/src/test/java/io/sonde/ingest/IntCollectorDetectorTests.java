@@ -25,6 +25,9 @@ class IntCollectorDetectorTests {
 
 	private static final CollectorFlow KEY = new CollectorFlow("10.0.0.1", "10.0.1.2", 10000, 5001, 17);
 
+	/** The identity of {@link #report}'s reports without a node id. */
+	private static final CollectorReportId REPORT = new CollectorReportId(1, 0, null);
+
 	private final IntCollectorDetector detector = new IntCollectorDetector();
 
 	private static IntHop hop(Object... pairs) {
@@ -45,16 +48,16 @@ class IntCollectorDetectorTests {
 	}
 
 	private static CollectorEvent hopLatency(CollectorEventKind kind, long sw, long value, long previous) {
-		return new CollectorEvent(CollectorMetric.HOP_LATENCY, kind, sw, 0, KEY, value, previous, List.of());
+		return new CollectorEvent(CollectorMetric.HOP_LATENCY, kind, sw, 0, KEY, value, previous, List.of(), REPORT);
 	}
 
 	private static CollectorEvent flowLatency(CollectorEventKind kind, long value, long previous) {
-		return new CollectorEvent(CollectorMetric.FLOW_LATENCY, kind, 0, 0, KEY, value, previous, List.of());
+		return new CollectorEvent(CollectorMetric.FLOW_LATENCY, kind, 0, 0, KEY, value, previous, List.of(), REPORT);
 	}
 
 	private static CollectorEvent path(CollectorEventKind kind, long previous, Long... switches) {
 		return new CollectorEvent(CollectorMetric.FLOW_PATH, kind, 0, 0, KEY, switches.length, previous,
-				List.of(switches));
+				List.of(switches), REPORT);
 	}
 
 	@Test
@@ -99,13 +102,13 @@ class IntCollectorDetectorTests {
 		List<CollectorEvent> events = this.detector.detect(report(FLOW, null, first, second, third), false, 0);
 		assertThat(events).containsExactly(
 				new CollectorEvent(CollectorMetric.QUEUE_OCCUPANCY, CollectorEventKind.NEW_KEY, 3, 2, null, 100, 0,
-						List.of()),
+						List.of(), REPORT),
 				new CollectorEvent(CollectorMetric.QUEUE_CONGESTION, CollectorEventKind.NEW_KEY, 3, 4, null, 9, 0,
-						List.of()),
+						List.of(), REPORT),
 				new CollectorEvent(CollectorMetric.LINK_UTILIZATION, CollectorEventKind.NEW_KEY, 3, 5, null, 600, 0,
-						List.of()),
+						List.of(), REPORT),
 				new CollectorEvent(CollectorMetric.LINK_UTILIZATION, CollectorEventKind.NEW_KEY, 8, 77, null, 50, 0,
-						List.of()),
+						List.of(), REPORT),
 				path(CollectorEventKind.NEW_KEY, 0, 3L, 8L, 9L));
 		// the same queue seen from another flow is the same key
 		Flow other = new Flow("10.0.0.9", "10.0.1.2", 10001, 5001, 17);
@@ -113,9 +116,9 @@ class IntCollectorDetectorTests {
 		IntHop queue = hop(HopValue.SWITCH_ID, 3, HopValue.QUEUE_ID, 2, HopValue.QUEUE_OCCUPANCY, 111);
 		assertThat(this.detector.detect(report(other, null, queue), false, 0)).containsExactly(
 				new CollectorEvent(CollectorMetric.QUEUE_OCCUPANCY, CollectorEventKind.CHANGED, 3, 2, null, 111, 100,
-						List.of()),
+						List.of(), REPORT),
 				new CollectorEvent(CollectorMetric.FLOW_PATH, CollectorEventKind.NEW_KEY, 0, 0, CollectorFlow.of(other),
-						1, 0, List.of(3L)));
+						1, 0, List.of(3L), REPORT));
 		assertThat(this.detector.keys(CollectorMetric.QUEUE_OCCUPANCY)).isEqualTo(1);
 		assertThat(this.detector.keys(CollectorMetric.LINK_UTILIZATION)).isEqualTo(2);
 	}
@@ -152,14 +155,18 @@ class IntCollectorDetectorTests {
 	void aReportsOwnHopIsKeyedByItsNodeId() {
 		IntHop transit = hop(HopValue.SWITCH_ID, 1, HopValue.HOP_LATENCY, 10);
 		IntHop sink = hop(HopValue.HOP_LATENCY, 30);
+		CollectorReportId node42 = new CollectorReportId(1, 0, 42L);
 		assertThat(this.detector.detect(report(FLOW, 42L, transit, sink), true, 0)).containsExactly(
-				hopLatency(CollectorEventKind.NEW_KEY, 1, 10, 0), hopLatency(CollectorEventKind.NEW_KEY, 42, 30, 0),
-				path(CollectorEventKind.NEW_KEY, 0, 1L, 42L), flowLatency(CollectorEventKind.NEW_KEY, 40, 0));
+				hopLatency(CollectorEventKind.NEW_KEY, 1, 10, 0).withReport(node42),
+				hopLatency(CollectorEventKind.NEW_KEY, 42, 30, 0).withReport(node42),
+				path(CollectorEventKind.NEW_KEY, 0, 1L, 42L).withReport(node42),
+				flowLatency(CollectorEventKind.NEW_KEY, 40, 0).withReport(node42));
 		// not the report's own hop: no switch id, skipped, path unknown
 		{
 			IntCollectorDetector fresh = new IntCollectorDetector();
 			assertThat(fresh.detect(report(FLOW, 42L, transit, sink), false, 0)).containsExactly(
-					hopLatency(CollectorEventKind.NEW_KEY, 1, 10, 0), flowLatency(CollectorEventKind.NEW_KEY, 10, 0));
+					hopLatency(CollectorEventKind.NEW_KEY, 1, 10, 0).withReport(node42),
+					flowLatency(CollectorEventKind.NEW_KEY, 10, 0).withReport(node42));
 		}
 	}
 
@@ -178,10 +185,35 @@ class IntCollectorDetectorTests {
 	void aReportWithoutFlowKeepsSwitchMetricsOnly() {
 		IntHop only = hop(HopValue.SWITCH_ID, 5, HopValue.HOP_LATENCY, 10, HopValue.QUEUE_ID, 1,
 				HopValue.QUEUE_OCCUPANCY, 3);
-		assertThat(this.detector.detect(report(null, 5L, only), true, 0)).containsExactly(new CollectorEvent(
-				CollectorMetric.QUEUE_OCCUPANCY, CollectorEventKind.NEW_KEY, 5, 1, null, 3, 0, List.of()));
+		assertThat(this.detector.detect(report(null, 5L, only), true, 0))
+			.containsExactly(new CollectorEvent(CollectorMetric.QUEUE_OCCUPANCY, CollectorEventKind.NEW_KEY, 5, 1, null,
+					3, 0, List.of(), new CollectorReportId(1, 0, 5L)));
 		assertThat(this.detector.detect(new TelemetryFrame(2, "TR1.0", 1L, 0L, 5L, FLOW, null), false, 0)).isEmpty();
 		assertThat(this.detector.reports()).isEqualTo(2);
+	}
+
+	@Test
+	void everyEventCarriesTheIdentityOfItsReport() {
+		IntHop hop = hop(HopValue.SWITCH_ID, 7, HopValue.HOP_LATENCY, 10);
+		TelemetryFrame tr10 = new TelemetryFrame(1, "TR1.0", 7001L, 3L, 21L, FLOW,
+				new IntStack(1, 0, 0, null, List.of(hop)));
+		assertThat(this.detector.detect(tr10, false, 0)).hasSize(3)
+			.extracting(CollectorEvent::report)
+			.containsOnly(new CollectorReportId(7001, 3, 21L));
+		// TR0.5 without a drop or local report header: no node
+		IntHop slower = hop(HopValue.SWITCH_ID, 7, HopValue.HOP_LATENCY, 20);
+		TelemetryFrame tr05 = new TelemetryFrame(2, "TR0.5", 9001L, 2L, null, FLOW,
+				new IntStack(0, 0, 0, null, List.of(slower)));
+		assertThat(this.detector.detect(tr05, false, 0)).hasSize(2)
+			.extracting(CollectorEvent::report)
+			.containsOnly(new CollectorReportId(9001, 2, null));
+		// an INT-MD data packet is no report
+		IntHop slowest = hop(HopValue.SWITCH_ID, 7, HopValue.HOP_LATENCY, 30);
+		TelemetryFrame data = new TelemetryFrame(3, TelemetryFrame.INT_MD, null, null, null, FLOW,
+				new IntStack(2, 0, 0, null, List.of(slowest)));
+		assertThat(this.detector.detect(data, false, 0)).hasSize(2)
+			.extracting(CollectorEvent::report)
+			.containsOnlyNulls();
 	}
 
 	@Test

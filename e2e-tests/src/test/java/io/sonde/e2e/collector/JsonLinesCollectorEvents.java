@@ -15,6 +15,7 @@ import io.sonde.ingest.CollectorEvent;
 import io.sonde.ingest.CollectorEventKind;
 import io.sonde.ingest.CollectorFlow;
 import io.sonde.ingest.CollectorMetric;
+import io.sonde.ingest.CollectorReportId;
 
 /**
  * {@link CollectorEventSource} over the JSON lines
@@ -83,7 +84,18 @@ final class JsonLinesCollectorEvents implements CollectorEventSource {
 		}
 		return new CollectorEvent(CollectorMetric.ofWireName(node.get("event").asText()),
 				CollectorEventKind.ofWireName(node.get("kind").asText()), node.get("switch_id").asLong(),
-				node.get("id").asLong(), key, unsigned(node.get("value")), unsigned(node.get("previous")), path);
+				node.get("id").asLong(), key, unsigned(node.get("value")), unsigned(node.get("previous")), path,
+				report(node.get("report")));
+	}
+
+	/** {@code "report": {"seq": S, "hw_id": H, "node_id": N or null}}, or null. */
+	private static CollectorReportId report(JsonNode report) {
+		if (report == null || report.isNull()) {
+			return null;
+		}
+		JsonNode node = report.get("node_id");
+		return new CollectorReportId(report.get("seq").asLong(), report.get("hw_id").asLong(),
+				(node == null || node.isNull()) ? null : node.asLong());
 	}
 
 	/** An unsigned 64-bit JSON number as its bits in a long. */

@@ -16,14 +16,16 @@ import io.sonde.ingest.CollectorEvent;
 import io.sonde.ingest.CollectorEventKind;
 import io.sonde.ingest.CollectorFlow;
 import io.sonde.ingest.CollectorMetric;
+import io.sonde.ingest.CollectorReportId;
 
 /**
  * {@link CollectorEventSource} over what the daemon delivered to Redis, read the way the
  * backend will read it: the entries of {@code sonde:stream:events} and the counters hash
  * {@code sonde:collector:<node>:<ifname>:counters}, as xdp-collector/REDIS_CONTRACT.md
- * (version 1) defines them. The Redis server runs inside the receiving namespace (the
- * daemon talks to 127.0.0.1 there), so it is read with {@code redis-cli --json} run in
- * that namespace.
+ * (version 1) defines them, the report identity fields ({@code report_seq},
+ * {@code report_hw_id}, {@code report_node_id}) included. The Redis server runs inside
+ * the receiving namespace (the daemon talks to 127.0.0.1 there), so it is read with
+ * {@code redis-cli --json} run in that namespace.
  */
 final class RedisStreamCollectorEvents implements CollectorEventSource {
 
@@ -96,7 +98,22 @@ final class RedisStreamCollectorEvents implements CollectorEventSource {
 		}
 		return new CollectorEvent(metric, CollectorEventKind.ofWireName(fields.get("kind")),
 				Long.parseLong(fields.getOrDefault("switch_id", "0")), id, flow,
-				Long.parseUnsignedLong(fields.get("value")), Long.parseUnsignedLong(fields.get("previous")), path);
+				Long.parseUnsignedLong(fields.get("value")), Long.parseUnsignedLong(fields.get("previous")), path,
+				report(fields));
+	}
+
+	/** The report identity fields: all of report_seq and report_hw_id, or none. */
+	private static CollectorReportId report(Map<String, String> fields) {
+		if (!fields.containsKey("report_seq") && !fields.containsKey("report_hw_id")
+				&& !fields.containsKey("report_node_id")) {
+			return null;
+		}
+		if (!fields.containsKey("report_seq") || !fields.containsKey("report_hw_id")) {
+			throw new IllegalStateException("event with part of a report identity: " + fields);
+		}
+		String node = fields.get("report_node_id");
+		return new CollectorReportId(Long.parseLong(fields.get("report_seq")),
+				Long.parseLong(fields.get("report_hw_id")), (node != null) ? Long.valueOf(node) : null);
 	}
 
 	/** A Redis reply of alternating names and values, as redis-cli prints it in JSON. */
