@@ -14,6 +14,7 @@ import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
+import java.util.HexFormat;
 import java.util.SplittableRandom;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -31,6 +32,7 @@ import io.sonde.emulator.traffic.TransportProtocol;
 import io.sonde.p4programs.codec.TelemetryReport;
 import io.sonde.p4programs.codec.TelemetryReportCodec;
 import io.sonde.p4programs.codec.TelemetryReportV20;
+import io.sonde.p4programs.entries.SondeEntities;
 import io.sonde.switches.internal.ManagedSwitches;
 import io.sonde.testsupport.RedisServerProcess;
 import io.sonde.topology.ApiCaller;
@@ -44,6 +46,10 @@ import org.junit.jupiter.api.TestMethodOrder;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.builder.SpringApplicationBuilder;
 import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.boot.test.context.TestConfiguration;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Import;
+import org.springframework.context.event.EventListener;
 import org.springframework.boot.test.web.server.LocalServerPort;
 import org.springframework.context.ConfigurableApplicationContext;
 import org.springframework.test.annotation.DirtiesContext;
@@ -66,6 +72,7 @@ import static org.awaitility.Awaitility.await;
  */
 @SpringBootTest(classes = SondeApplication.class, webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
+@Import(SwitchManagementIntegrationTests.TestRoutes.class)
 @DirtiesContext
 class SwitchManagementIntegrationTests {
 
@@ -100,13 +107,63 @@ class SwitchManagementIntegrationTests {
 		redis.stop();
 	}
 
+	private static final byte[] PUNT_PAYLOAD = "sonde packet-out".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+
 	@LocalServerPort
 	int port;
+
+	@Autowired
+	PacketInsSeen packetIns;
 
 	@Autowired
 	ManagedSwitches managed;
 
 	private ApiCaller api;
+
+	/**
+	 * A route that punts one address to agg-0-0's CPU port: desired state from a test
+	 * contributor.
+	 */
+	@TestConfiguration
+	static class TestRoutes {
+
+		static final int PUNTED = 0x0AFF_FF01;
+
+		@Bean
+		DesiredStateContributor puntRoute() {
+			SondeEntities entities = SondeEntities.ofPipeline();
+			return new DesiredStateContributor() {
+
+				@Override
+				public String name() {
+					return "test punt route";
+				}
+
+				@Override
+				public List<p4.v1.Entity> entitiesFor(SwitchDevice device) {
+					return device.name().equals("agg-0-0") ? List.of(entities.route(PUNTED, 32, 510, 0x0200_0000_0001L))
+							: List.of();
+				}
+
+			};
+		}
+
+		@Bean
+		PacketInsSeen packetInsSeen() {
+			return new PacketInsSeen();
+		}
+
+	}
+
+	/** Every PacketInReceived event of the context. */
+	static class PacketInsSeen extends java.util.concurrent.CopyOnWriteArrayList<PacketInReceived> {
+
+		@EventListener
+		void seen(PacketInReceived packet) {
+			add(packet);
+		}
+
+	}
 
 	@BeforeEach
 	void caller() {
@@ -175,6 +232,43 @@ class SwitchManagementIntegrationTests {
 
 	@Test
 	@Order(2)
+	void pollsPortCountersOneCellPerRequestAndCarriesPacketOutToPacketIn() throws Exception {
+		JsonNode round = json(this.api.postJson("/api/v1/polling/rounds", "", OPERATOR_TOKEN));
+		assertThat(round.get("switches")).hasSize(20);
+		assertThat(round.get("concurrency").asInt()).isEqualTo(12);
+		assertThat(round.get("reads").asInt()).as("ingress and egress cell of each of 4 ports, 20 switches")
+			.isEqualTo(20 * 4 * 2);
+		long forwarded = 0;
+		for (JsonNode poll : round.get("switches")) {
+			assertThat(poll.get("error").isNull()).as(poll.toString()).isTrue();
+			forwarded += poll.get("packetsIn").asLong();
+		}
+		assertThat(forwarded).as("the traffic of the first test was counted").isPositive();
+		assertThat(round.get("durationMillis").asDouble()).isPositive();
+
+		// agg-0-0 punts 10.255.255.1 to its CPU port (TestRoutes); edge-0-0 sends such a
+		// frame up to it.
+		int uplink = fatTree.links()
+			.stream()
+			.filter((link) -> link.a().node().equals("edge-0-0") && link.b().node().equals("agg-0-0")
+					|| link.b().node().equals("edge-0-0") && link.a().node().equals("agg-0-0"))
+			.map((link) -> link.a().node().equals("edge-0-0") ? link.a().port() : link.b().port())
+			.findFirst()
+			.orElseThrow();
+		this.packetIns.clear();
+		HttpResponse<String> sent = this.api.postJson("/api/v1/switches/edge-0-0/packet-out",
+				"{\"egressPort\":" + uplink + ",\"frameHex\":\"" + HexFormat.of().formatHex(punted()) + "\"}",
+				OPERATOR_TOKEN);
+		assertThat(sent.statusCode()).as(sent.body()).isEqualTo(202);
+		network.runFor(Duration.ofMillis(10));
+		await().atMost(Duration.ofSeconds(10)).untilAsserted(() -> assertThat(this.packetIns).anySatisfy((packet) -> {
+			assertThat(packet.switchName()).isEqualTo("agg-0-0");
+			assertThat(packet.payload()).endsWith(PUNT_PAYLOAD);
+		}));
+	}
+
+	@Test
+	@Order(3)
 	void aRestartedSwitchIsReconciledBackEntryByEntryWithinTenSeconds() {
 		String name = "edge-1-1";
 		int expected = json(this.api.get("/api/v1/switches/" + name + "/diff", VIEWER_TOKEN)).get("expected").asInt();
@@ -198,7 +292,7 @@ class SwitchManagementIntegrationTests {
 	}
 
 	@Test
-	@Order(3)
+	@Order(4)
 	void invalidIntConfigurationIsRefusedAndWritesNothing() {
 		long version = json(this.api.get("/api/v1/int/config", VIEWER_TOKEN)).get("version").asLong();
 		String tablesBefore = this.api.get("/api/v1/switches/edge-0-1/tables", VIEWER_TOKEN).body();
@@ -224,7 +318,7 @@ class SwitchManagementIntegrationTests {
 	}
 
 	@Test
-	@Order(4)
+	@Order(5)
 	void dryRunShowsTheUpdatesAndRollbackRestoresAnEarlierVersion() {
 		long first = json(this.api.get("/api/v1/int/config", VIEWER_TOKEN)).get("version").asLong();
 		JsonNode plan = json(this.api.postJson("/api/v1/int/config/dry-run", intConfig(false), OPERATOR_TOKEN));
@@ -252,13 +346,14 @@ class SwitchManagementIntegrationTests {
 	}
 
 	@Test
-	@Order(5)
+	@Order(6)
 	void aBackupReplicaBecomesPrimaryWhenThePrimaryDisconnects() {
 		// Arguments, not default properties: application.yml would override those.
-		ConfigurableApplicationContext backup = new SpringApplicationBuilder(SondeApplication.class).run(
-				"--server.port=0", "--spring.data.redis.port=" + redis.port(), "--sonde.switches.election-id-offset=-1",
-				"--sonde.switches.heartbeat=500ms", "--sonde.switches.backoff-max=1s",
-				"--sonde.switches.registry-refresh=1s", "--sonde.switches.probe-interval=1h");
+		ConfigurableApplicationContext backup = new SpringApplicationBuilder(SondeApplication.class, TestRoutes.class)
+			.run("--server.port=0", "--spring.data.redis.port=" + redis.port(),
+					"--sonde.switches.election-id-offset=-1", "--sonde.switches.heartbeat=500ms",
+					"--sonde.switches.backoff-max=1s", "--sonde.switches.registry-refresh=1s",
+					"--sonde.switches.probe-interval=1h");
 		try {
 			SwitchManagement replica = backup.getBean(SwitchManagement.class);
 			await().atMost(SETTLE).untilAsserted(() -> {
@@ -283,6 +378,30 @@ class SwitchManagementIntegrationTests {
 		finally {
 			backup.close();
 		}
+	}
+
+	/** An Ethernet/IPv4/UDP frame to {@link TestRoutes#PUNTED}. */
+	private static byte[] punted() {
+		byte[] frame = new byte[14 + 20 + 8 + PUNT_PAYLOAD.length];
+		java.nio.ByteBuffer out = java.nio.ByteBuffer.wrap(frame);
+		out.put(new byte[] { 2, 0, 0, 0, 0, 1, 2, 0, 0, 0, 0, 2 }).putShort((short) 0x0800);
+		out.put((byte) 0x45).put((byte) 0).putShort((short) (20 + 8 + PUNT_PAYLOAD.length)).putInt(0);
+		out.put((byte) 64).put((byte) 17).putShort((short) 0).putInt(0x0A00_0002).putInt(TestRoutes.PUNTED);
+		int sum = 0;
+		for (int i = 14; i < 34; i += 2) {
+			sum += ((frame[i] & 0xFF) << 8) | (frame[i + 1] & 0xFF);
+		}
+		sum = (sum & 0xFFFF) + (sum >>> 16);
+		sum = (sum & 0xFFFF) + (sum >>> 16);
+		frame[24] = (byte) (~sum >>> 8);
+		frame[25] = (byte) ~sum;
+		out.position(34);
+		out.putShort((short) 40000)
+			.putShort((short) 40001)
+			.putShort((short) (8 + PUNT_PAYLOAD.length))
+			.putShort((short) 0);
+		out.put(PUNT_PAYLOAD);
+		return frame;
 	}
 
 	private static String intConfig(boolean withSources) {

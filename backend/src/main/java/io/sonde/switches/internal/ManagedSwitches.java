@@ -187,6 +187,11 @@ public class ManagedSwitches implements SwitchManagement, SmartLifecycle, Connec
 		return connection.read(requests).stream().map(this.text::installed).toList();
 	}
 
+	/** Entities as {@code requests} select them, in one Read request. */
+	public List<Entity> readEntities(String name, List<Entity> requests) {
+		return connection(name).read(requests);
+	}
+
 	@Override
 	public void packetOut(String name, int egressPort, byte[] frame) {
 		connection(name).packetOut(egressPort, frame);

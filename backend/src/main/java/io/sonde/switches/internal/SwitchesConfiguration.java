@@ -9,6 +9,7 @@ import java.util.concurrent.TimeUnit;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.sonde.p4programs.SondePipeline;
 import io.sonde.switches.DesiredStateContributor;
+import io.sonde.switches.internal.polling.CounterPoller;
 import io.sonde.topology.TopologyCatalog;
 
 import org.springframework.beans.factory.ObjectProvider;
@@ -50,6 +51,34 @@ class SwitchesConfiguration {
 		DesiredState desired = new DesiredState(() -> contributors.orderedStream().toList());
 		return new ManagedSwitches(registry, desired, properties.connectionSettings(), SondePipeline.p4Info(), events,
 				clock);
+	}
+
+	@Bean
+	CounterPoller counterPoller(ManagedSwitches switches, TopologyCatalog catalog, SwitchesProperties properties,
+			Clock clock) {
+		return new CounterPoller(new TopologyPolledSwitches(switches, catalog), properties.pollingConcurrency(), clock);
+	}
+
+	@Bean(destroyMethod = "shutdownNow")
+	ScheduledExecutorService switchPolling(CounterPoller poller, SwitchesProperties properties) {
+		ScheduledExecutorService rounds = Executors.newSingleThreadScheduledExecutor((task) -> {
+			Thread thread = new Thread(task, "port-counter-rounds");
+			thread.setDaemon(true);
+			return thread;
+		});
+		long every = properties.pollingInterval().toMillis();
+		if (every > 0) {
+			rounds.scheduleWithFixedDelay(() -> {
+				try {
+					poller.pollNow();
+				}
+				catch (RuntimeException ex) {
+					System.getLogger(CounterPoller.class.getName())
+						.log(System.Logger.Level.WARNING, "polling round failed: " + ex.getMessage());
+				}
+			}, every, every, TimeUnit.MILLISECONDS);
+		}
+		return rounds;
 	}
 
 	@Bean(destroyMethod = "shutdownNow")

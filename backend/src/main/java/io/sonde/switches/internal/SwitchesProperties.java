@@ -28,6 +28,9 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * another replica)
  * @param installRoutes keep /32 host routes along shortest paths of the topology on every
  * switch (sonde.p4 forwards nothing without them)
+ * @param pollingConcurrency switches the port-counter polling baseline reads at the same
+ * time (the GPINT paper's SNMP baseline used 12)
+ * @param pollingInterval pause between two polling rounds; 0 polls only on request
  */
 @ConfigurationProperties("sonde.switches")
 public record SwitchesProperties(@DefaultValue("5s") Duration probeInterval, @DefaultValue("1s") Duration probeTimeout,
@@ -36,7 +39,8 @@ public record SwitchesProperties(@DefaultValue("5s") Duration probeInterval, @De
 		@DefaultValue("200ms") Duration backoffMin, @DefaultValue("5s") Duration backoffMax,
 		@DefaultValue("0") long electionIdOffset, @DefaultValue("true") boolean takeOver,
 		@DefaultValue("500") int writeBatch, @DefaultValue("5s") Duration registryRefresh,
-		@DefaultValue("true") boolean installRoutes) {
+		@DefaultValue("true") boolean installRoutes, @DefaultValue("12") int pollingConcurrency,
+		@DefaultValue("0s") Duration pollingInterval) {
 
 	public SwitchesProperties {
 		requirePositive("probe-interval", probeInterval);
@@ -53,6 +57,14 @@ public record SwitchesProperties(@DefaultValue("5s") Duration probeInterval, @De
 		if (probeConcurrency < 1) {
 			throw new IllegalArgumentException(
 					"sonde.switches.probe-concurrency must be at least 1, was " + probeConcurrency);
+		}
+		if (pollingConcurrency < 1) {
+			throw new IllegalArgumentException(
+					"sonde.switches.polling-concurrency must be at least 1, was " + pollingConcurrency);
+		}
+		if (pollingInterval.isNegative()) {
+			throw new IllegalArgumentException(
+					"sonde.switches.polling-interval must not be negative, was " + pollingInterval);
 		}
 		if (writeBatch < 1) {
 			throw new IllegalArgumentException("sonde.switches.write-batch must be at least 1, was " + writeBatch);
