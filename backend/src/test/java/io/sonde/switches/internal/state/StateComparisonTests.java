@@ -1,0 +1,90 @@
+package io.sonde.switches.internal.state;
+
+import java.util.List;
+
+import com.google.protobuf.ByteString;
+import io.sonde.p4programs.SondePipeline;
+import io.sonde.p4programs.entries.FlowKey;
+import io.sonde.p4programs.entries.SondeEntities;
+import io.sonde.switches.EntityChange;
+import org.junit.jupiter.api.Test;
+import p4.v1.Entity;
+import p4.v1.TableEntry;
+import p4.v1.Update;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+class StateComparisonTests {
+
+	private final SondeEntities entities = SondeEntities.ofPipeline();
+
+	private final EntityText text = new EntityText(SondePipeline.p4Info());
+
+	private final Entity routeA = this.entities.route(0x0A00_0001, 32, 1, 0x0200_0000_0001L);
+
+	private final Entity routeB = this.entities.route(0x0A00_0002, 32, 2, 0x0200_0000_0002L);
+
+	private final Entity nodeId = this.entities.nodeId(7);
+
+	@Test
+	void insertsWhatIsMissingModifiesWhatDiffersAndDeletesWhatIsNotWanted() {
+		Entity routeBElsewhere = this.entities.route(0x0A00_0002, 32, 3, 0x0200_0000_0002L);
+		Entity stray = this.entities.sinkPort(9);
+
+		StateComparison comparison = StateComparison.of(this.text, List.of(this.nodeId, this.routeA, this.routeB),
+				List.of(this.entities.nodeId(7), routeBElsewhere, stray));
+
+		assertThat(comparison.changesInRepairOrder()).extracting(EntityChange::update)
+			.containsExactly("DELETE", "INSERT", "MODIFY");
+		assertThat(comparison.repairs()).extracting(Update::getType)
+			.containsExactly(Update.Type.DELETE, Update.Type.INSERT, Update.Type.MODIFY);
+		EntityChange modify = comparison.changesInRepairOrder().get(2);
+		assertThat(modify.entity()).isEqualTo("SondeIngress.forwarding.ipv4_lpm dst_addr=10.0.0.2/32");
+		assertThat(modify.expected()).isEqualTo("SondeIngress.forwarding.set_next_hop(port=2, dmac=02:00:00:00:00:02)");
+		assertThat(modify.installed())
+			.isEqualTo("SondeIngress.forwarding.set_next_hop(port=3, dmac=02:00:00:00:00:02)");
+		assertThat(comparison.diff("s1", java.time.Instant.EPOCH).matching()).as("the node id register").isEqualTo(1);
+		assertThat(comparison.repairs().get(0).getEntity().getTableEntry().hasAction())
+			.as("a delete names the key only")
+			.isFalse();
+	}
+
+	@Test
+	void comparesByValueNotByEncoding() {
+		TableEntry entry = this.routeA.getTableEntry();
+		TableEntry.Builder padded = entry.toBuilder();
+		padded.getActionBuilder()
+			.getActionBuilder()
+			.getParamsBuilder(0)
+			.setValue(ByteString.copyFrom(new byte[] { 0, 1 }));
+		padded.getMatchBuilder(0)
+			.getLpmBuilder()
+			.setValue(ByteString.copyFrom(new byte[] { 0 }).concat(entry.getMatch(0).getLpm().getValue()));
+		padded.setCounterData(p4.v1.CounterData.newBuilder().setPacketCount(42));
+		Entity readBack = Entity.newBuilder().setTableEntry(padded).build();
+
+		StateComparison comparison = StateComparison.of(this.text, List.of(this.routeA), List.of(readBack));
+
+		assertThat(comparison.changesInRepairOrder()).as("leading zero bytes and read-side fields do not count")
+			.isEmpty();
+	}
+
+	@Test
+	void writesRegisterCellsItCouldNotReadAndNeverDeletesThem() {
+		StateComparison comparison = StateComparison.of(this.text, List.of(this.nodeId), List.of());
+
+		assertThat(comparison.repairs()).extracting(Update::getType).containsExactly(Update.Type.MODIFY);
+		assertThat(StateComparison.of(this.text, List.of(), List.of(this.nodeId)).repairs()).isEmpty();
+	}
+
+	@Test
+	void keysWatchlistEntriesByMatchAndPriority() {
+		Entity low = this.entities.watch(FlowKey.ANY, 1, 0xFF80, 12, 8);
+		Entity high = this.entities.watch(FlowKey.ANY, 10, 0xFF80, 12, 8);
+
+		assertThat(StateComparison.of(this.text, List.of(high), List.of(low)).changesInRepairOrder())
+			.extracting(EntityChange::update)
+			.containsExactly("DELETE", "INSERT");
+	}
+
+}
