@@ -47,6 +47,13 @@ bench-event-reduction: build ## benchmark: INTCollector's M_all/M_event (paper V
 	java -cp "backend/target/test-classes:backend/target/classes:$$(cat backend/target/bench.classpath)" \
 	  io.sonde.ingest.bench.EventReductionBenchmark $(BENCH_ARGS)
 
+.PHONY: bench-switches
+bench-switches: build ## benchmark: bring-up of 20 emulated switches, reconcile after a restart, P4Runtime writes/s
+	$(MVN) -q -pl backend test-compile dependency:build-classpath -Dmdep.includeScope=test \
+	  -Dmdep.outputFile=target/bench.classpath
+	java -cp "backend/target/test-classes:backend/target/classes:$$(cat backend/target/bench.classpath)" \
+	  io.sonde.switches.bench.SwitchManagementBenchmark
+
 .PHONY: bench-xdp
 bench-xdp: ## benchmark (as root): XDP collector ns per report, Mpps on a veth vs a user-space collector
 	$(MAKE) -C xdp-collector bench

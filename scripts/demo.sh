@@ -1,8 +1,11 @@
 #!/usr/bin/env bash
 # The live demo: an emulated FatTree(4) in real time (20 switches, each a P4Runtime server on
 # 127.0.0.1), then the backend with its embedded QuestDB and a local Redis, demo credentials
-# generated at start, importing the emulator's topology so the Switches page lists the 20
-# switches. Runs in the foreground until Ctrl-C, then stops what it started.
+# generated at start, importing the emulator's topology; then, as an operator would through the
+# REST API, registers the 20 switches (the backend pushes sonde.p4 and the routes) and applies
+# the INT configuration of scripts/demo-int-config.json (sources and sinks on the edge, transit
+# everywhere, reports to 127.0.0.1:32766). Runs in the foreground until Ctrl-C, then stops
+# what it started.
 # Called by `make demo` after the build; expects Redis on 127.0.0.1:6379 (scripts/with-redis.sh).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -36,8 +39,9 @@ trap stop_all EXIT
 trap 'exit 130' INT TERM
 
 # Real time, so the switches answer like switches; the export carries the P4Runtime ports they
-# listen on, which the backend imports.
-./sonde-emulator run --topology fattree:4 --clock real --export "$topology" >"$emulator_log" 2>&1 &
+# listen on, which the backend imports. --no-provision: Sonde, not the emulator, configures them.
+./sonde-emulator run --topology fattree:4 --clock real --no-provision --flows 16 --rate 200 \
+  --export "$topology" >"$emulator_log" 2>&1 &
 emulator=$!
 
 echo "starting the emulated FatTree(4) (log: $emulator_log) ..."
@@ -84,6 +88,22 @@ done
 # shellcheck disable=SC1090
 . "$credentials"
 
+api="http://localhost:$port/api/v1"
+auth=(-H "Authorization: Bearer $api_token")
+curl -sf "${auth[@]}" -X POST "$api/switches/from-topology" >/dev/null \
+  || { echo "registering the topology's switches failed" >&2; exit 1; }
+curl -sf "${auth[@]}" -X PUT -H 'Content-Type: application/json' \
+  --data @scripts/demo-int-config.json "$api/int/config?comment=demo" >/dev/null \
+  || { echo "the demo INT configuration was refused:" >&2
+       curl -s "${auth[@]}" -X PUT -H 'Content-Type: application/json' \
+         --data @scripts/demo-int-config.json "$api/int/config" >&2; exit 1; }
+primary=0
+for _ in $(seq 1 30); do
+  primary=$(curl -sf "${auth[@]}" "$api/switches" | grep -o '"state":"PRIMARY"' | wc -l || true)
+  [ "$primary" -ge 20 ] && break
+  sleep 1
+done
+
 # The backend probes each switch every 5 s; give the first round time to answer.
 endpoints_url="http://localhost:$port/api/v1/switches/endpoints"
 listed=0
@@ -105,14 +125,19 @@ cat <<INFO
   API token:  $api_token
   (all three are also in $credentials)
 
-  Switches:   $listed emulated switches of a FatTree(4) (real time, P4Runtime on 127.0.0.1)
-              are listed on the Switches page, $reachable of them reachable:
-              http://localhost:$port/switches
+  Switches:   $listed emulated switches of a FatTree(4) (real time, P4Runtime on 127.0.0.1),
+              $reachable reachable, $primary managed by Sonde as primary controller, with sonde.p4,
+              routes and INT (scripts/demo-int-config.json) kept on them:
+              http://localhost:$port/topology    (the graph, live)
+              http://localhost:$port/switches    (states, round trips, reconciliations)
+  INT:        reports go to 127.0.0.1:32766 (run the XDP collector there, xdp-collector/README.md)
               (emulator log: $emulator_log; its topology: $topology)
 
   Try the API:
     curl -H "Authorization: Bearer $api_token" http://localhost:$port/api/v1/system
     curl -H "Authorization: Bearer $api_token" $endpoints_url
+    curl -H "Authorization: Bearer $api_token" $api/switches/edge-0-0/diff
+    curl -H "Authorization: Bearer $api_token" $api/int/config/versions
 
   Ctrl-C stops the demo.
 INFO

@@ -284,6 +284,21 @@ class P4RuntimeConformanceIntegrationTests {
 		}
 
 		@Test
+		void aRefusedBatchOfHundredsStillSaysWhichUpdatesFailed() {
+			P4RuntimeClient primary = P4RuntimeConformanceIntegrationTests.this.sw.primaryWithPipeline();
+			List<p4.v1.Update> modifies = java.util.stream.IntStream.range(0, 500)
+				.mapToObj((i) -> Updates.modify(route("10." + (i / 256) + "." + (i % 256) + ".0", 24, 1)))
+				.toList();
+
+			// Hundreds of per-update errors travel in the trailers: far past gRPC's 8 KiB
+			// default.
+			assertThatExceptionOfType(WriteRejected.class).isThrownBy(() -> primary.write(modifies))
+				.satisfies((ex) -> assertThat(ex.updates()).hasSize(500)
+					.extracting(UpdateStatus::code)
+					.containsOnly(Status.Code.NOT_FOUND));
+		}
+
+		@Test
 		void modifyingOrDeletingAMissingEntryIsNotFound() {
 			P4RuntimeClient primary = P4RuntimeConformanceIntegrationTests.this.sw.primaryWithPipeline();
 

@@ -53,6 +53,13 @@ public final class P4RuntimeClient implements AutoCloseable {
 
 	private static final System.Logger logger = System.getLogger(P4RuntimeClient.class.getName());
 
+	/**
+	 * A refused Write carries one error per update in its trailers (spec §12.3), about
+	 * 100 bytes each: gRPC's 8 KiB default would turn a refused batch of a few hundred
+	 * updates into an opaque "header size exceeded" failure.
+	 */
+	public static final int MAX_TRAILERS = 8 * 1024 * 1024;
+
 	private final SwitchEndpoint endpoint;
 
 	private final ManagedChannel channel;
@@ -91,6 +98,7 @@ public final class P4RuntimeClient implements AutoCloseable {
 		return new Builder(() -> NettyChannelBuilder.forAddress(host, port)
 			.usePlaintext()
 			.maxInboundMessageSize(64 * 1024 * 1024)
+			.maxInboundMetadataSize(MAX_TRAILERS)
 			.build(), host + ":" + port, true);
 	}
 

@@ -301,6 +301,7 @@ public final class SwitchConnection implements AutoCloseable {
 			return NettyChannelBuilder.forAddress(this.device.host(), this.device.port())
 				.sslContext(ssl.build())
 				.maxInboundMessageSize(64 * 1024 * 1024)
+				.maxInboundMetadataSize(P4RuntimeClient.MAX_TRAILERS)
 				.build();
 		}
 		catch (java.io.IOException | RuntimeException ex) {
