@@ -60,6 +60,13 @@ public final class ApiCaller {
 			.build());
 	}
 
+	/** Posts a body of any content type; a null token sends none. */
+	public HttpResponse<String> post(String path, String contentType, String body, String token) {
+		return send(request(path, token).header("Content-Type", contentType)
+			.POST(HttpRequest.BodyPublishers.ofString(body, StandardCharsets.UTF_8))
+			.build());
+	}
+
 	/** Puts a JSON body; a null token sends none. */
 	public HttpResponse<String> putJson(String path, String body, String token) {
 		return send(request(path, token).header("Content-Type", "application/json")

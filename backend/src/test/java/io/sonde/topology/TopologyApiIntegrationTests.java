@@ -108,6 +108,35 @@ class TopologyApiIntegrationTests {
 	}
 
 	@Test
+	void importsTheSameDocumentWrittenInYaml() throws Exception {
+		String yaml = new com.fasterxml.jackson.dataformat.yaml.YAMLMapper()
+			.writeValueAsString(new com.fasterxml.jackson.databind.ObjectMapper().readTree(fabric.document()));
+
+		HttpResponse<String> posted = this.api.post("/api/v1/topology", "application/yaml", yaml, OPERATOR_TOKEN);
+
+		assertThat(posted.statusCode()).as(posted.body()).isEqualTo(200);
+		assertThat(json(posted).get("switches").asInt()).isEqualTo(5);
+		HttpResponse<String> broken = this.api.post("/api/v1/topology", "application/yaml", "switches: [a, b",
+				OPERATOR_TOKEN);
+		assertThat(broken.statusCode()).isEqualTo(400);
+		assertThat(json(broken).get("detail").asText()).contains("not a YAML document");
+	}
+
+	@Test
+	void generatesTopologiesForPlanningWithoutImportingThem() {
+		HttpResponse<String> fatTree = this.api.get("/api/v1/topology/generated?kind=fattree&k=4", VIEWER_TOKEN);
+		assertThat(fatTree.statusCode()).isEqualTo(200);
+		assertThat(json(fatTree).get("switches")).hasSize(20);
+		HttpResponse<String> world = this.api
+			.get("/api/v1/topology/generated?kind=watts-strogatz&n=40&k=4&beta=0.2&seed=9", VIEWER_TOKEN);
+		assertThat(json(world).get("hosts")).hasSize(40);
+		HttpResponse<String> odd = this.api.get("/api/v1/topology/generated?kind=fattree&k=5", VIEWER_TOKEN);
+		assertThat(odd.statusCode()).isEqualTo(400);
+		assertThat(json(odd).get("detail").asText()).contains("even k");
+		assertThat(this.api.get("/api/v1/topology/generated?kind=ring", VIEWER_TOKEN).statusCode()).isEqualTo(400);
+	}
+
+	@Test
 	void rejectsTextThatIsNotJsonSayingWhere() {
 		HttpResponse<String> refused = this.api.postJson("/api/v1/topology", "{\"format\": \"sonde-topology\",",
 				OPERATOR_TOKEN);

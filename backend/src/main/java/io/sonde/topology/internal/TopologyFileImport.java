@@ -34,10 +34,17 @@ class TopologyFileImport implements ApplicationRunner {
 		String document;
 		try {
 			document = Files.readString(this.file, StandardCharsets.UTF_8);
+			if (YamlDocuments.isYamlFile(this.file.getFileName().toString())) {
+				document = YamlDocuments.toJson(document);
+			}
 		}
 		catch (IOException ex) {
 			throw new IllegalStateException(
 					"sonde.topology.import-file " + this.file + " cannot be read: " + ex.getMessage(), ex);
+		}
+		catch (TopologyRejected ex) {
+			throw new IllegalStateException(
+					"sonde.topology.import-file " + this.file + " was not imported: " + ex.getMessage(), ex);
 		}
 		try {
 			this.catalog.importDocument(document, this.file.toAbsolutePath().toString(), false);

@@ -9,6 +9,10 @@ import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import io.swagger.v3.oas.annotations.tags.Tag;
 
 import io.sonde.topology.ImportedTopology;
+import io.sonde.topology.Topology;
+import io.sonde.topology.TopologyGenerators;
+import io.sonde.topology.TopologyRejected;
+import io.sonde.topology.internal.YamlDocuments;
 import io.sonde.topology.TopologyCatalog;
 
 import org.springframework.http.MediaType;
@@ -18,6 +22,7 @@ import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestBody;
 import org.springframework.web.bind.annotation.RequestMapping;
+import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
 
 /**
@@ -67,6 +72,48 @@ class TopologyController {
 			.lastModified(imported.importedAt())
 			.contentType(MediaType.APPLICATION_JSON)
 			.body(this.catalog.document(imported.topology()));
+	}
+
+	@PostMapping(consumes = { "application/yaml", "application/x-yaml", "text/yaml" },
+			produces = MediaType.APPLICATION_JSON_VALUE)
+	@Operation(summary = "Import a topology written in YAML, replacing the current one",
+			description = "The same sonde-topology version 1 document as the JSON import, in YAML notation. "
+					+ "Needs the operator role.")
+	@ApiResponse(responseCode = "200", description = "Imported, stored and now current")
+	@ApiResponse(responseCode = "400", description = "Not YAML, or rejected; 'field' names the path",
+			content = @Content(mediaType = MediaType.APPLICATION_PROBLEM_JSON_VALUE,
+					schema = @Schema(implementation = ProblemDetail.class)))
+	TopologySummary importYaml(@RequestBody String document, Principal caller) {
+		ImportedTopology imported = this.catalog.importDocument(YamlDocuments.toJson(document),
+				"POST /api/v1/topology (YAML) by " + caller.getName());
+		return TopologySummary.of(imported);
+	}
+
+	@GetMapping(path = "/generated", produces = MediaType.APPLICATION_JSON_VALUE)
+	@Operation(summary = "A generated topology for planning what-ifs, as a sonde-topology document (not imported)",
+			description = "kind=fattree with k (even, 2-64), or kind=watts-strogatz with n, k, beta, seed and "
+					+ "hosts (default n). Names, addresses and ports are the emulator's for the same parameters; "
+					+ "switches have no P4Runtime port.")
+	@ApiResponse(responseCode = "400", description = "Unknown kind or parameters out of range",
+			content = @Content(mediaType = MediaType.APPLICATION_PROBLEM_JSON_VALUE,
+					schema = @Schema(implementation = ProblemDetail.class)))
+	ResponseEntity<String> generated(@RequestParam String kind, @RequestParam(required = false) Integer k,
+			@RequestParam(required = false) Integer n, @RequestParam(required = false) Double beta,
+			@RequestParam(required = false) Long seed, @RequestParam(required = false) Integer hosts) {
+		Topology topology = switch (kind) {
+			case "fattree" -> TopologyGenerators.fatTree(required(k, "k"));
+			case "watts-strogatz" -> TopologyGenerators.wattsStrogatz(required(n, "n"), required(k, "k"),
+					required(beta, "beta"), (seed != null) ? seed : 1, (hosts != null) ? hosts : n);
+			default -> throw new TopologyRejected("kind", "must be fattree or watts-strogatz, was '" + kind + "'");
+		};
+		return ResponseEntity.ok().contentType(MediaType.APPLICATION_JSON).body(this.catalog.document(topology));
+	}
+
+	private static <T> T required(T value, String parameter) {
+		if (value == null) {
+			throw new TopologyRejected(parameter, "is required for this kind");
+		}
+		return value;
 	}
 
 }

@@ -29,6 +29,13 @@ class TopologyProblems {
 	}
 
 	@ExceptionHandler
+	ProblemDetail outOfRange(IllegalArgumentException bad) {
+		ProblemDetail problem = ProblemDetail.forStatusAndDetail(HttpStatus.BAD_REQUEST, bad.getMessage());
+		problem.setTitle("Topology not generated");
+		return problem;
+	}
+
+	@ExceptionHandler
 	ProblemDetail noTopology(NoTopologyImported none) {
 		ProblemDetail problem = ProblemDetail.forStatusAndDetail(HttpStatus.NOT_FOUND, none.getMessage());
 		problem.setTitle("No topology");
