@@ -47,7 +47,7 @@ public final class EmulatedP4RuntimeServer implements AutoCloseable {
 
 	private volatile PacketOutHandler packetOutHandler;
 
-	private EmulatedP4RuntimeServer(String name, long deviceId, int port, P4InfoIndex program) {
+	private EmulatedP4RuntimeServer(String name, long deviceId, int port, P4InfoIndex program, ServerTls tls) {
 		if (deviceId == 0) {
 			throw new IllegalArgumentException("device_id must be non-zero (P4Runtime 1.5: 0 is reserved)");
 		}
@@ -75,7 +75,12 @@ public final class EmulatedP4RuntimeServer implements AutoCloseable {
 		};
 		P4RuntimeService service = new P4RuntimeService(name, deviceId, this.state, this.pipeline, () -> this.sessions,
 				delivery);
-		this.server = NettyServerBuilder.forAddress(new InetSocketAddress(LOOPBACK, port)).addService(service).build();
+		NettyServerBuilder builder = NettyServerBuilder.forAddress(new InetSocketAddress(LOOPBACK, port))
+			.addService(service);
+		if (tls != null) {
+			builder.sslContext(tls.sslContext());
+		}
+		this.server = builder.build();
 	}
 
 	/** Starts a switch running sonde.p4 on 127.0.0.1:{@code port} (0 = a free port). */
@@ -85,7 +90,20 @@ public final class EmulatedP4RuntimeServer implements AutoCloseable {
 
 	/** Starts a switch running the program {@code program} describes. */
 	public static EmulatedP4RuntimeServer start(String name, long deviceId, int port, P4InfoIndex program) {
-		EmulatedP4RuntimeServer server = new EmulatedP4RuntimeServer(name, deviceId, port, program);
+		return start(name, deviceId, port, program, null);
+	}
+
+	/**
+	 * Starts a switch running sonde.p4 that speaks TLS only, as a production switch's
+	 * P4Runtime server should.
+	 */
+	public static EmulatedP4RuntimeServer startTls(String name, long deviceId, int port, ServerTls tls) {
+		return start(name, deviceId, port, SondePipeline.p4Info(), java.util.Objects.requireNonNull(tls));
+	}
+
+	private static EmulatedP4RuntimeServer start(String name, long deviceId, int port, P4InfoIndex program,
+			ServerTls tls) {
+		EmulatedP4RuntimeServer server = new EmulatedP4RuntimeServer(name, deviceId, port, program, tls);
 		try {
 			server.server.start();
 		}
