@@ -380,6 +380,21 @@ class SwitchManagementIntegrationTests {
 		}
 	}
 
+	@Test
+	@Order(7)
+	void theOpenApiDescriptionCoversSwitchManagement() {
+		JsonNode paths = json(this.api.get("/v3/api-docs", VIEWER_TOKEN)).get("paths");
+
+		for (String path : List.of("/api/v1/switches", "/api/v1/switches/{name}", "/api/v1/switches/{name}/diff",
+				"/api/v1/switches/{name}/reconcile", "/api/v1/switches/{name}/pipeline",
+				"/api/v1/switches/{name}/tables", "/api/v1/switches/{name}/packet-out", "/api/v1/int/config",
+				"/api/v1/int/config/dry-run", "/api/v1/int/config/versions/{version}/rollback",
+				"/api/v1/polling/rounds", "/api/v1/topology/generated")) {
+			assertThat(paths.has(path)).as(path).isTrue();
+		}
+		assertThat(paths.at("/~1api~1v1~1switches/post/tags/0").asText()).isEqualTo("Switches");
+	}
+
 	/** An Ethernet/IPv4/UDP frame to {@link TestRoutes#PUNTED}. */
 	private static byte[] punted() {
 		byte[] frame = new byte[14 + 20 + 8 + PUNT_PAYLOAD.length];
