@@ -84,6 +84,9 @@ public class SecurityConfiguration {
 				// Status for all (load balancers); details only when signed in.
 				.requestMatchers("/actuator/health", "/actuator/health/**")
 				.permitAll()
+				// The switch pages' buttons: viewers see the pages but change nothing.
+				.requestMatchers(HttpMethod.POST, "/switches/**")
+				.hasAnyRole(Roles.ADMIN, Roles.OPERATOR)
 				.anyRequest()
 				.authenticated())
 			// API docs and actuator also serve scripts, which may send a token.
