@@ -35,8 +35,7 @@ public record SwitchCard(String name, String address, String deviceId, String st
 	/** The state of a topology switch nobody registered. */
 	public static final String NOT_REGISTERED = "NOT_REGISTERED";
 
-	static final DateTimeFormatter TIME = DateTimeFormatter.ofPattern("HH:mm:ss 'UTC'")
-		.withZone(ZoneOffset.UTC);
+	static final DateTimeFormatter TIME = DateTimeFormatter.ofPattern("HH:mm:ss 'UTC'").withZone(ZoneOffset.UTC);
 
 	public static SwitchCard of(SwitchView view) {
 		ConnectionStatus connection = view.connection();
@@ -51,9 +50,9 @@ public record SwitchCard(String name, String address, String deviceId, String st
 
 	/** A switch of the topology that is not registered: grey, nothing known. */
 	public static SwitchCard notRegistered(String name, String address, long deviceId) {
-		return new SwitchCard(name, address, Long.toUnsignedString(deviceId), NOT_REGISTERED,
-				stateText(NOT_REGISTERED), stateClass(NOT_REGISTERED), "no", SwitchRow.NOT_KNOWN, SwitchRow.NOT_KNOWN,
-				"", false, "not registered", SwitchRow.NOT_KNOWN);
+		return new SwitchCard(name, address, Long.toUnsignedString(deviceId), NOT_REGISTERED, stateText(NOT_REGISTERED),
+				stateClass(NOT_REGISTERED), "no", SwitchRow.NOT_KNOWN, SwitchRow.NOT_KNOWN, "", false, "not registered",
+				SwitchRow.NOT_KNOWN);
 	}
 
 	static String stateText(String state) {

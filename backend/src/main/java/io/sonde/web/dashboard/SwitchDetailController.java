@@ -25,7 +25,7 @@ import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestParam;
-import org.springframework.web.bind.annotation.ResponseStatus;
+import org.springframework.web.servlet.ModelAndView;
 import org.springframework.web.servlet.mvc.support.RedirectAttributes;
 
 /**
@@ -63,7 +63,9 @@ public class SwitchDetailController {
 		return "switch";
 	}
 
-	/** The page with the expected-vs-installed comparison, read now; nothing is repaired. */
+	/**
+	 * The page with the expected-vs-installed comparison, read now; nothing is repaired.
+	 */
 	@GetMapping("/switches/{name}/diff")
 	public String diff(@PathVariable String name, Model model) {
 		String page = detail(name, model);
@@ -110,10 +112,8 @@ public class SwitchDetailController {
 	}
 
 	@ExceptionHandler(SwitchNotFound.class)
-	@ResponseStatus(HttpStatus.NOT_FOUND)
-	public String notFound(SwitchNotFound ex, Model model) {
-		model.addAttribute("message", ex.getMessage());
-		return "switch-not-found";
+	public ModelAndView notFound(SwitchNotFound ex) {
+		return new ModelAndView("switch-not-found", Map.of("message", ex.getMessage()), HttpStatus.NOT_FOUND);
 	}
 
 	private String act(String name, RedirectAttributes result, Supplier<String> action) {

@@ -25,16 +25,17 @@ import org.springframework.web.servlet.mvc.method.annotation.ResponseBodyEmitter
 import org.springframework.web.servlet.mvc.method.annotation.SseEmitter;
 
 /**
- * The dashboard's live view of the managed switches: one server-sent event stream per open
- * page, fed by {@link SwitchStateChanged}. A new stream starts with every switch's current
- * card, so a page rendered a while ago (or an EventSource that reconnected) catches up.
+ * The dashboard's live view of the managed switches: one server-sent event stream per
+ * open page, fed by {@link SwitchStateChanged}. A new stream starts with every switch's
+ * current card, so a page rendered a while ago (or an EventSource that reconnected)
+ * catches up.
  * <p>
  * Events: {@code switch} (a {@link SwitchCard} as JSON), {@code removed} (the name),
  * {@code topology} (a new topology was imported; the page reloads its graph).
  * <p>
  * All writes to browsers happen on one thread of this feed, never on the thread that
- * published the event (a switch's connection thread must not wait on a slow browser),
- * and in the order the events were published.
+ * published the event (a switch's connection thread must not wait on a slow browser), and
+ * in the order the events were published.
  */
 @Component
 public class SwitchLiveFeed implements SmartLifecycle {
@@ -45,7 +46,10 @@ public class SwitchLiveFeed implements SmartLifecycle {
 	 */
 	static final Duration STREAM_TIMEOUT = Duration.ofMinutes(30);
 
-	/** A comment this often finds dead connections (the write fails) and keeps proxies from closing idle ones. */
+	/**
+	 * A comment this often finds dead connections (the write fails) and keeps proxies
+	 * from closing idle ones.
+	 */
 	static final Duration HEARTBEAT = Duration.ofSeconds(15);
 
 	/** How long a browser waits before reconnecting a broken stream. */

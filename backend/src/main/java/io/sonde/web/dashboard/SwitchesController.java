@@ -41,9 +41,10 @@ public class SwitchesController {
 		List<SwitchCard> managed = this.switches.switches().stream().map(SwitchCard::of).toList();
 		model.addAttribute("managed", managed);
 		model.addAttribute("managedSummary", ManagedSummary.of(managed));
-		model.addAttribute("registerApi", ServletUriComponentsBuilder.fromCurrentContextPath()
-			.path("/api/v1/switches/from-topology")
-			.toUriString());
+		model.addAttribute("registerApi",
+				ServletUriComponentsBuilder.fromCurrentContextPath()
+					.path("/api/v1/switches/from-topology")
+					.toUriString());
 		addEndpoints(model);
 		model.addAttribute("probeInterval", durationText(this.endpoints.probeInterval()));
 		return "switches";
