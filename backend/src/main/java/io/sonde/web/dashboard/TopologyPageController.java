@@ -20,13 +20,13 @@ import org.springframework.web.servlet.support.ServletUriComponentsBuilder;
  * {@code /switches/live}.
  */
 @Controller
-public class TopologyController {
+public class TopologyPageController {
 
 	private final TopologyCatalog topology;
 
 	private final SwitchManagement switches;
 
-	public TopologyController(TopologyCatalog topology, SwitchManagement switches) {
+	public TopologyPageController(TopologyCatalog topology, SwitchManagement switches) {
 		this.topology = topology;
 		this.switches = switches;
 	}

@@ -22,9 +22,9 @@ import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.
  * The Topology page and the drawing topology.js reads (the drawing itself and its live
  * colours are in e2e-tests' TopologyLiveBrowserIntegrationTests).
  */
-@WebMvcTest(controllers = TopologyController.class)
+@WebMvcTest(controllers = TopologyPageController.class)
 @Import({ WebSliceTestConfiguration.class, DashboardFakes.class })
-class TopologyControllerTests {
+class TopologyPageControllerTests {
 
 	@Autowired
 	private MockMvc mvc;
