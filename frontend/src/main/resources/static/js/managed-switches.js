@@ -46,7 +46,12 @@ function newRow(card) {
 	errorText.className = 'error-text';
 	errorText.dataset.field = 'lastError';
 	error.append(errorText);
-	const reconcile = cell('lastReconcile', 'reason');
+	const reconcile = document.createElement('td');
+	reconcile.className = 'reason';
+	const reconcileText = document.createElement('span');
+	reconcileText.className = 'reconcile-text';
+	reconcileText.dataset.field = 'lastReconcile';
+	reconcile.append(reconcileText);
 	tr.append(name, cell('address', 'mono'), cell('deviceId', 'mono'), state, cell('primary'),
 		cell('roundTrip', 'mono'), error, reconcile);
 	const after = [...body.rows].find((row) => row.dataset.liveSwitch > card.name);

@@ -10,8 +10,8 @@ const root = document.getElementById('topology');
 // Rows of a layered drawing, top to bottom; hosts go below the lowest switches.
 const TIERS = { core: 0, spine: 0, aggregation: 1, leaf: 1, switch: 1, edge: 2, tor: 2 };
 const HOST_TIER = 3;
-const COLUMN = 70;
-const ROW = 120;
+const COLUMN = 64;
+const ROW = 150;
 
 const cards = new Map();
 const roles = new Map();
@@ -107,13 +107,14 @@ function draw(drawing) {
 			{
 				selector: 'node[kind = "switch"]',
 				style: {
-					'background-color': 'data(colour)', label: 'data(label)', width: 26, height: 26,
-					'font-size': 10, 'text-valign': 'bottom', 'text-margin-y': 4, color: '#1f2328',
+					'background-color': 'data(colour)', label: 'data(label)', width: 30, height: 30,
+					'font-size': 15, 'text-valign': 'bottom', 'text-margin-y': 5, color: '#1f2328',
+					'min-zoomed-font-size': 6,
 				},
 			},
 			{
 				selector: 'node[kind = "host"]',
-				style: { 'background-color': 'data(colour)', shape: 'round-rectangle', width: 10, height: 10 },
+				style: { 'background-color': 'data(colour)', shape: 'round-rectangle', width: 12, height: 12 },
 			},
 			{ selector: 'edge', style: { width: 1.5, 'line-color': '#d0d7de' } },
 			{ selector: 'node.selected', style: { 'border-width': 4, 'border-color': '#1f4e8c' } },

@@ -13,6 +13,7 @@ import io.sonde.e2e.browser.Screenshots;
 import io.sonde.e2e.pages.LoginPage;
 import io.sonde.e2e.pages.ManagedSwitches;
 import io.sonde.e2e.pages.OverviewPage;
+import io.sonde.e2e.pages.SwitchPage;
 import io.sonde.e2e.pages.SwitchesPage;
 import io.sonde.e2e.pages.TopologyPage;
 import io.sonde.e2e.support.TestService;
@@ -129,6 +130,7 @@ class TopologyLiveBrowserIntegrationTests {
 		assertThat(topology.detail("Primary").getText()).isEqualTo("yes");
 		assertThat(topology.detail("Round trip").getText()).endsWith(" ms");
 		assertThat(topology.switchPageLink().getDomAttribute("href")).isEqualTo("/switches/" + STOPPED);
+		browser.executeScript("window.scrollTo(0, 0)");
 		Path picture = Screenshots.take(browser, "topology.png");
 		Path docs = Path.of("..", "docs", "images");
 		Files.createDirectories(docs);
@@ -179,6 +181,23 @@ class TopologyLiveBrowserIntegrationTests {
 				() -> switches.state(STOPPED).getText().equals("PRIMARY"));
 		assertThat(switches.state(STOPPED).getCssValue("background-color")).isEqualTo(GREEN);
 		assertThat(browser.executeScript("return " + NOT_RELOADED)).isEqualTo("yes");
+
+		switches.link(STOPPED).click();
+		SwitchPage detail = SwitchPage.await(browser, STOPPED);
+		assertThat(detail.detail("Connection", "Primary").getText()).isEqualTo("yes");
+		assertThat(detail.detail("Registration", "P4Runtime address").getText())
+			.isEqualTo("127.0.0.1:" + fabric.server(STOPPED).port());
+		assertThat(detail.intTables()).containsExactly("INT watchlist (source)", "INT sink ports",
+				"INT report collectors");
+		// An edge switch of FatTree(4): two hosts and two aggregation switches.
+		assertThat(detail.cabledPorts()).hasSize(4);
+		detail.button("Reconcile now").click();
+		detail = SwitchPage.await(browser, STOPPED);
+		assertThat(detail.actionMessage().getText()).startsWith("Reconciled " + STOPPED + ": ");
+		detail.compareLink().click();
+		detail = SwitchPage.await(browser, STOPPED);
+		assertThat(detail.section("Expected vs installed").getText()).contains("In sync.");
+		Screenshots.take(browser, "switch-page.png");
 	}
 
 	/** Waits for the page to show {@code condition}, which the live feed brings. */
