@@ -4,17 +4,22 @@
 
 // An EventSource reconnects by itself after a network error; it gives up (CLOSED) when
 // the answer is not an event stream, which here means the session ended and the request
-// was sent to the sign-in page.
-export function followSwitches(url, { onCard, onRemoved = () => {}, onTopology = () => {}, status }) {
+// was sent to the sign-in page. status: the element that says so (optional).
+export function followSwitches(url, { onCard, onRemoved = () => {}, onTopology = () => {}, status = null }) {
 	const source = new EventSource(url);
 	source.addEventListener('switch', (event) => onCard(JSON.parse(event.data)));
 	source.addEventListener('removed', (event) => onRemoved(event.data));
 	source.addEventListener('topology', (event) => onTopology(event.data));
 	source.addEventListener('open', () => {
-		status.hidden = true;
-		status.textContent = '';
+		if (status) {
+			status.hidden = true;
+			status.textContent = '';
+		}
 	});
 	source.addEventListener('error', () => {
+		if (!status) {
+			return;
+		}
 		if (source.readyState === EventSource.CLOSED) {
 			status.textContent = 'Live updates stopped: your session may have ended. ';
 			const signIn = document.createElement('a');

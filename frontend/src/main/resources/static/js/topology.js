@@ -211,7 +211,13 @@ async function load() {
 	}
 }
 
-if (root) {
+const waiting = document.getElementById('topology-empty');
+
+if (waiting) {
+	// No topology yet: show the one imported next as soon as it arrives.
+	followSwitches(waiting.dataset.liveUrl, { onCard() {}, onTopology: () => window.location.reload() });
+}
+else if (root) {
 	await load();
 	followSwitches(root.dataset.liveUrl, {
 		status: document.getElementById('live-status'),

@@ -116,6 +116,8 @@ class TopologyLiveBrowserIntegrationTests {
 		browser.executeScript(NOT_RELOADED + " = 'yes'");
 
 		assertThat(topology.switchNames()).containsExactlyElementsOf(fabric.switchNames());
+		assertThat(Chromium.consoleMessages(browser)).as("the console of the Topology page")
+			.noneMatch((message) -> message.contains("Content Security Policy"));
 		live("all 20 switches to turn green on the Topology page", topology::describeSwitches,
 				() -> fabric.switchNames()
 					.stream()

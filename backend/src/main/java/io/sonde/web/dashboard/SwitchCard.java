@@ -1,5 +1,6 @@
 package io.sonde.web.dashboard;
 
+import java.time.Duration;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.util.Locale;
@@ -65,7 +66,7 @@ public record SwitchCard(String name, String address, String deviceId, String st
 	}
 
 	static String roundTrip(long micros) {
-		return (micros >= 0) ? SwitchRow.milliseconds(java.time.Duration.ofNanos(micros * 1000)) : SwitchRow.NOT_KNOWN;
+		return (micros >= 0) ? SwitchRow.milliseconds(Duration.ofNanos(micros * 1000)) : SwitchRow.NOT_KNOWN;
 	}
 
 	static String cookie(long cookie) {
