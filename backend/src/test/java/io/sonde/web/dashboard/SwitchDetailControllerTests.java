@@ -100,8 +100,8 @@ class SwitchDetailControllerTests {
 			.contains("action=\"/switches/leaf-0/disconnect\" method=\"post\"")
 			.contains("action=\"/switches/leaf-0/pipeline\" method=\"post\"")
 			.contains("action=\"/switches/leaf-0/reconcile\" method=\"post\"")
-			.contains("Reconcile now");
-		assertThat(page.split("name=\"_csrf\"", -1)).hasSizeGreaterThan(4);
+			.contains("Push pipeline", "Force pipeline push", "Reconcile now");
+		assertThat(page.split("name=\"_csrf\"", -1)).hasSizeGreaterThan(5);
 	}
 
 	@Test
@@ -112,12 +112,15 @@ class SwitchDetailControllerTests {
 			.andExpect(flash().attribute("done",
 					"Reconciled leaf-0: 1 changes applied, 1 refused, of 42 expected entities."));
 		this.mvc.perform(post("/switches/leaf-0/pipeline").param("force", "true").with(csrf()))
-			.andExpect(redirectedUrl("/switches/leaf-0"));
+			.andExpect(redirectedUrl("/switches/leaf-0"))
+			.andExpect(flash().attribute("done",
+					"Pipeline pushed to leaf-0; 1 changes applied, 1 refused, of 42 expected entities."));
+		this.mvc.perform(post("/switches/leaf-0/pipeline").with(csrf())).andExpect(redirectedUrl("/switches/leaf-0"));
 		this.mvc.perform(post("/switches/leaf-0/disconnect").with(csrf())).andExpect(redirectedUrl("/switches/leaf-0"));
 		this.mvc.perform(post("/switches/leaf-0/connect").with(csrf())).andExpect(redirectedUrl("/switches/leaf-0"));
 
 		assertThat(this.switches.calls).containsExactly("reconcile leaf-0", "pushPipeline leaf-0 force=true",
-				"disconnect leaf-0", "connect leaf-0");
+				"pushPipeline leaf-0 force=false", "disconnect leaf-0", "connect leaf-0");
 	}
 
 	@Test
