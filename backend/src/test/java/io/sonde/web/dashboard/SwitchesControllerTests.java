@@ -28,6 +28,7 @@ import org.springframework.test.web.servlet.MvcResult;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.get;
+import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.header;
 import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.redirectedUrlPattern;
 import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.request;
 import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.status;
@@ -221,9 +222,15 @@ class SwitchesControllerTests {
 		this.mvc.perform(get("/switches/endpoints"))
 			.andExpect(status().isFound())
 			.andExpect(redirectedUrlPattern("**/login"));
+	}
+
+	@Test
+	void tellsTheLiveFeedOfSomeoneNotSignedInWithA401InsteadOfTheLoginPage() throws Exception {
+		// The page's script asks for the feed, not a person: it gets problem details, and
+		// signing in does not later return to the stream.
 		this.mvc.perform(get("/switches/live"))
-			.andExpect(status().isFound())
-			.andExpect(redirectedUrlPattern("**/login"));
+			.andExpect(status().isUnauthorized())
+			.andExpect(header().string("Content-Type", MediaType.APPLICATION_PROBLEM_JSON_VALUE));
 	}
 
 	/** What the switches module would report, set by each test. */

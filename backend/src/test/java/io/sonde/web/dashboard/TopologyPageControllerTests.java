@@ -103,7 +103,7 @@ class TopologyPageControllerTests {
 	@Test
 	void sendsSomeoneNotSignedInToTheLoginPage() throws Exception {
 		this.mvc.perform(get("/topology")).andExpect(redirectedUrlPattern("**/login"));
-		this.mvc.perform(get("/topology/graph")).andExpect(redirectedUrlPattern("**/login"));
+		this.mvc.perform(get("/topology/graph")).andExpect(status().isUnauthorized());
 	}
 
 }
