@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executors;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.logging.Level;
@@ -85,7 +86,10 @@ public class SwitchLiveFeed implements SmartLifecycle {
 			return stream;
 		}
 		this.streams.add(stream);
-		running.execute(() -> sendSnapshot(stream));
+		if (!submit(running, () -> sendSnapshot(stream))) {
+			this.streams.remove(stream);
+			stream.complete();
+		}
 		return stream;
 	}
 
@@ -117,7 +121,21 @@ public class SwitchLiveFeed implements SmartLifecycle {
 		}
 		// Built once: a builder appends its terminating blank line on every build().
 		Set<ResponseBodyEmitter.DataWithMediaType> built = event.build();
-		running.execute(() -> List.copyOf(this.streams).forEach((stream) -> send(stream, built)));
+		submit(running, () -> List.copyOf(this.streams).forEach((stream) -> send(stream, built)));
+	}
+
+	/**
+	 * False when the feed stopped meanwhile: the publisher (a switch's connection thread)
+	 * must not fail because a page stopped listening.
+	 */
+	private static boolean submit(ScheduledExecutorService running, Runnable task) {
+		try {
+			running.execute(task);
+			return true;
+		}
+		catch (RejectedExecutionException ex) {
+			return false;
+		}
 	}
 
 	private void sendSnapshot(SseEmitter stream) {
