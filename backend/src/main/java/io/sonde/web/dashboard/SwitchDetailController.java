@@ -58,7 +58,9 @@ public class SwitchDetailController {
 		model.addAttribute("view", view);
 		model.addAttribute("card", SwitchCard.of(view));
 		model.addAttribute("report", view.connection().lastReconcile());
-		model.addAttribute("intTables", intTables(name));
+		List<InstalledTable> tables = intTables(name);
+		model.addAttribute("intTables", tables);
+		model.addAttribute("intRoles", intRoles(name, tables));
 		model.addAttribute("counters", portCounters(name));
 		return "switch";
 	}
@@ -146,6 +148,20 @@ public class SwitchDetailController {
 				return InstalledTable.unreadable(table.getValue(), table.getKey(), unreadable(name, ex));
 			}
 		}).toList();
+	}
+
+	/** Null when the switch cannot be read (the tables say why). */
+	private IntRoles intRoles(String name, List<InstalledTable> tables) {
+		if (tables.stream().anyMatch((table) -> table.problem() != null)) {
+			return null;
+		}
+		try {
+			return IntRoles.of(tables, this.switches.read(name, "registers", SondeEntities.SWITCH_ID));
+		}
+		catch (RuntimeException ex) {
+			unreadable(name, ex);
+			return null;
+		}
 	}
 
 	private PortCounters portCounters(String name) {
