@@ -41,12 +41,15 @@ public class SecurityConfiguration {
 			+ "form-action 'self'; frame-ancestors 'none'";
 
 	/**
-	 * Endpoints that scripts call rather than people: they get problem details, not
-	 * pages.
+	 * Endpoints that scripts call rather than people (including the dashboard's own
+	 * scripts: the live switch feed and the topology drawing): they get problem details,
+	 * not pages, and are never where sign-in returns to.
 	 */
 	private static final RequestMatcher MACHINE_ENDPOINTS = new OrRequestMatcher(
 			PathPatternRequestMatcher.withDefaults().matcher("/v3/api-docs/**"),
-			PathPatternRequestMatcher.withDefaults().matcher("/actuator/**"));
+			PathPatternRequestMatcher.withDefaults().matcher("/actuator/**"),
+			PathPatternRequestMatcher.withDefaults().matcher("/switches/live"),
+			PathPatternRequestMatcher.withDefaults().matcher("/topology/graph"));
 
 	@Bean
 	SecurityProblemResponses securityProblemResponses(ObjectMapper json) {
@@ -84,6 +87,9 @@ public class SecurityConfiguration {
 				// Status for all (load balancers); details only when signed in.
 				.requestMatchers("/actuator/health", "/actuator/health/**")
 				.permitAll()
+				// The switch pages' buttons: viewers see the pages but change nothing.
+				.requestMatchers(HttpMethod.POST, "/switches/**")
+				.hasAnyRole(Roles.ADMIN, Roles.OPERATOR)
 				.anyRequest()
 				.authenticated())
 			// API docs and actuator also serve scripts, which may send a token.

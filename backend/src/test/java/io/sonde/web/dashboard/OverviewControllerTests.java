@@ -74,12 +74,13 @@ class OverviewControllerTests {
 
 	@Test
 	@WithMockUser("operator")
-	void offersOverviewAndSwitchesAsLinksAndLaterPagesAsDisabledItems() throws Exception {
+	void offersOverviewTopologyAndSwitchesAsLinksAndLaterPagesAsDisabledItems() throws Exception {
 		String page = this.mvc.perform(get("/")).andReturn().getResponse().getContentAsString();
 		assertThat(page).contains("aria-current=\"page\">Overview</a>");
 		assertThat(page).contains("<a href=\"/switches\">Switches</a>");
-		assertThat(page.split("aria-disabled=\"true\"", -1)).hasSize(7);
-		assertThat(page).contains("<span>Topology</span>", "<span>Settings</span>",
+		assertThat(page).contains("<a href=\"/topology\">Topology</a>");
+		assertThat(page.split("aria-disabled=\"true\"", -1)).hasSize(6);
+		assertThat(page).contains("<span>Events</span>", "<span>Settings</span>",
 				"title=\"Arrives with a later release of Sonde\"");
 	}
 

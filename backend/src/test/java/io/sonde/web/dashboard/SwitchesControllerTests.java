@@ -6,9 +6,11 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 
+import io.sonde.switches.ConnectionState;
 import io.sonde.switches.Reachability;
 import io.sonde.switches.SwitchEndpointStatus;
 import io.sonde.switches.SwitchEndpoints;
+import io.sonde.switches.SwitchStateChanged;
 import io.sonde.web.WebSliceTestConfiguration;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -16,14 +18,19 @@ import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.autoconfigure.web.servlet.WebMvcTest;
 import org.springframework.boot.test.context.TestConfiguration;
+import org.springframework.context.ApplicationEventPublisher;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Import;
+import org.springframework.http.MediaType;
 import org.springframework.security.test.context.support.WithMockUser;
 import org.springframework.test.web.servlet.MockMvc;
+import org.springframework.test.web.servlet.MvcResult;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.get;
+import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.header;
 import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.redirectedUrlPattern;
+import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.request;
 import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.status;
 import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.view;
 
@@ -33,7 +40,8 @@ import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.
  * e2e-tests).
  */
 @WebMvcTest(controllers = SwitchesController.class)
-@Import({ WebSliceTestConfiguration.class, SwitchesControllerTests.Endpoints.class })
+@Import({ WebSliceTestConfiguration.class, SwitchesControllerTests.Endpoints.class, DashboardFakes.class,
+		SwitchLiveFeed.class })
 class SwitchesControllerTests {
 
 	private static final Instant CHECKED = Instant.parse("2026-11-23T10:15:28Z");
@@ -53,9 +61,86 @@ class SwitchesControllerTests {
 	@Autowired
 	private ListedEndpoints endpoints;
 
+	@Autowired
+	private FakeSwitches managed;
+
+	@Autowired
+	private ApplicationEventPublisher events;
+
 	@BeforeEach
 	void noSwitches() {
 		this.endpoints.set(List.of());
+		this.managed.reset();
+	}
+
+	@Test
+	@WithMockUser(username = "viewer", roles = "VIEWER")
+	void listsTheManagedSwitchesWithStatePrimaryRoundTripErrorAndLastReconcile() throws Exception {
+		this.managed
+			.put(FakeSwitches.view("core-0", 50001, ConnectionState.PRIMARY, 420, null, FakeSwitches.report("core-0")));
+		this.managed.put(FakeSwitches.view("edge-0-0", 50013, ConnectionState.UNREACHABLE, -1,
+				"UNAVAILABLE: Connection refused"));
+		this.managed.put(FakeSwitches.view("agg-0-0", 50005, ConnectionState.BACKUP, 900, null));
+
+		String page = this.mvc.perform(get("/switches")).andReturn().getResponse().getContentAsString();
+
+		assertThat(page).contains("data-live-url=\"/switches/live\"")
+			.contains("3 switches: 1 primary, 1 backup, 0 connecting, 1 unreachable, 0 disabled")
+			.contains("data-live-switch=\"core-0\" data-state=\"PRIMARY\"")
+			.contains("<a href=\"/switches/core-0\">core-0</a>")
+			.contains("class=\"status state-primary\" data-field=\"stateText\">PRIMARY</span>")
+			.contains("data-field=\"primary\">yes</td>")
+			.contains("data-field=\"roundTrip\">0.42 ms</td>")
+			.contains("10:15:28 UTC (connected): 1 applied, 1 refused of 42 expected, pipeline pushed")
+			.contains("class=\"status state-unreachable\" data-field=\"stateText\">UNREACHABLE</span>")
+			.contains("data-field=\"roundTrip\">—</td>")
+			.containsPattern(
+					"reason reason-current\" data-error-cell><span\\s+class=\"error-text\" data-field=\"lastError\">"
+							+ "UNAVAILABLE: Connection refused</span>")
+			.contains("class=\"status state-backup\" data-field=\"stateText\">BACKUP</span>")
+			.doesNotContain("No managed switches yet");
+	}
+
+	@Test
+	@WithMockUser(username = "viewer", roles = "VIEWER")
+	void explainsHowToRegisterTheTopologysSwitchesWhenNoneIsManaged() throws Exception {
+		String page = this.mvc.perform(get("/switches")).andReturn().getResponse().getContentAsString();
+
+		assertThat(page).contains("No managed switches yet").contains("http://localhost/api/v1/switches/from-topology");
+	}
+
+	@Test
+	@WithMockUser(username = "viewer", roles = "VIEWER")
+	void streamsEverySwitchAtOnceThenEachChangeAsServerSentEvents() throws Exception {
+		this.managed.put(FakeSwitches.view("core-0", 50001, ConnectionState.PRIMARY, 420, null));
+
+		MvcResult stream = this.mvc.perform(get("/switches/live").accept(MediaType.TEXT_EVENT_STREAM))
+			.andExpect(request().asyncStarted())
+			.andReturn();
+		awaitContent(stream, "\"name\":\"core-0\"");
+		this.events.publishEvent(new SwitchStateChanged("core-0",
+				FakeSwitches.view("core-0", 50001, ConnectionState.UNREACHABLE, -1, "UNAVAILABLE: refused")));
+		this.events.publishEvent(new SwitchStateChanged("gone-0", null));
+
+		String events = awaitContent(stream, "event:removed");
+		assertThat(stream.getResponse().getContentType()).startsWith(MediaType.TEXT_EVENT_STREAM_VALUE);
+		assertThat(events).startsWith("retry:2000\n:snapshot\n\n")
+			.contains("event:switch\ndata:{\"name\":\"core-0\",\"address\":\"127.0.0.1:50001\"")
+			.contains("\"state\":\"PRIMARY\"")
+			.contains("\"state\":\"UNREACHABLE\",\"stateText\":\"UNREACHABLE\",\"stateClass\":\"state-unreachable\"")
+			.contains("event:removed\ndata:gone-0\n\n");
+		assertThat(events.indexOf("PRIMARY")).isLessThan(events.indexOf("UNREACHABLE"));
+	}
+
+	private static String awaitContent(MvcResult stream, String expected) throws Exception {
+		long deadline = System.nanoTime() + Duration.ofSeconds(5).toNanos();
+		String content = stream.getResponse().getContentAsString();
+		while (!content.contains(expected) && System.nanoTime() < deadline) {
+			Thread.sleep(20);
+			content = stream.getResponse().getContentAsString();
+		}
+		assertThat(content).contains(expected);
+		return content;
 	}
 
 	@Test
@@ -97,7 +182,8 @@ class SwitchesControllerTests {
 	void explainsHowToImportATopologyWhenThereIsNone() throws Exception {
 		String page = this.mvc.perform(get("/switches")).andReturn().getResponse().getContentAsString();
 
-		assertThat(page).contains("No switches yet")
+		String endpoints = page.substring(page.indexOf("id=\"endpoints-heading\""));
+		assertThat(endpoints).contains("No switches yet")
 			.contains("--data-binary @topology.json http://localhost/api/v1/topology")
 			.contains("--sonde.topology.import-file=topology.json")
 			.doesNotContain("<table");
@@ -136,6 +222,15 @@ class SwitchesControllerTests {
 		this.mvc.perform(get("/switches/endpoints"))
 			.andExpect(status().isFound())
 			.andExpect(redirectedUrlPattern("**/login"));
+	}
+
+	@Test
+	void tellsTheLiveFeedOfSomeoneNotSignedInWithA401InsteadOfTheLoginPage() throws Exception {
+		// The page's script asks for the feed, not a person: it gets problem details, and
+		// signing in does not later return to the stream.
+		this.mvc.perform(get("/switches/live"))
+			.andExpect(status().isUnauthorized())
+			.andExpect(header().string("Content-Type", MediaType.APPLICATION_PROBLEM_JSON_VALUE));
 	}
 
 	/** What the switches module would report, set by each test. */

@@ -5,10 +5,14 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
+import java.util.Map;
 
 import org.openqa.selenium.chrome.ChromeDriver;
 import org.openqa.selenium.chrome.ChromeDriverService;
 import org.openqa.selenium.chrome.ChromeOptions;
+import org.openqa.selenium.logging.LogEntry;
+import org.openqa.selenium.logging.LogType;
 
 /**
  * Debian's Chromium, headless, driven by Debian's chromedriver. Both paths are explicit
@@ -41,9 +45,17 @@ public final class Chromium {
 					"--disable-background-networking", "--disable-component-update", "--disable-sync",
 					"--disable-dev-shm-usage", "--window-size=1280,800",
 					"--user-data-dir=" + Files.createDirectories(profileDirectory));
+		// The console is kept so tests can check that no Content-Security-Policy
+		// violation occurred.
+		options.setCapability("goog:loggingPrefs", Map.of(LogType.BROWSER, "ALL"));
 		ChromeDriver driver = new ChromeDriver(service, options);
 		driver.manage().timeouts().pageLoadTimeout(Duration.ofSeconds(30));
 		return driver;
+	}
+
+	/** What the pages wrote to the console since the last call, one line per message. */
+	public static List<String> consoleMessages(ChromeDriver driver) {
+		return driver.manage().logs().get(LogType.BROWSER).getAll().stream().map(LogEntry::getMessage).toList();
 	}
 
 	private static void requireInstalled(Path executable) {

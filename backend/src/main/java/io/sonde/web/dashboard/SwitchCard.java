@@ -1,0 +1,86 @@
+package io.sonde.web.dashboard;
+
+import java.time.Duration;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
+import java.util.Locale;
+
+import io.sonde.switches.ConnectionState;
+import io.sonde.switches.ConnectionStatus;
+import io.sonde.switches.ReconcileReport;
+import io.sonde.switches.SwitchView;
+
+/**
+ * A managed switch as the dashboard shows it, every value already text: the Switches
+ * table and the Topology panel render it from the template at first and then from the
+ * live feed, which sends this same record as JSON, so both renderings read alike.
+ *
+ * @param name the switch
+ * @param address P4Runtime {@code host:port}
+ * @param deviceId P4Runtime device id
+ * @param state a {@link ConnectionState} name, or {@code NOT_REGISTERED}
+ * @param stateText the state for people
+ * @param stateClass CSS class giving the state's colour ({@code state-primary}, ...)
+ * @param primary "yes" or "no"
+ * @param roundTrip the latest round trip, or a dash
+ * @param since when the connection entered its state (UTC time)
+ * @param lastError the latest failure, kept after recovery; empty if none
+ * @param errorIsCurrent whether the switch is failing now (otherwise the error is old)
+ * @param lastReconcile what the latest reconciliation did, or "not yet"
+ * @param pipelineCookie the running pipeline's cookie in hex, or a dash
+ */
+public record SwitchCard(String name, String address, String deviceId, String state, String stateText,
+		String stateClass, String primary, String roundTrip, String since, String lastError, boolean errorIsCurrent,
+		String lastReconcile, String pipelineCookie) {
+
+	/** The state of a topology switch nobody registered. */
+	public static final String NOT_REGISTERED = "NOT_REGISTERED";
+
+	static final DateTimeFormatter TIME = DateTimeFormatter.ofPattern("HH:mm:ss 'UTC'").withZone(ZoneOffset.UTC);
+
+	public static SwitchCard of(SwitchView view) {
+		ConnectionStatus connection = view.connection();
+		String state = connection.state().name();
+		return new SwitchCard(view.name(), view.device().address(), Long.toUnsignedString(view.device().deviceId()),
+				state, stateText(state), stateClass(state), connection.isPrimary() ? "yes" : "no",
+				roundTrip(connection.roundTripMicros()), TIME.format(connection.since()),
+				(connection.lastError() != null) ? connection.lastError() : "",
+				connection.lastError() != null && connection.state() == ConnectionState.UNREACHABLE,
+				reconcileSummary(connection.lastReconcile()), cookie(connection.pipelineCookie()));
+	}
+
+	/** A switch of the topology that is not registered: grey, nothing known. */
+	public static SwitchCard notRegistered(String name, String address, long deviceId) {
+		return new SwitchCard(name, address, Long.toUnsignedString(deviceId), NOT_REGISTERED, stateText(NOT_REGISTERED),
+				stateClass(NOT_REGISTERED), "no", SwitchRow.NOT_KNOWN, SwitchRow.NOT_KNOWN, "", false, "not registered",
+				SwitchRow.NOT_KNOWN);
+	}
+
+	static String stateText(String state) {
+		return state.replace('_', ' ');
+	}
+
+	/** The same names in sonde.css, where the colours are defined once. */
+	static String stateClass(String state) {
+		return "state-" + state.toLowerCase(Locale.ROOT).replace('_', '-');
+	}
+
+	static String roundTrip(long micros) {
+		return (micros >= 0) ? SwitchRow.milliseconds(Duration.ofNanos(micros * 1000)) : SwitchRow.NOT_KNOWN;
+	}
+
+	static String cookie(long cookie) {
+		return (cookie != 0) ? "0x" + Long.toHexString(cookie) : SwitchRow.NOT_KNOWN;
+	}
+
+	/** "10:15:30 UTC (connected): 3 applied, 0 refused of 42 expected". */
+	static String reconcileSummary(ReconcileReport report) {
+		if (report == null) {
+			return "not yet";
+		}
+		return TIME.format(report.at()) + " (" + report.reason() + "): " + report.applied().size() + " applied, "
+				+ report.failed().size() + " refused of " + report.expected() + " expected"
+				+ (report.pipelinePushed() ? ", pipeline pushed" : "");
+	}
+
+}

@@ -1,0 +1,212 @@
+package io.sonde.e2e;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.time.Duration;
+import java.util.function.BooleanSupplier;
+
+import io.sonde.SondeApplication;
+import io.sonde.e2e.browser.Chromium;
+import io.sonde.e2e.browser.Screenshots;
+import io.sonde.e2e.pages.LoginPage;
+import io.sonde.e2e.pages.ManagedSwitches;
+import io.sonde.e2e.pages.OverviewPage;
+import io.sonde.e2e.pages.SwitchPage;
+import io.sonde.e2e.pages.SwitchesPage;
+import io.sonde.e2e.pages.TopologyPage;
+import io.sonde.e2e.support.TestService;
+import io.sonde.switches.EmulatedFabric;
+import io.sonde.testsupport.RedisServerProcess;
+import io.sonde.topology.ApiCaller;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.openqa.selenium.StaleElementReferenceException;
+import org.openqa.selenium.WindowType;
+import org.openqa.selenium.chrome.ChromeDriver;
+import org.openqa.selenium.support.ui.WebDriverWait;
+
+import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.boot.test.context.SpringBootTest.WebEnvironment;
+import org.springframework.boot.test.web.server.LocalServerPort;
+import org.springframework.test.annotation.DirtiesContext;
+import org.springframework.test.context.DynamicPropertyRegistry;
+import org.springframework.test.context.DynamicPropertySource;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The Topology and Switches pages follow Sonde's connections live: the 20 switches of an
+ * emulated FatTree(4) (real P4Runtime servers), registered through the API, turn green
+ * (primary); one whose server stops turns red on both pages, open side by side in two
+ * tabs, without a reload; restarted, it turns green again.
+ */
+@SpringBootTest(classes = SondeApplication.class, webEnvironment = WebEnvironment.RANDOM_PORT,
+		properties = { "sonde.switches.backoff-max=1s", "sonde.switches.probe-interval=1s" })
+@DirtiesContext
+class TopologyLiveBrowserIntegrationTests {
+
+	/**
+	 * Connecting 20 switches and pushing their pipeline and routes, or redialling a
+	 * restarted one (backoff of at most 1 s here), with slack for a loaded 2-core
+	 * machine.
+	 */
+	private static final Duration LIVE = Duration.ofSeconds(45);
+
+	private static final String GREEN = "rgba(26, 127, 55, 1)";
+
+	private static final String RED = "rgba(207, 34, 46, 1)";
+
+	private static final String STOPPED = "edge-1-0";
+
+	/**
+	 * Set on each page once; still there after a change, so the page was not reloaded.
+	 */
+	private static final String NOT_RELOADED = "document.documentElement.dataset.e2eNotReloaded";
+
+	private static final RedisServerProcess redis = RedisServerProcess.start();
+
+	private static final EmulatedFabric fabric = EmulatedFabric.fatTree(4);
+
+	@TempDir
+	static Path temporary;
+
+	private static ChromeDriver browser;
+
+	@LocalServerPort
+	private int port;
+
+	@DynamicPropertySource
+	static void isolatedService(DynamicPropertyRegistry properties) {
+		TestService.register(properties, temporary, redis::port);
+		ApiCaller.registerTokens(properties);
+	}
+
+	@BeforeAll
+	static void startBrowser() throws IOException {
+		browser = Chromium.start(temporary.resolve("chromium-profile"));
+	}
+
+	@AfterAll
+	static void stopEverything() {
+		if (browser != null) {
+			browser.quit();
+		}
+		fabric.close();
+		redis.stop();
+	}
+
+	@Test
+	void colorsEverySwitchByItsConnectionAndFollowsOneThatStopsAndRestartsWithoutReload() throws IOException {
+		ApiCaller api = new ApiCaller(this.port);
+		assertThat(api.postJson("/api/v1/topology", fabric.document(), ApiCaller.OPERATOR_TOKEN).statusCode())
+			.isEqualTo(200);
+		assertThat(api.postJson("/api/v1/switches/from-topology", "", ApiCaller.OPERATOR_TOKEN).statusCode())
+			.isEqualTo(200);
+
+		browser.get("http://localhost:" + this.port + "/login");
+		LoginPage.await(browser).signIn(TestService.USER, TestService.PASSWORD);
+		OverviewPage.await(browser);
+		TopologyPage.navigationEntry(browser).click();
+		TopologyPage topology = TopologyPage.await(browser);
+		String topologyTab = browser.getWindowHandle();
+		browser.executeScript(NOT_RELOADED + " = 'yes'");
+
+		assertThat(topology.switchNames()).containsExactlyElementsOf(fabric.switchNames());
+		assertThat(Chromium.consoleMessages(browser)).as("the console of the Topology page")
+			.noneMatch((message) -> message.contains("Content Security Policy"));
+		live("all 20 switches to turn green on the Topology page", topology::describeSwitches,
+				() -> fabric.switchNames()
+					.stream()
+					.allMatch((name) -> topology.accessibleName(name).equals(name + ", primary")
+							&& topology.colour(name).equals(GREEN)));
+		topology.switchButton(STOPPED).click();
+		assertThat(topology.detail("Name").getText()).isEqualTo(STOPPED);
+		assertThat(topology.detail("Role").getText()).isEqualTo("edge");
+		assertThat(topology.detail("P4Runtime address").getText())
+			.isEqualTo("127.0.0.1:" + fabric.server(STOPPED).port());
+		assertThat(topology.detail("State").getText()).isEqualTo("PRIMARY");
+		assertThat(topology.detail("Primary").getText()).isEqualTo("yes");
+		assertThat(topology.detail("Round trip").getText()).endsWith(" ms");
+		assertThat(topology.switchPageLink().getDomAttribute("href")).isEqualTo("/switches/" + STOPPED);
+		browser.executeScript("window.scrollTo(0, 0)");
+		Path picture = Screenshots.take(browser, "topology.png");
+		Path docs = Path.of("..", "docs", "images");
+		Files.createDirectories(docs);
+		Files.copy(picture, docs.resolve("topology.png"), StandardCopyOption.REPLACE_EXISTING);
+
+		browser.switchTo().newWindow(WindowType.TAB);
+		browser.get("http://localhost:" + this.port + "/switches");
+		SwitchesPage.await(browser);
+		ManagedSwitches switches = new ManagedSwitches(browser);
+		String switchesTab = browser.getWindowHandle();
+		browser.executeScript(NOT_RELOADED + " = 'yes'");
+		live("the Switches page to list 20 primary switches", switches::describeSwitches,
+				() -> switches.summary()
+					.getText()
+					.equals("20 switches: 20 primary, 0 backup, 0 connecting, " + "0 unreachable, 0 disabled"));
+		assertThat(switches.cell(STOPPED, "Primary").getText()).isEqualTo("yes");
+
+		fabric.stop(STOPPED);
+
+		live(STOPPED + " to turn red on the Switches page", switches::describeSwitches,
+				() -> switches.state(STOPPED).getText().equals("UNREACHABLE"));
+		assertThat(switches.state(STOPPED).getCssValue("background-color")).isEqualTo(RED);
+		assertThat(switches.cell(STOPPED, "Primary").getText()).isEqualTo("no");
+		assertThat(switches.cell(STOPPED, "Last error").getText()).isNotBlank();
+		assertThat(switches.state("core-0").getText()).isEqualTo("PRIMARY");
+		assertThat(switches.summary().getText()).startsWith("20 switches: 19 primary");
+		assertThat(browser.executeScript("return " + NOT_RELOADED)).isEqualTo("yes");
+		Screenshots.take(browser, "switches-managed-one-unreachable.png");
+
+		browser.switchTo().window(topologyTab);
+		live(STOPPED + " to turn red on the Topology page", topology::describeSwitches,
+				() -> topology.colour(STOPPED).equals(RED));
+		assertThat(topology.accessibleName(STOPPED)).isEqualTo(STOPPED + ", unreachable");
+		assertThat(topology.detail("State").getText()).isEqualTo("UNREACHABLE");
+		assertThat(topology.detail("Primary").getText()).isEqualTo("no");
+		assertThat(topology.detail("Last error").getText()).isNotBlank();
+		assertThat(topology.colour("core-0")).isEqualTo(GREEN);
+		assertThat(browser.executeScript("return " + NOT_RELOADED)).isEqualTo("yes");
+		Screenshots.take(browser, "topology-one-unreachable.png");
+
+		fabric.restart(STOPPED);
+
+		live(STOPPED + " to turn green again on the Topology page", topology::describeSwitches,
+				() -> topology.colour(STOPPED).equals(GREEN));
+		assertThat(topology.detail("State").getText()).isEqualTo("PRIMARY");
+		browser.switchTo().window(switchesTab);
+		live(STOPPED + " to turn green again on the Switches page", switches::describeSwitches,
+				() -> switches.state(STOPPED).getText().equals("PRIMARY"));
+		assertThat(switches.state(STOPPED).getCssValue("background-color")).isEqualTo(GREEN);
+		assertThat(browser.executeScript("return " + NOT_RELOADED)).isEqualTo("yes");
+
+		switches.link(STOPPED).click();
+		SwitchPage detail = SwitchPage.await(browser, STOPPED);
+		assertThat(detail.detail("Connection", "Primary").getText()).isEqualTo("yes");
+		assertThat(detail.detail("Registration", "P4Runtime address").getText())
+			.isEqualTo("127.0.0.1:" + fabric.server(STOPPED).port());
+		assertThat(detail.intTables()).containsExactly("INT watchlist (source)", "INT sink ports",
+				"INT report collectors");
+		// An edge switch of FatTree(4): two hosts and two aggregation switches.
+		assertThat(detail.cabledPorts()).hasSize(4);
+		detail.button("Reconcile now").click();
+		detail = SwitchPage.await(browser, STOPPED);
+		assertThat(detail.actionMessage().getText()).startsWith("Reconciled " + STOPPED + ": ");
+		detail.compareLink().click();
+		detail = SwitchPage.await(browser, STOPPED);
+		assertThat(detail.section("Expected vs installed").getText()).contains("In sync.");
+		Screenshots.take(browser, "switch-page.png");
+	}
+
+	/** Waits for the page to show {@code condition}, which the live feed brings. */
+	private static void live(String what, java.util.function.Supplier<String> shows, BooleanSupplier condition) {
+		new WebDriverWait(browser, LIVE).withMessage(() -> "waited for " + what + "; the page shows: " + shows.get())
+			.ignoring(StaleElementReferenceException.class)
+			.until((driver) -> condition.getAsBoolean());
+	}
+
+}
