@@ -6,6 +6,7 @@ import java.util.TreeMap;
 import java.util.function.Function;
 import java.util.stream.Collectors;
 
+import io.sonde.p4programs.entries.SondeEntities;
 import io.sonde.switches.InstalledEntity;
 
 /**
@@ -18,9 +19,9 @@ import io.sonde.switches.InstalledEntity;
  */
 public record PortCounters(List<Row> rows, String problem) {
 
-	static final String INGRESS = "SondeIngress.ingress_port_counter";
+	static final String INGRESS = SondeEntities.INGRESS_PORT_COUNTER;
 
-	static final String EGRESS = "SondeEgress.egress_port_counter";
+	static final String EGRESS = SondeEntities.EGRESS_PORT_COUNTER;
 
 	/**
 	 * @param ports the ports to show with what is cabled to each; empty to show every

@@ -38,6 +38,12 @@ public final class SondeEntities {
 
 	public static final String CNF_THRESHOLD = "SondeIngress.int_sink.event_filter.event_cnf_threshold";
 
+	/** Packets and bytes received per port (index = ingress port). */
+	public static final String INGRESS_PORT_COUNTER = "SondeIngress.ingress_port_counter";
+
+	/** Packets and bytes sent per port (index = egress port). */
+	public static final String EGRESS_PORT_COUNTER = "SondeEgress.egress_port_counter";
+
 	/** The tables a controller writes, in the order it writes them. */
 	public static final List<String> TABLES = List.of(COLLECTORS, IPV4_LPM, SINK_PORTS, WATCHLIST, EVENT_FILTER);
 

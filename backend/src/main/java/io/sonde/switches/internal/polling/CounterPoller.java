@@ -11,6 +11,7 @@ import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Function;
 
+import io.sonde.p4programs.entries.SondeEntities;
 import io.sonde.p4programs.SondePipeline;
 import io.sonde.p4runtime.entity.CounterEntries;
 import io.sonde.p4runtime.entity.Entities;
@@ -29,9 +30,9 @@ import p4.v1.Entity;
  */
 public class CounterPoller implements PortCounterPolling, AutoCloseable {
 
-	static final String INGRESS = "SondeIngress.ingress_port_counter";
+	static final String INGRESS = SondeEntities.INGRESS_PORT_COUNTER;
 
-	static final String EGRESS = "SondeEgress.egress_port_counter";
+	static final String EGRESS = SondeEntities.EGRESS_PORT_COUNTER;
 
 	private final PolledSwitches switches;
 
