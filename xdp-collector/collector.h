@@ -143,7 +143,7 @@ struct flow_key4 {
 struct metric_value {
 	__u64 value;
 	__u64 reported;
-	__u64 seen_ns; /* bpf_ktime_get_ns() of the last report */
+	__u64 seen_ns; /* bpf_ktime_get_coarse_ns() of the last report */
 };
 
 /* Value of the flow path table: the switch ids, the node nearest the source first. */

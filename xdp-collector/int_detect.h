@@ -61,7 +61,7 @@ static __always_inline void int_emit(const struct int_origin *o, __u8 metric,
 		return;
 	}
 	__builtin_memset(e, 0, sizeof(*e));
-	e->ts_ns = now;
+	e->ts_ns = int_event_ns(now);
 	e->metric = metric;
 	e->kind = kind;
 	e->report = o->report;
