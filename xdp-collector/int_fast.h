@@ -70,9 +70,11 @@ static __always_inline void int_hop_vals_of(const struct int_hop *h,
 }
 
 /*
- * Checks that the len-byte frame is the common report to port and that the
- * general parser would decode it, and reads the report's own metadata into
- * rhop.  1 = yes (x filled), 0 = leave it to the general parser.
+ * Checks that the frame is the common report to port and that the general
+ * parser would decode it, and reads the report's own metadata into rhop.
+ * len: the frame's length as the general parser is given it, or any bound
+ * of it (the datagram must also lie in p).  1 = yes (x filled), 0 = leave it
+ * to the general parser.
  */
 static __always_inline int int_fast_check(const struct int_pkt *p, __u32 len,
 					  __u32 port, struct int_hop *rhop,
@@ -96,6 +98,9 @@ static __always_inline int int_fast_check(const struct int_pkt *p, __u32 len,
 	wend = 14 + total;
 	if (total < INT_FAST_OUTER - 14 || wend > len ||
 	    int_load_be16(b + 38) != total - 20)
+		return 0;
+	/* why: the caller may give no length but the cap (XDP: see collector.bpf.c) */
+	if (!int_at(p, int_index(wend - 1, INT_OFF_MAX), 1))
 		return 0;
 	/* TR2.0, one report (RepType 1, InType 3: Ethernet) to the end */
 	if (b[42] >> 4 != 2 || b[50] != 0x13)
