@@ -224,7 +224,11 @@ static __always_inline void int_fast_detect(const struct int_pkt *p,
 	__u32 i, n = int_index(x->count, 15), sw, w;
 	__u64 latency = 0;
 
-	acc->origin = x->origin;
+	acc->origin.report = x->origin.report;
+	acc->origin.node = x->origin.node;
+	acc->origin.seq = x->origin.seq;
+	acc->origin.hw_id = x->origin.hw_id;
+	int_origin_thresholds(&acc->origin);
 	__builtin_memset(&acc->path, 0, sizeof(acc->path));
 	acc->latency_sum = 0;
 	acc->latency_hops = 0;
