@@ -292,6 +292,7 @@ int xdp_collector(struct xdp_md *ctx)
 		return XDP_DROP;
 	}
 	int_count(CNT_REPORTS);
+	int_count(CNT_REPORTS_GENERAL);
 	if (s->frame.has_stack)
 		collector_detect(&s->frame, &s->acc, collector_now(s));
 	else
