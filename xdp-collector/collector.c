@@ -124,12 +124,13 @@ static void print_counters(struct daemon *d)
 	if (daemon_read_counters(d->counters_fd, c))
 		return;
 	printf("{\"counters\": {\"packets\": %llu, \"passed\": %llu, "
-	       "\"reports\": %llu, \"reports_no_int\": %llu, \"events\": %llu, "
+	       "\"reports\": %llu, \"reports_no_int\": %llu, "
+	       "\"reports_general\": %llu, \"events\": %llu, "
 	       "\"events_lost\": %llu, \"map_full\": %llu, \"wakeups\": %llu, "
 	       "\"dropped\": {",
 	       c[CNT_PACKETS], c[CNT_PASSED], c[CNT_REPORTS],
-	       c[CNT_REPORTS_NO_INT], c[CNT_EVENTS], c[CNT_EVENTS_LOST],
-	       c[CNT_MAP_FULL], c[CNT_WAKEUPS]);
+	       c[CNT_REPORTS_NO_INT], c[CNT_REPORTS_GENERAL], c[CNT_EVENTS],
+	       c[CNT_EVENTS_LOST], c[CNT_MAP_FULL], c[CNT_WAKEUPS]);
 	for (r = 1; r < INT_E_COUNT; r++)
 		printf("%s\"%s\": %llu", r > 1 ? ", " : "",
 		       daemon_error_names[r], c[CNT_DROP_BASE + r]);

@@ -82,6 +82,9 @@ enum collector_counter {
 	CNT_EVENTS_LOST = 5,	/* ring buffer full: event not delivered */
 	CNT_MAP_FULL = 6,	/* a metric table refused a new key */
 	CNT_WAKEUPS = 7,	/* forced ring buffer wakeups */
+	CNT_REPORTS_GENERAL =
+		8,	    /* of CNT_REPORTS, decoded by the general parser:
+				  * not the fast path's kind (int_fast.h) */
 	CNT_DROP_BASE = 16, /* + enum int_error: malformed reports by reason */
 	CNT_COUNT = CNT_DROP_BASE + INT_E_COUNT,
 };
@@ -143,7 +146,7 @@ struct flow_key4 {
 struct metric_value {
 	__u64 value;
 	__u64 reported;
-	__u64 seen_ns; /* bpf_ktime_get_ns() of the last report */
+	__u64 seen_ns; /* bpf_ktime_get_coarse_ns() of the last report */
 };
 
 /* Value of the flow path table: the switch ids, the node nearest the source first. */

@@ -257,6 +257,7 @@ int daemon_publish_counters(struct daemon *d)
 	put(&h, "passed", c[CNT_PASSED]);
 	put(&h, "reports", c[CNT_REPORTS]);
 	put(&h, "reports_no_int", c[CNT_REPORTS_NO_INT]);
+	put(&h, "reports_general", c[CNT_REPORTS_GENERAL]);
 	put(&h, "events", c[CNT_EVENTS]);
 	put(&h, "events_lost", c[CNT_EVENTS_LOST]);
 	put(&h, "map_full", c[CNT_MAP_FULL]);

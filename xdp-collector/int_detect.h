@@ -20,15 +20,26 @@
 #define INT_UNAVAILABLE_24 0xFFFFFFULL
 
 /*
- * The identity of the report being detected on (collector_event's report
- * fields), the same in every event of one report.
+ * The report being detected on: its identity (collector_event's report
+ * fields, the same in every event of one report) and T(m) as in force when
+ * it arrived.
  */
 struct int_origin {
 	__u32 report; /* EVENT_REPORT* */
 	__u32 node;
 	__u32 seq;
 	__u32 hw_id;
+	/* why: read once per report, not once per metric value (~20 lookups) */
+	__u64 threshold[METRIC_COUNT];
 };
+
+static __always_inline void int_origin_thresholds(struct int_origin *o)
+{
+	__u32 m;
+
+	for (m = 0; m < METRIC_COUNT; m++)
+		o->threshold[m] = int_threshold(m);
+}
 
 /* The origin of a decoded frame: its report header, none for INT-MD packets. */
 static __always_inline void int_frame_origin(const struct int_frame *f,
@@ -61,7 +72,7 @@ static __always_inline void int_emit(const struct int_origin *o, __u8 metric,
 		return;
 	}
 	__builtin_memset(e, 0, sizeof(*e));
-	e->ts_ns = now;
+	e->ts_ns = int_event_ns(now);
 	e->metric = metric;
 	e->kind = kind;
 	e->report = o->report;
@@ -103,7 +114,7 @@ int_detect_metric(const struct int_origin *o, struct metric_value *v,
 		return;
 	}
 	diff = value > v->reported ? value - v->reported : v->reported - value;
-	if (diff <= int_threshold(metric))
+	if (diff <= o->threshold[metric < METRIC_COUNT ? metric : 0])
 		return;
 	previous = v->reported;
 	v->reported = value;
@@ -488,6 +499,7 @@ static __always_inline void int_detect(const struct int_frame *f,
 	if (!f->has_stack)
 		return;
 	int_frame_origin(f, &acc->origin);
+	int_origin_thresholds(&acc->origin);
 	__builtin_memset(&acc->path, 0, sizeof(acc->path));
 	acc->latency_sum = 0;
 	acc->latency_hops = 0;

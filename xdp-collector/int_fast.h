@@ -2,7 +2,8 @@
 /*
  * int_fast.h - the common report, parsed and detected on in place: an
  * Ethernet + IPv4 + UDP frame to the report port carrying one TR2.0 report
- * of an Ethernet + IPv4 + UDP packet with INT-MD v2.1, every field of the
+ * of an Ethernet + IPv4 + UDP or a bare IPv4 + UDP packet (InType 3 or 4:
+ * sonde.p4 sends the latter) with INT-MD v2.1, every field of the
  * instruction bitmap (0xFF80: fixed 48-byte hops), 1 to COLLECTOR_MAX_HOPS
  * hops, no VLAN tags, IP options or fragments.
  *
@@ -35,7 +36,7 @@
 
 /* Frame offsets of the outer headers and of the TR2.0 report. */
 #define INT_FAST_OUTER 62 /* Ethernet, IPv4, UDP, group header, report header */
-#define INT_FAST_INNER 58 /* Ethernet, IPv4, UDP, INT shim and INT header */
+#define INT_FAST_INNER 44 /* IPv4, UDP, INT shim and INT header */
 
 /* What int_fast_check found: where the hops are, whose report it is. */
 struct int_fast {
@@ -70,9 +71,11 @@ static __always_inline void int_hop_vals_of(const struct int_hop *h,
 }
 
 /*
- * Checks that the len-byte frame is the common report to port and that the
- * general parser would decode it, and reads the report's own metadata into
- * rhop.  1 = yes (x filled), 0 = leave it to the general parser.
+ * Checks that the frame is the common report to port and that the general
+ * parser would decode it, and reads the report's own metadata into rhop.
+ * len: the frame's length as the general parser is given it, or any bound
+ * of it (the datagram must also lie in p).  1 = yes (x filled), 0 = leave it
+ * to the general parser.
  */
 static __always_inline int int_fast_check(const struct int_pkt *p, __u32 len,
 					  __u32 port, struct int_hop *rhop,
@@ -80,8 +83,8 @@ static __always_inline int int_fast_check(const struct int_pkt *p, __u32 len,
 {
 	struct int_cur c;
 	const __u8 *b, *q;
-	__u32 total, wend, body, md, bits, in_off, itotal, iudp, iend, pay, lw,
-		first, stack, count, dscp;
+	__u32 total, wend, body, md, bits, in_off, l2, ip, itotal, iudp, iend,
+		pay, lw, first, stack, count, dscp;
 
 	b = int_at(p, 0, INT_FAST_OUTER);
 	if (!b)
@@ -97,9 +100,13 @@ static __always_inline int int_fast_check(const struct int_pkt *p, __u32 len,
 	if (total < INT_FAST_OUTER - 14 || wend > len ||
 	    int_load_be16(b + 38) != total - 20)
 		return 0;
-	/* TR2.0, one report (RepType 1, InType 3: Ethernet) to the end */
-	if (b[42] >> 4 != 2 || b[50] != 0x13)
+	/* why: the caller may give no length but the cap (XDP: see collector.bpf.c) */
+	if (!int_at(p, int_index(wend - 1, INT_OFF_MAX), 1))
 		return 0;
+	/* TR2.0, one report (RepType 1, InType 3: Ethernet, 4: IPv4) to the end */
+	if (b[42] >> 4 != 2 || (b[50] != 0x13 && b[50] != 0x14))
+		return 0;
+	l2 = b[50] == 0x13 ? 14 : 0;
 	body = b[51] == 0xFF ? wend - 54 : b[51] * 4U;
 	md = b[52] * 4U;
 	bits = int_load_be16(b + 54);
@@ -117,31 +124,41 @@ static __always_inline int int_fast_check(const struct int_pkt *p, __u32 len,
 	x->origin.seq = int_load_be32(b + 42) & 0x3FFFFF;
 	x->origin.hw_id = (int_load_be32(b + 42) >> 22) & 0x3F;
 
-	/* the carried packet: Ethernet, IPv4 without options, UDP */
+	/* the carried packet: (Ethernet,) IPv4 without options, UDP */
 	in_off = int_index(INT_FAST_OUTER + md, INT_OFF_MAX);
-	if (wend - in_off < INT_FAST_INNER)
+	if (wend - in_off < 14 + INT_FAST_INNER)
 		return 0;
-	q = int_at(p, in_off, INT_FAST_INNER);
+	if (l2) {
+		q = int_at(p, in_off, 14);
+		if (!q || int_load_be16(q + 12) != 0x0800)
+			return 0;
+	}
+	ip = int_index(in_off + l2, INT_OFF_MAX);
+	q = int_at(p, ip, INT_FAST_INNER);
 	if (!q)
 		return 0;
-	if (int_load_be16(q + 12) != 0x0800 || q[14] != 0x45 ||
-	    q[23] != INT_PROTO_UDP || (int_load_be16(q + 20) & 0x3FFF))
+	if (q[0] != 0x45 || q[9] != INT_PROTO_UDP ||
+	    (int_load_be16(q + 6) & 0x3FFF))
 		return 0;
-	itotal = int_load_be16(q + 16);
-	iudp = int_load_be16(q + 38);
-	if (itotal < INT_FAST_INNER - 14 || in_off + 14 + itotal > wend ||
-	    iudp < 8 || iudp > itotal - 20)
+	itotal = int_load_be16(q + 2);
+	iudp = int_load_be16(q + 24);
+	if (itotal < INT_FAST_INNER || iudp < 8 || iudp > itotal - 20)
 		return 0;
-	iend = in_off + 34 + iudp;
-	pay = in_off + 42;
+	/* a report may carry the packet's first bytes only (the general
+	 * parser's "captured" end): the UDP payload ends where either does
+	 */
+	iend = ip + 20 + iudp;
+	if (iend > wend)
+		iend = wend;
+	pay = ip + 28;
 	/* INT-MD v2.1 at the start of its UDP payload, announced */
-	dscp = q[15] >> 2;
-	first = q[42];
-	lw = q[43];
+	dscp = q[1] >> 2;
+	first = q[28];
+	lw = q[29];
 	if (!((first == 0x10 && int_dscp_marks(dscp)) || first == 0x14) ||
-	    lw < 3 || q[46] >> 4 != 2 || pay + 4 + lw * 4 > iend ||
-	    (q[48] & 0x1F) != INT_FAST_HOP_BYTES / 4 ||
-	    int_load_be16(q + 50) != INT_FAST_INSTRUCTIONS)
+	    lw < 3 || q[32] >> 4 != 2 || pay + 4 + lw * 4 > iend ||
+	    (q[34] & 0x1F) != INT_FAST_HOP_BYTES / 4 ||
+	    int_load_be16(q + 36) != INT_FAST_INSTRUCTIONS)
 		return 0;
 	/* whole hops only, 1 to COLLECTOR_MAX_HOPS of them */
 	stack = lw * 4 - 12;
@@ -157,11 +174,11 @@ static __always_inline int int_fast_check(const struct int_pkt *p, __u32 len,
 
 	/* the flow the INT source saw: NPT 1 saved its destination port */
 	__builtin_memset(&x->flow, 0, sizeof(x->flow));
-	__builtin_memcpy(x->flow.src, q + 26, 4);
-	__builtin_memcpy(x->flow.dst, q + 30, 4);
-	x->flow.src_port = int_load_be16(q + 34);
-	x->flow.dst_port = first == 0x14 ? int_load_be16(q + 44)
-					 : int_load_be16(q + 36);
+	__builtin_memcpy(x->flow.src, q + 12, 4);
+	__builtin_memcpy(x->flow.dst, q + 16, 4);
+	x->flow.src_port = int_load_be16(q + 20);
+	x->flow.dst_port = first == 0x14 ? int_load_be16(q + 30)
+					 : int_load_be16(q + 22);
 	x->flow.protocol = INT_PROTO_UDP;
 	x->flow.ip_version = 4;
 	return 1;
@@ -219,7 +236,11 @@ static __always_inline void int_fast_detect(const struct int_pkt *p,
 	__u32 i, n = int_index(x->count, 15), sw, w;
 	__u64 latency = 0;
 
-	acc->origin = x->origin;
+	acc->origin.report = x->origin.report;
+	acc->origin.node = x->origin.node;
+	acc->origin.seq = x->origin.seq;
+	acc->origin.hw_id = x->origin.hw_id;
+	int_origin_thresholds(&acc->origin);
 	__builtin_memset(&acc->path, 0, sizeof(acc->path));
 	acc->latency_sum = 0;
 	acc->latency_hops = 0;

@@ -43,7 +43,8 @@ fi
 suite format make -s format-check
 suite detector "$B/test_detect"
 python3 bench/frames.py ../p4-programs/src/test/resources/vectors "$B/bench"
-suite fast "$B/test_fast" ../p4-programs/src/test/resources/vectors "$B/bench"
+suite fast "$B/test_fast" ../p4-programs/src/test/resources/vectors "$B/bench" \
+	../p4-programs/src/test/resources/pcap/*.pcap* tests/emulator_reports.pcap
 suite golden tests/golden.sh
 suite prog_run "$B/test_prog_run" ../p4-programs/src/test/resources/vectors
 suite fuzz fuzz

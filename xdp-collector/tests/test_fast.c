@@ -6,11 +6,15 @@
  * flipped), it declines or gives the same events one for one.  The vectors of
  * its kind (TR2.0 over Ethernet/IPv4/UDP, INT-MD v2.1, all fields) must take it.
  *
- *   test_fast VECTORS_DIR [FRAMES_DIR]
+ *   test_fast VECTORS_DIR [FRAMES_DIR [CAPTURE...]]
+ *
+ * CAPTURE: pcap/pcapng files whose Ethernet frames are compared too (their
+ * fast-path frames damaged as well), e.g. an emulator capture.
  */
 #include <dirent.h>
 #include <stdio.h>
 
+#include "capture.h"
 #include "fast_same.h"
 
 static int passed, failed;
@@ -127,6 +131,42 @@ int main(int argc, char **argv)
 			fprintf(stderr, "FAIL %s: fast path not taken\n", path);
 			failed++;
 		}
+	}
+	for (j = 3; j < argc; j++) {
+		FILE *in = fopen(argv[j], "rb");
+		struct capture c;
+		struct captured fr;
+		int r, frames = 0, fast = 0;
+
+		if (!in || capture_open(&c, in)) {
+			fprintf(stderr, "FAIL %s: not a capture\n", argv[j]);
+			failed++;
+			if (in)
+				fclose(in);
+			continue;
+		}
+		/* why: damaging every frame of a big capture takes minutes */
+		while ((r = capture_next(&c, &fr)) > 0) {
+			if (fr.link != INT_LINK_ETHERNET || fr.len > sizeof(f))
+				continue;
+			memcpy(f, fr.data, fr.len);
+			if (frames++ < 20) {
+				fast += check(argv[j], f, fr.len, 32766);
+				continue;
+			}
+			if (!fs_same(f, fr.len, 32766, &took)) {
+				fprintf(stderr, "FAIL %s: frame %d differs\n",
+					argv[j], frames);
+				failed++;
+			} else {
+				passed++;
+				fast += took;
+			}
+		}
+		capture_close(&c);
+		fclose(in);
+		printf("test_fast: %s: %d frames, %d by the fast path\n",
+		       argv[j], frames, fast);
 	}
 	host_state_free();
 	printf("test_fast: %d passed, %d failed\n", passed, failed);
