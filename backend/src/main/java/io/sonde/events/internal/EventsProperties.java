@@ -18,6 +18,6 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  */
 @ConfigurationProperties("sonde.events")
 public record EventsProperties(@DefaultValue("sonde:events:live") String liveStream,
-		@DefaultValue("100000") long liveMaxlen, @DefaultValue("1000") int clientQueue,
+		@DefaultValue("100000") long liveMaxlen, @DefaultValue("10000") int clientQueue,
 		@DefaultValue("30m") Duration streamTimeout, @DefaultValue("16") int senderThreads) {
 }

@@ -177,6 +177,9 @@ class LiveEventStream implements EventStream, SmartLifecycle {
 							io.lettuce.core.Limit.from(1));
 					position = newest.isEmpty() ? "0-0" : newest.get(0).getId();
 				}
+				if (!"0-0".equals(position)) {
+					detectTrimmed(commands, stream, position);
+				}
 				List<StreamMessage<String, String>> entries = commands.xread(
 						XReadArgs.Builder.block(BLOCK).count(READ_COUNT),
 						XReadArgs.StreamOffset.from(stream, position));
@@ -200,6 +203,33 @@ class LiveEventStream implements EventStream, SmartLifecycle {
 					log.warn("Following {} failed, retrying in 1 s: {}", stream, ex.getMessage());
 					sleep();
 				}
+			}
+		}
+	}
+
+	/**
+	 * Redis 7 keeps the largest id it ever deleted: above the tail's position, entries
+	 * the tail never read were trimmed (it lagged more than the stream's length). The
+	 * clients are told with a {@code gap}, as a resuming client would be.
+	 */
+	private void detectTrimmed(RedisCommands<String, String> commands, String stream, String position) {
+		List<Object> info = commands.xinfoStream(stream);
+		String maxDeleted = null;
+		String first = null;
+		for (int i = 0; i + 1 < info.size(); i += 2) {
+			String name = String.valueOf(info.get(i));
+			if (name.equals("max-deleted-entry-id")) {
+				maxDeleted = String.valueOf(info.get(i + 1));
+			}
+			else if (name.equals("first-entry") && info.get(i + 1) instanceof List<?> entry && !entry.isEmpty()) {
+				first = String.valueOf(entry.get(0));
+			}
+		}
+		if (maxDeleted != null && StreamId.parse("id", maxDeleted).compareTo(StreamId.parse("id", position)) > 0) {
+			log.warn("The live tail fell behind {}: entries after {} were trimmed before it read them", stream,
+					position);
+			for (LiveSubscription subscription : this.subscriptions) {
+				subscription.offerGap(position, first);
 			}
 		}
 	}

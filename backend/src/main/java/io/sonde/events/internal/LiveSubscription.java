@@ -31,7 +31,7 @@ final class LiveSubscription {
 
 	private final Executor sender;
 
-	private final BlockingQueue<TelemetryEvent> queue;
+	private final BlockingQueue<Object> queue;
 
 	private final AtomicLong missed = new AtomicLong();
 
@@ -81,6 +81,27 @@ final class LiveSubscription {
 		schedule();
 	}
 
+	/**
+	 * From the tail thread: the live stream trimmed entries the tail had not read yet (it
+	 * fell more than the stream's length behind). Queued in order with the events; never
+	 * counted as lost, never dropped.
+	 */
+	void offerGap(String after, String resumedFrom) {
+		if (this.closed || !this.live) {
+			return;
+		}
+		Gap gap = new Gap(after, resumedFrom);
+		while (!this.queue.offer(gap)) {
+			if (this.queue.poll() != null) {
+				this.missed.incrementAndGet();
+			}
+		}
+		schedule();
+	}
+
+	private record Gap(String after, String resumedFrom) {
+	}
+
 	/** The catch-up is done (it sent up to {@code upTo}, null if nothing): go live. */
 	void goLive(StreamId upTo) {
 		this.caughtUpTo = upTo;
@@ -107,10 +128,15 @@ final class LiveSubscription {
 				if (lost > 0) {
 					send(SseEmitter.event().name("lost").data(toJson(Map.of("missed", lost))));
 				}
-				TelemetryEvent event = this.queue.poll();
-				if (event == null) {
+				Object next = this.queue.poll();
+				if (next == null) {
 					break;
 				}
+				if (next instanceof Gap gap) {
+					sendGap(gap.after(), gap.resumedFrom());
+					continue;
+				}
+				TelemetryEvent event = (TelemetryEvent) next;
 				StreamId upTo = this.caughtUpTo;
 				if (upTo != null && StreamId.parse("id", event.id()).compareTo(upTo) <= 0) {
 					continue;
