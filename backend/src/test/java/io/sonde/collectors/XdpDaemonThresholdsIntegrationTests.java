@@ -4,16 +4,22 @@ import java.io.IOException;
 import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HexFormat;
 import java.util.List;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.sonde.ingest.IntCollectorDetector;
+import io.sonde.ingest.bench.EmulatedReports;
 import io.sonde.testsupport.RedisServerProcess;
 import io.sonde.topology.ApiCaller;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.web.server.LocalServerPort;
@@ -26,9 +32,11 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 /**
  * A threshold change through the API reaches the real XDP daemon
  * ({@code xdp-collector/build/collector}, attached in generic mode to a veth pair this
- * test creates): the daemon applies it (its counters hash says the new T(m)), and the
- * collectors API lists the daemon, live. Skipped, with the reason, when not root or the
- * daemon is not built ({@code make -C xdp-collector}).
+ * test creates): the daemon applies it (its counters hash says the new T(m)), the
+ * collectors API lists the daemon, live, and on an emulator run's reports written onto
+ * the link the daemon fires the detector's events at T = 0, then far fewer once the API
+ * has raised the thresholds. Skipped, with the reason, when not root or the daemon is not
+ * built ({@code make -C xdp-collector}).
  */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
 class XdpDaemonThresholdsIntegrationTests {
@@ -51,12 +59,18 @@ class XdpDaemonThresholdsIntegrationTests {
 	@LocalServerPort
 	int port;
 
+	@TempDir
+	Path dir;
+
+	private int sent;
+
 	@Test
 	void aThresholdChangeThroughTheApiReachesTheRunningDaemon() throws Exception {
 		assumeTrue("root".equals(System.getProperty("user.name")),
 				"XdpDaemonThresholdsIntegrationTests skipped: needs root (veth, XDP attach)");
-		assumeTrue(Files.isExecutable(BUILD.resolve("collector")), "XdpDaemonThresholdsIntegrationTests skipped: "
-				+ BUILD.toAbsolutePath().normalize() + "/collector missing (make -C xdp-collector)");
+		assumeTrue(Files.isExecutable(BUILD.resolve("collector")) && Files.isExecutable(BUILD.resolve("send_frames")),
+				"XdpDaemonThresholdsIntegrationTests skipped: " + BUILD.toAbsolutePath().normalize()
+						+ "/collector or send_frames missing (make -C xdp-collector)");
 		ApiCaller api = new ApiCaller(this.port);
 		String link = "sdth" + Integer.toHexString(ThreadLocalRandom.current().nextInt(0x10000, 0xFFFFF));
 		run("ip", "link", "add", link + "a", "type", "veth", "peer", "name", link + "b");
@@ -80,6 +94,38 @@ class XdpDaemonThresholdsIntegrationTests {
 				assertThat(daemonCounters.get("threshold_queue_occupancy").asText()).isEqualTo("17");
 				assertThat(daemonCounters.get("thresholds_applied").asLong()).isGreaterThanOrEqualTo(1);
 				assertThat(daemonCounters.get("thresholds_rejected").asText()).isEqualTo("0");
+
+				// Back to 0 everywhere, then the event rate with and without thresholds.
+				putThresholds(api, 0);
+				awaitDaemon(api, link + "a", "threshold_hop_latency", "0");
+				List<byte[]> frames = EmulatedReports.frames(EmulatedReports
+					.capture(this.dir.resolve("reports.pcap"), 8, 100_000, 1000, Duration.ofMillis(3), 11)
+					.pcap());
+				int half = frames.size() / 2;
+				IntCollectorDetector reference = new IntCollectorDetector();
+				long firstHalfExpected = 0;
+				long secondHalfAtZero = 0;
+				for (int i = 0; i < frames.size(); i++) {
+					int n = reference.detectFrame(frames.get(i), 0).size();
+					if (i < half) {
+						firstHalfExpected += n;
+					}
+					else {
+						secondHalfAtZero += n;
+					}
+				}
+				send(link + "b", frames.subList(0, half));
+				JsonNode first = awaitDaemon(api, link + "a", "reports", Integer.toString(half));
+				long firstHalf = first.get("events").asLong();
+				assertThat(firstHalf).isEqualTo(firstHalfExpected);
+
+				putThresholds(api, 1_000_000_000L);
+				awaitDaemon(api, link + "a", "threshold_link_utilization", "1000000000");
+				send(link + "b", frames.subList(half, frames.size()));
+				JsonNode all = awaitDaemon(api, link + "a", "reports", Integer.toString(frames.size()));
+				long secondHalf = all.get("events").asLong() - firstHalf;
+				assertThat(secondHalfAtZero).isGreaterThan(100);
+				assertThat(secondHalf).isLessThan(secondHalfAtZero / 4);
 			}
 			finally {
 				daemon.destroy();
@@ -91,6 +137,28 @@ class XdpDaemonThresholdsIntegrationTests {
 		finally {
 			run("ip", "link", "del", link + "a");
 		}
+	}
+
+	private static void putThresholds(ApiCaller api, long value) {
+		HttpResponse<String> put = api.putJson(
+				"/api/v1/thresholds", "{\"hop_latency\": " + value + ", \"flow_latency\": " + value
+						+ ", \"queue_occupancy\": " + value + ", \"link_utilization\": " + value + "}",
+				ApiCaller.OPERATOR_TOKEN);
+		assertThat(put.statusCode()).as(put.body()).isEqualTo(200);
+	}
+
+	/** Writes frames onto the link with the collector's send_frames (AF_PACKET). */
+	private void send(String link, List<byte[]> frames) throws IOException, InterruptedException {
+		for (int from = 0; from < frames.size(); from += 64) {
+			List<String> command = new ArrayList<>(List.of(BUILD.resolve("send_frames").toString(), link, "1"));
+			for (int i = from; i < Math.min(from + 64, frames.size()); i++) {
+				Path hex = this.dir.resolve(String.format("f%06d.hex", i + this.sent));
+				Files.writeString(hex, HexFormat.of().formatHex(frames.get(i)));
+				command.add(hex.toString());
+			}
+			run(command.toArray(String[]::new));
+		}
+		this.sent += frames.size();
 	}
 
 	/** Polls the collectors API until the daemon's counters say {@code name = value}. */
