@@ -51,7 +51,9 @@ import org.springframework.context.ConfigurableApplicationContext;
  * consumer costs without parsing, storing or the live stream).
  * <p>
  * {@code make bench-ingest [BENCH_ARGS=seconds]}; everything shares this machine's cores
- * (producer, Redis, backend, QuestDB).
+ * (producer, Redis, backend, QuestDB), and the producer shares this JVM with the backend:
+ * a profile of the saturated run put about a third of the JVM's samples in the producer's
+ * Redis client.
  */
 public final class IngestBenchmark {
 
