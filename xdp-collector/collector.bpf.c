@@ -61,6 +61,13 @@ struct {
 	__type(value, struct link_slot);
 } link_slots SEC(".maps");
 
+struct {
+	__uint(type, BPF_MAP_TYPE_ARRAY);
+	__uint(max_entries, COLLECTOR_FLOW_SLOTS);
+	__type(key, __u32);
+	__type(value, struct flow_slot);
+} flow_slots SEC(".maps");
+
 #define INT_SWITCH_SLOTS 1
 
 /* T(m) per enum collector_metric; user space writes it at run time. */
@@ -212,6 +219,12 @@ __attribute__((noinline)) int collector_fast_check(struct xdp_md *ctx,
 			      &s->report_hop, &s->fast);
 }
 
+/*
+ * 0 when detected; 1 when the flow has no slot of its own (flows4 holds it,
+ * or another flow its slot): collector_fast_overflow() takes the report.
+ * why: one map's value in each, so that the verifier walks the hops once
+ * per function, not once per table the entry may come from in one.
+ */
 __attribute__((noinline)) int
 collector_fast_detect(struct xdp_md *ctx, struct scratch *s, __u64 now)
 {
@@ -220,10 +233,35 @@ collector_fast_detect(struct xdp_md *ctx, struct scratch *s, __u64 now)
 		.end = (const __u8 *)(long)ctx->data_end,
 		.ctx = ctx,
 	};
+	struct flow_key4 k4 __attribute__((aligned(8)));
+	struct flow_value *fv;
+
+	if (!s)
+		return 1;
+	int_flow_key4(&s->fast.flow, &k4);
+	fv = int_flow_slot(&k4);
+	if (!fv)
+		return 1;
+	int_fast_detect_on(&p, &s->fast, &s->report_hop, &s->acc, fv, now);
+	return 0;
+}
+
+/* The fast path's detector on the flow's flows4 entry (the overflow). */
+__attribute__((noinline)) int
+collector_fast_overflow(struct xdp_md *ctx, struct scratch *s, __u64 now)
+{
+	struct int_pkt p = {
+		.data = (const __u8 *)(long)ctx->data,
+		.end = (const __u8 *)(long)ctx->data_end,
+		.ctx = ctx,
+	};
+	struct flow_key4 k4;
 
 	if (!s)
 		return 0;
-	int_fast_detect(&p, &s->fast, &s->report_hop, &s->acc, now);
+	int_flow_key4(&s->fast.flow, &k4);
+	int_fast_detect_on(&p, &s->fast, &s->report_hop, &s->acc,
+			   int_entry(&flows4, &k4, &s->acc.zero_flow), now);
 	return 0;
 }
 
@@ -259,6 +297,7 @@ int xdp_collector(struct xdp_md *ctx)
 	struct int_l34 outer = {};
 	struct scratch *s;
 	__u32 zero = 0, len, reason;
+	__u64 now;
 	int err;
 
 	int_count(CNT_PACKETS);
@@ -266,8 +305,10 @@ int xdp_collector(struct xdp_md *ctx)
 	if (!s)
 		return XDP_PASS;
 	if (collector_fast_check(ctx, s)) {
+		now = collector_now(s);
+		if (collector_fast_detect(ctx, s, now))
+			collector_fast_overflow(ctx, s, now);
 		int_count(CNT_REPORTS);
-		collector_fast_detect(ctx, s, collector_now(s));
 		return config.pass_reports ? XDP_PASS : XDP_DROP;
 	}
 	/* why: pkt_end - pkt is not arithmetic the verifier allows */

@@ -360,6 +360,7 @@ static int setup(struct run *r, struct collector *skel, struct args *a)
 		[SNAP_QUEUES] = bpf_map__fd(skel->maps.queues),
 		[SNAP_LINK_SLOTS] = bpf_map__fd(skel->maps.link_slots),
 		[SNAP_LINK_UTIL] = bpf_map__fd(skel->maps.link_utilization),
+		[SNAP_FLOW_SLOTS] = bpf_map__fd(skel->maps.flow_slots),
 	};
 	int i, err;
 

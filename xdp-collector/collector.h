@@ -226,6 +226,47 @@ struct link_slot {
 	struct metric_value value;
 };
 
+/*
+ * IPv4 flows first live in flow_slots, a BPF_MAP_TYPE_ARRAY of
+ * COLLECTOR_FLOW_SLOTS direct-mapped by flow_slot_index() (an inlined
+ * lookup, no jhash, no LRU list); a flow whose slot another flow holds lives
+ * in flows4 (the overflow).  A 16-byte key cannot be claimed with one
+ * compare-and-swap, so a slot is claimed on its state: FREE -> CLAIMING by
+ * compare-and-swap, the key written, then READY by an exchange (ordered
+ * after the key's stores); it is never freed.  A CPU that finds the slot
+ * CLAIMING (another CPU is writing that key, maybe this very flow) takes
+ * the overflow.  Worst case: the first reports of one flow on two CPUs at
+ * the same instant give it an overflow entry next to its slot, and its
+ * new_key events twice; from then on every CPU finds the READY slot first
+ * and the overflow copy only ages out of the LRU (the push reads the slots
+ * after flows4, so the slot's values are the ones published last).
+ * RSS keeps one report stream (sink -> collector 5-tuple) on one queue, so
+ * a flow's reports normally meet one CPU.
+ */
+#define COLLECTOR_FLOW_SLOTS 16384 /* a power of two */
+
+#define FLOW_SLOT_FREE 0
+#define FLOW_SLOT_CLAIMING 1
+#define FLOW_SLOT_READY 2
+
+struct flow_slot {
+	__u64 state; /* FLOW_SLOT_* */
+	struct flow_key4 key;
+	struct flow_value value;
+};
+
+static inline __u32 flow_slot_index(const struct flow_key4 *k)
+{
+	const __u32 *w = (const __u32 *)k;
+	__u32 h = w[0] * 0x9E3779B1U ^ w[1] * 0x85EBCA6BU ^ w[2] * 0xC2B2AE35U ^
+		  w[3];
+
+	h ^= h >> 15;
+	h *= 0x2C1B3C6DU;
+	h ^= h >> 13;
+	return h & (COLLECTOR_FLOW_SLOTS - 1);
+}
+
 /* collector_event.report: which of the report identity fields are valid. */
 #define EVENT_REPORT 1U /* from a telemetry report: report_seq, report_hw_id */
 #define EVENT_REPORT_NODE 2U /* the report names its node: report_node */

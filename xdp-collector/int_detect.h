@@ -234,20 +234,32 @@ static __always_inline void int_detect_link(struct int_origin *o, __u32 sw,
 			 port, value, now);
 }
 
-/* The flow's entry in flows4 or flows6 (see collector.h), or NULL. */
+/* The IPv4 flow key of flows4 and flow_slots (pad zero). */
+static __always_inline void int_flow_key4(const struct flow_key *flow,
+					  struct flow_key4 *k4)
+{
+	__builtin_memcpy(k4->src, flow->src, sizeof(k4->src));
+	__builtin_memcpy(k4->dst, flow->dst, sizeof(k4->dst));
+	k4->src_port = flow->src_port;
+	k4->dst_port = flow->dst_port;
+	k4->protocol = flow->protocol;
+	k4->pad[0] = k4->pad[1] = k4->pad[2] = 0;
+}
+
+/* The flow's entry: its slot, flows4 or flows6 (see collector.h), or NULL. */
 static __always_inline struct flow_value *
 int_flow_entry(const struct flow_key *flow, const struct flow_value *zero)
 {
-	struct flow_key4 k4;
+	struct flow_value *fv;
+	/* why: int_flow_slot() compares it as two 64-bit words */
+	struct flow_key4 k4 __attribute__((aligned(8)));
 
 	if (flow->ip_version != 4)
 		return int_entry(&flows6, flow, zero);
-	__builtin_memcpy(k4.src, flow->src, sizeof(k4.src));
-	__builtin_memcpy(k4.dst, flow->dst, sizeof(k4.dst));
-	k4.src_port = flow->src_port;
-	k4.dst_port = flow->dst_port;
-	k4.protocol = flow->protocol;
-	k4.pad[0] = k4.pad[1] = k4.pad[2] = 0;
+	int_flow_key4(flow, &k4);
+	fv = int_flow_slot(&k4);
+	if (fv)
+		return fv;
 	return int_entry(&flows4, &k4, zero);
 }
 

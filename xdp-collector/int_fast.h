@@ -222,14 +222,16 @@ static __always_inline int int_fast_ts_latency(const struct int_pkt *p,
 	return 1;
 }
 
-/* int_detect over a checked report, its hops read in place. */
-static __always_inline void int_fast_detect(const struct int_pkt *p,
-					    const struct int_fast *x,
-					    const struct int_hop *rhop,
-					    struct int_detect_acc *acc,
-					    __u64 now)
+/*
+ * int_detect over a checked report, its hops read in place, on the flow's
+ * entry fv (int_flow_entry's, or NULL).
+ */
+static __always_inline void int_fast_detect_on(const struct int_pkt *p,
+					       const struct int_fast *x,
+					       const struct int_hop *rhop,
+					       struct int_detect_acc *acc,
+					       struct flow_value *fv, __u64 now)
 {
-	struct flow_value *fv;
 	struct int_hop_vals vals;
 	const __u8 *h;
 	/* why: a mask the verifier sees: x->count is 1 to COLLECTOR_MAX_HOPS */
@@ -246,8 +248,6 @@ static __always_inline void int_fast_detect(const struct int_pkt *p,
 	acc->latency_hops = 0;
 	acc->touched = 0;
 	acc->path_known = 1;
-	/* why: one lookup for the flow path, flow latency and hop latencies */
-	fv = int_flow_entry(&x->flow, &acc->zero_flow);
 	vals.present = (1U << HV_HOP_LATENCY) | (1U << HV_QUEUE_OCCUPANCY) |
 		       (1U << HV_EGRESS_TX_UTIL) | (1U << HV_EGRESS_PORT);
 	vals.cqid = 0;
@@ -299,6 +299,18 @@ static __always_inline void int_fast_detect(const struct int_pkt *p,
 			  !(fv->flags & FLOW_HAS_LATENCY), METRIC_FLOW_LATENCY,
 			  &x->flow, 0, 0, latency, now);
 	fv->flags |= FLOW_HAS_LATENCY;
+}
+
+/* int_detect over a checked report, its hops read in place. */
+static __always_inline void int_fast_detect(const struct int_pkt *p,
+					    const struct int_fast *x,
+					    const struct int_hop *rhop,
+					    struct int_detect_acc *acc,
+					    __u64 now)
+{
+	/* why: one lookup for the flow path, flow latency and hop latencies */
+	int_fast_detect_on(p, x, rhop, acc,
+			   int_flow_entry(&x->flow, &acc->zero_flow), now);
 }
 
 #endif /* INT_FAST_H */

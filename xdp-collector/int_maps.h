@@ -94,6 +94,36 @@ static __always_inline __u64 *int_slot(void *map, __u32 sw, __u32 id,
 	return *slot == tag ? slot : NULL;
 }
 
+/*
+ * The IPv4 flow's slot in flow_slots (see collector.h): READY with this key,
+ * or FREE and claimed now (its value all zero: a new flow, as an entry
+ * inserted into flows4); NULL when another flow holds it or is claiming it.
+ */
+static __always_inline struct flow_value *
+int_flow_slot(const struct flow_key4 *k)
+{
+	__u32 index = flow_slot_index(k);
+	struct flow_slot *s = bpf_map_lookup_elem(&flow_slots, &index);
+	const __u64 *a = (const __u64 *)k, *b;
+	__u64 state;
+
+	if (!s)
+		return NULL;
+	state = s->state;
+	if (state == FLOW_SLOT_READY) {
+		b = (const __u64 *)&s->key;
+		return a[0] == b[0] && a[1] == b[1] ? &s->value : NULL;
+	}
+	if (state != FLOW_SLOT_FREE ||
+	    __sync_val_compare_and_swap(&s->state, FLOW_SLOT_FREE,
+					FLOW_SLOT_CLAIMING) != FLOW_SLOT_FREE)
+		return NULL;
+	__builtin_memcpy(&s->key, k, sizeof(s->key));
+	/* why: an exchange is ordered: the key is in place before READY */
+	__sync_lock_test_and_set(&s->state, FLOW_SLOT_READY);
+	return &s->value;
+}
+
 static __always_inline struct collector_event *int_event_reserve(void)
 {
 	return bpf_ringbuf_reserve(&events, sizeof(struct collector_event), 0);
@@ -173,6 +203,14 @@ static __always_inline __u64 *int_slot(void *map, __u32 sw, __u32 id,
 {
 	(void)map, (void)sw, (void)id;
 	*claimed = 0;
+	return NULL;
+}
+
+/* The host keeps every flow in its hash tables (no slot array). */
+static __always_inline struct flow_value *
+int_flow_slot(const struct flow_key4 *k)
+{
+	(void)k;
 	return NULL;
 }
 

@@ -17,7 +17,7 @@
 #include "snapshot.h"
 
 #define KEY_MAX sizeof(struct flow_key)
-#define VALUE_MAX sizeof(struct flow_value)
+#define VALUE_MAX sizeof(struct flow_slot)
 
 static const struct {
 	size_t key, value;
@@ -30,6 +30,7 @@ static const struct {
 	[SNAP_LINK_SLOTS] = { sizeof(__u32), sizeof(struct link_slot) },
 	[SNAP_LINK_UTIL] = { sizeof(struct switch_key),
 			     sizeof(struct metric_value) },
+	[SNAP_FLOW_SLOTS] = { sizeof(__u32), sizeof(struct flow_slot) },
 };
 
 int snapshot_init(struct snapshot_iter *it, const int fd[SNAP_TABLES])
@@ -170,11 +171,18 @@ int snapshot_entry(int table, const void *key, const void *value,
 	const struct switch_key *sk = key;
 	const struct queue_slot *qs = value;
 	const struct link_slot *ls = value;
+	const struct flow_slot *fs = value;
 	struct flow_key flow;
 	__u64 tag;
 
 	memset(e, 0, sizeof(*e));
 	switch (table) {
+	case SNAP_FLOW_SLOTS:
+		if (fs->state != FLOW_SLOT_READY)
+			return -1; /* a free slot, or one being claimed */
+		k4 = &fs->key;
+		value = &fs->value;
+		/* fall through */
 	case SNAP_FLOWS4:
 		memset(&flow, 0, sizeof(flow));
 		memcpy(flow.src, k4->src, sizeof(k4->src));

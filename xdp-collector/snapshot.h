@@ -5,7 +5,8 @@
  * collector_event (metric, keys, value; ts_ns = the time of its last report).
  * The only file that knows the maps' keys and values (ABI 2, collector.h):
  * one flows4/flows6 entry gives its flow path, flow latency and per-hop
- * latencies; queue and link keys live in array slots (tag non-zero) or in
+ * latencies (IPv4 flows in flow_slots first); queue and link keys live in
+ * array slots (tag non-zero) or in
  * the overflow hashes.  Adapt it when the layouts change.
  */
 #ifndef SNAPSHOT_H
@@ -23,7 +24,10 @@ enum snapshot_table {
 	SNAP_QUEUES = 3,      /* struct switch_key -> struct queue_value */
 	SNAP_LINK_SLOTS = 4,  /* __u32 -> struct link_slot */
 	SNAP_LINK_UTIL = 5,   /* struct switch_key -> struct metric_value */
-	SNAP_TABLES = 6,
+	/* why last: after flows4, so that a flow in both (collector.h's worst
+	 * case) is published with its slot's values */
+	SNAP_FLOW_SLOTS = 6, /* __u32 -> struct flow_slot */
+	SNAP_TABLES = 7,
 };
 
 struct snapshot_iter {

@@ -7,7 +7,9 @@
 #  2. bench_veth: reports per second on a veth pair between two namespaces
 #     created (and deleted on exit) here, the in-kernel generator on one end,
 #     the collector in native mode on the other; then the user-space
-#     (recvmmsg) baseline fed by the same generator.
+#     (recvmmsg) baseline fed by the same generator.  Twice: split (the
+#     receiver's threaded NAPI and the baseline's reader on CPU 1, the
+#     generator on CPU 0) and shared (all on CPU 1, names ending _shared_cpu).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 B=build
@@ -43,4 +45,8 @@ ip netns exec "$RX" sysctl -qw "net.ipv4.conf.$RIF.rp_filter=0"
 ip -n "$GEN" link set "$GIF" up
 ip -n "$RX" link set "$RIF" up
 ip -n "$RX" link set lo up
-"$B/bench_veth" "$GEN" "$GIF" "$RX" "$RIF" "$B/bench/steady_${HOPS}h.hex" "$PACKETS"
+# split: the receiver's NAPI threaded and pinned to CPU 1, the generator on
+# CPU 0 (the collector has a core of its own, as on a NIC queue); shared:
+# the previous figure, generator, veth and collector on one CPU.
+"$B/bench_veth" "$GEN" "$GIF" "$RX" "$RIF" "$B/bench/steady_${HOPS}h.hex" "$PACKETS" split
+"$B/bench_veth" "$GEN" "$GIF" "$RX" "$RIF" "$B/bench/steady_${HOPS}h.hex" "$PACKETS" shared

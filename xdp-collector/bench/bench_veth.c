@@ -5,17 +5,28 @@
  * BPF_F_TEST_XDP_LIVE_FRAMES on an XDP_TX program whose ingress device is the
  * sending veth, so that every run transmits the frame to the peer.
  *
- *   bench_veth GEN_NS GEN_IF RX_NS RX_IF FRAME.hex PACKETS
+ *   bench_veth GEN_NS GEN_IF RX_NS RX_IF FRAME.hex PACKETS [split|shared]
  *
- * 1. XDP: the collector attached in native mode on RX_IF (in RX_NS); the
- *    generator (in GEN_NS) pinned to CPU 1, where veth also runs the
- *    receiver's NAPI and so the collector.  Reports per second are the
- *    collector's CNT_REPORTS over the generator's wall time; the receiving
- *    core's share is CPU 1's softirq (veth NAPI + XDP) and busy time from
- *    /proc/stat over the same time.
+ * split (the default): the receiver gets a core of its own, as a collector
+ * on a NIC queue does.  RX_IF's NAPI is made threaded (its sysfs "threaded",
+ * which veth accepts once an XDP program gives it a NAPI) and its kthread
+ * (napi/RX_IF-N) pinned to CPU 1 after every attach; the generator runs on
+ * CPU 0.  The kthread (and the baseline's reader) run SCHED_FIFO 10 unless
+ * BENCH_RT=0: without it the other tenants' builds on CPU 1 starve the
+ * kthread and the ring drops (0.27 Mpps measured).  The kthread's own CPU
+ * time (schedstat) over the reports gives ns per report on that core, and
+ * the Mpps one busy core would carry.  shared: the previous way, everything on CPU 1 (veth runs the
+ * receiver's NAPI in the softirq of the CPU that transmitted), and the
+ * figures' names end in _shared_cpu.
+ *
+ * 1. XDP: the collector attached in native mode on RX_IF (in RX_NS).
+ *    Reports per second are the collector's CNT_REPORTS over the
+ *    generator's wall time; the receiving core's share is its softirq,
+ *    system and busy time from /proc/stat over the same time.
  * 2. Baseline: an XDP_PASS program on RX_IF (veth needs one to take XDP
  *    frames), the frames go up the stack to a UDP socket bound to port 32766,
- *    read on CPU 0 by recvmmsg (64 a call) and run through the same code as
+ *    read by recvmmsg (64 a call) on the receiving core (split: CPU 1, with
+ *    the NAPI kthread; shared: CPU 0) and run through the same code as
  *    the XDP program, built for the host: the fast path (int_fast.h, on the
  *    datagram with its Ethernet/IPv4/UDP headers put back), else the parser
  *    (int_report_frame) and detector (int_detect over host_maps.c); reports per second are the reports it decoded over the
@@ -26,6 +37,7 @@
  * Prints BENCH lines; exit 1 when either path decoded nothing.
  */
 #define _GNU_SOURCE
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <net/if.h>
@@ -48,11 +60,13 @@
 #include "int_frame.h"
 
 #define BATCH 64
-#define GEN_CPU 1
-#define USER_CPU 0
+static int gen_cpu = 1, user_cpu = 0, rx_cpu = 1, split = 1, rt;
+static int napi_pid[8], napi_pids;
+static const struct sched_param rt_param = { .sched_priority = 10 };
+static const char *suffix = "";
 
 struct cpu_times {
-	unsigned long long busy, softirq, total;
+	unsigned long long busy, system, softirq, steal, total;
 };
 
 static void die(const char *what)
@@ -91,6 +105,101 @@ static void enter_ns(const char *name)
 	close(fd);
 }
 
+/*
+ * split mode: RX_IF's NAPI threaded (sysfs, seen from RX_NS, so through
+ * `ip netns exec`, which mounts that namespace's sysfs).
+ */
+static void napi_threaded(const char *ns, const char *ifname)
+{
+	char cmd[512];
+
+	snprintf(cmd, sizeof(cmd),
+		 "ip netns exec %s sh -c 'echo 1 > /sys/class/net/%s/threaded"
+		 " && test \"$(cat /sys/class/net/%s/threaded)\" = 1'",
+		 ns, ifname, ifname);
+	if (system(cmd)) {
+		errno = EOPNOTSUPP;
+		die("threaded NAPI on the receiving veth");
+	}
+}
+
+/*
+ * Pins every napi/IFNAME-<id> kthread to `cpu` (veth makes a new one at
+ * each XDP attach); how many.  comm is cut at 15 characters.
+ */
+static int pin_napi(const char *ifname, int cpu)
+{
+	char want[300], path[300], comm[64];
+	struct dirent *d;
+	cpu_set_t set;
+	DIR *proc = opendir("/proc");
+	int n = 0, len;
+	FILE *in;
+
+	snprintf(want, sizeof(want), "napi/%s-", ifname);
+	len = strlen(want) < 15 ? strlen(want) : 15;
+	CPU_ZERO(&set);
+	CPU_SET(cpu, &set);
+	napi_pids = 0;
+	while (proc && (d = readdir(proc))) {
+		if (d->d_name[0] < '1' || d->d_name[0] > '9')
+			continue;
+		snprintf(path, sizeof(path), "/proc/%s/comm", d->d_name);
+		in = fopen(path, "r");
+		if (!in)
+			continue;
+		if (fgets(comm, sizeof(comm), in) &&
+		    !strncmp(comm, want, len) &&
+		    !sched_setaffinity(atoi(d->d_name), sizeof(set), &set) &&
+		    (!rt || !sched_setscheduler(atoi(d->d_name), SCHED_FIFO,
+						&rt_param))) {
+			if (napi_pids < 8)
+				napi_pid[napi_pids++] = atoi(d->d_name);
+			n++;
+		}
+		fclose(in);
+	}
+	if (proc)
+		closedir(proc);
+	return n;
+}
+
+/* ns on a CPU of the pinned napi kthreads so far (schedstat). */
+static double napi_ns(void)
+{
+	char path[64];
+	double sum = 0, ns;
+	FILE *in;
+	int i;
+
+	for (i = 0; i < napi_pids; i++) {
+		snprintf(path, sizeof(path), "/proc/%d/schedstat", napi_pid[i]);
+		in = fopen(path, "r");
+		if (in && fscanf(in, "%lf", &ns) == 1)
+			sum += ns;
+		if (in)
+			fclose(in);
+	}
+	return sum;
+}
+
+static double thread_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+	return ts.tv_sec * 1e9 + ts.tv_nsec;
+}
+
+/* After an attach on RX_IF: in split mode, its NAPI kthread to rx_cpu. */
+static void place_napi(const char *ifname)
+{
+	if (split && pin_napi(ifname, rx_cpu) < 1) {
+		errno = ESRCH;
+		die("no napi kthread of the receiving veth to pin");
+	}
+}
+
 /* CPU `cpu`'s line of /proc/stat. */
 static struct cpu_times cpu_times(int cpu)
 {
@@ -111,6 +220,8 @@ static struct cpu_times cpu_times(int cpu)
 		for (i = 0; i < 8; i++)
 			t.total += v[i];
 		t.busy = t.total - v[3] - v[4]; /* less idle and iowait */
+		t.system = v[2];
+		t.steal = v[7];
 		t.softirq = v[6];
 	}
 	if (in)
@@ -170,6 +281,7 @@ struct reader {
 	int fd;
 	volatile int stop;
 	__u64 datagrams, decoded, events;
+	double busy_ns; /* the reader's CPU time while reports came */
 };
 
 static struct int_frame uframe;
@@ -203,9 +315,12 @@ static void *read_reports(void *arg)
 	struct reader *r = arg;
 	struct mmsghdr msgs[BATCH];
 	struct iovec iov[BATCH];
+	double t0 = 0;
 	int i, n;
 
-	pin(USER_CPU);
+	pin(user_cpu);
+	if (rt && pthread_setschedparam(pthread_self(), SCHED_FIFO, &rt_param))
+		die("SCHED_FIFO reader");
 	for (i = 0; i < BATCH; i++) {
 		iov[i].iov_base = bufs[i] + UHDR;
 		iov[i].iov_len = sizeof(bufs[i]) - UHDR;
@@ -215,6 +330,8 @@ static void *read_reports(void *arg)
 	}
 	for (;;) {
 		n = recvmmsg(r->fd, msgs, BATCH, 0, NULL);
+		if (n > 0 && !r->decoded)
+			t0 = thread_ns();
 		if (n <= 0) {
 			if (r->stop)
 				break; /* drained: SO_RCVTIMEO passed */
@@ -247,6 +364,7 @@ static void *read_reports(void *arg)
 			r->decoded++;
 			r->events += int_host.events_len;
 		}
+		r->busy_ns = thread_ns() - t0;
 	}
 	return NULL;
 }
@@ -265,6 +383,22 @@ static int read_hex(const char *path, unsigned char *buf)
 	return len;
 }
 
+static void share(const char *what, struct cpu_times a, struct cpu_times b)
+{
+	double all = b.total - a.total;
+
+	if (all <= 0)
+		return;
+	printf("BENCH %s_softirq_share%s %.0f %%\n", what, suffix,
+	       100.0 * (b.softirq - a.softirq) / all);
+	printf("BENCH %s_system_share%s %.0f %%\n", what, suffix,
+	       100.0 * (b.system - a.system) / all);
+	printf("BENCH %s_steal_share%s %.0f %%\n", what, suffix,
+	       100.0 * (b.steal - a.steal) / all);
+	printf("BENCH %s_busy_share%s %.0f %%\n", what, suffix,
+	       100.0 * (b.busy - a.busy) / all);
+}
+
 int main(int argc, char **argv)
 {
 	unsigned char frame[2048];
@@ -277,13 +411,22 @@ int main(int argc, char **argv)
 	int gen, pass, drop, gen_if, rx_if, len, buf = 64 << 20;
 	__u32 packets;
 	__u64 before, got;
-	double wall, xdp_mpps, user_mpps, gen_mpps;
+	double wall, xdp_mpps, user_mpps, gen_mpps, ns0, ns1;
 
-	if (argc != 7) {
+	if (argc != 7 && !(argc == 8 && (!strcmp(argv[7], "split") ||
+					 !strcmp(argv[7], "shared")))) {
 		fprintf(stderr, "usage: bench_veth GEN_NS GEN_IF RX_NS RX_IF "
-				"FRAME.hex PACKETS\n");
+				"FRAME.hex PACKETS [split|shared]\n");
 		return 2;
 	}
+	if (argc == 8 && !strcmp(argv[7], "shared")) {
+		split = 0;
+		suffix = "_shared_cpu";
+		gen_cpu = 1, rx_cpu = 1, user_cpu = 0;
+	} else {
+		gen_cpu = 0, rx_cpu = 1, user_cpu = 1;
+	}
+	rt = split && !(getenv("BENCH_RT") && !atoi(getenv("BENCH_RT")));
 	len = read_hex(argv[5], frame);
 	packets = strtoul(argv[6], NULL, 0);
 	if (host_state_init(COLLECTOR_SWITCH_KEYS, 4096))
@@ -299,29 +442,38 @@ int main(int argc, char **argv)
 	if (bpf_xdp_attach(rx_if, bpf_program__fd(skel->progs.xdp_collector),
 			   XDP_FLAGS_DRV_MODE, NULL))
 		die("attach the collector (native)");
+	if (split)
+		napi_threaded(argv[3], argv[4]);
+	place_napi(argv[4]);
 	enter_ns(argv[1]);
 	gen_if = if_nametoindex(argv[2]);
 	if (!gen_if)
 		die(argv[2]);
 	gen = prog_of(XDP_TX);
-	pin(GEN_CPU);
+	pin(gen_cpu);
 	generate(gen, gen_if, frame, len, 1000); /* learn the keys */
 	before = reports(skel);
-	a = cpu_times(GEN_CPU);
+	a = cpu_times(rx_cpu);
+	ns0 = napi_ns();
 	wall = generate(gen, gen_if, frame, len, packets);
-	b = cpu_times(GEN_CPU);
+	usleep(20000); /* the ring drained */
+	ns1 = napi_ns();
+	b = cpu_times(rx_cpu);
 	got = reports(skel) - before;
 	xdp_mpps = got / wall / 1e6;
 	gen_mpps = packets / wall / 1e6;
-	printf("BENCH xdp_mpps_veth %.2f Mpps\n", xdp_mpps);
-	printf("BENCH xdp_veth_reports %llu reports\n",
+	printf("BENCH xdp_mpps_veth%s %.2f Mpps\n", suffix, xdp_mpps);
+	printf("BENCH xdp_veth_reports%s %llu reports\n", suffix,
 	       (unsigned long long)got);
-	printf("BENCH xdp_veth_generated_mpps %.2f Mpps\n", gen_mpps);
-	if (b.total > a.total) {
-		printf("BENCH xdp_rx_core_softirq_share %.0f %%\n",
-		       100.0 * (b.softirq - a.softirq) / (b.total - a.total));
-		printf("BENCH xdp_rx_core_busy_share %.0f %%\n",
-		       100.0 * (b.busy - a.busy) / (b.total - a.total));
+	printf("BENCH xdp_veth_generated_mpps%s %.2f Mpps\n", suffix, gen_mpps);
+	share("xdp_rx_core", a, b);
+	if (split && got) {
+		/* the NAPI kthread's own CPU time: what the collector's core
+		 * spends on a report (veth ring, XDP, frame return) */
+		printf("BENCH xdp_rx_thread_ns_per_report %.0f ns\n",
+		       (ns1 - ns0) / got);
+		printf("BENCH xdp_mpps_per_core_busy %.2f Mpps\n",
+		       got / (ns1 - ns0) * 1e3);
 	}
 	enter_ns(argv[3]);
 	bpf_xdp_detach(rx_if, XDP_FLAGS_DRV_MODE, NULL);
@@ -330,10 +482,14 @@ int main(int argc, char **argv)
 	drop = prog_of(XDP_DROP);
 	if (bpf_xdp_attach(rx_if, drop, XDP_FLAGS_DRV_MODE, NULL))
 		die("attach the drop program (native)");
+	place_napi(argv[4]);
 	enter_ns(argv[1]);
+	a = cpu_times(rx_cpu);
 	wall = generate(gen, gen_if, frame, len, packets);
-	printf("BENCH veth_drop_program_mpps %.2f Mpps\n",
+	b = cpu_times(rx_cpu);
+	printf("BENCH veth_drop_program_mpps%s %.2f Mpps\n", suffix,
 	       packets / wall / 1e6);
+	share("veth_drop_rx_core", a, b);
 	enter_ns(argv[3]);
 	bpf_xdp_detach(rx_if, XDP_FLAGS_DRV_MODE, NULL);
 
@@ -341,6 +497,7 @@ int main(int argc, char **argv)
 	pass = prog_of(XDP_PASS);
 	if (bpf_xdp_attach(rx_if, pass, XDP_FLAGS_DRV_MODE, NULL))
 		die("attach the pass program (native)");
+	place_napi(argv[4]);
 	r.fd = socket(AF_INET, SOCK_DGRAM, 0);
 	addr.sin_port = htons(COLLECTOR_DEFAULT_REPORT_PORT);
 	if (r.fd < 0 || bind(r.fd, (struct sockaddr *)&addr, sizeof(addr)))
@@ -351,22 +508,29 @@ int main(int argc, char **argv)
 		die("reader");
 	enter_ns(argv[1]);
 	usleep(100000);
-	a = cpu_times(USER_CPU);
+	a = cpu_times(user_cpu);
+	ns0 = napi_ns();
 	wall = generate(gen, gen_if, frame, len, packets);
-	b = cpu_times(USER_CPU);
+	b = cpu_times(user_cpu);
 	r.stop = 1;
 	pthread_join(thread, NULL);
+	ns1 = napi_ns();
 	user_mpps = r.decoded / wall / 1e6;
-	printf("BENCH userspace_mpps_veth %.2f Mpps\n", user_mpps);
-	printf("BENCH userspace_veth_reports %llu reports\n",
+	printf("BENCH userspace_mpps_veth%s %.2f Mpps\n", suffix, user_mpps);
+	printf("BENCH userspace_veth_reports%s %llu reports\n", suffix,
 	       (unsigned long long)r.decoded);
-	if (b.total > a.total)
-		printf("BENCH userspace_reader_core_busy_share %.0f %%\n",
-		       100.0 * (b.busy - a.busy) / (b.total - a.total));
-	printf("BENCH userspace_veth_generated_mpps %.2f Mpps\n",
+	share("userspace_reader_core", a, b);
+	if (split && r.decoded) {
+		/* the kthread (XDP_PASS, stack, socket) and the reader */
+		printf("BENCH userspace_rx_threads_ns_per_report %.0f ns\n",
+		       (ns1 - ns0 + r.busy_ns) / r.decoded);
+		printf("BENCH userspace_mpps_per_core_busy %.2f Mpps\n",
+		       r.decoded / (ns1 - ns0 + r.busy_ns) * 1e3);
+	}
+	printf("BENCH userspace_veth_generated_mpps%s %.2f Mpps\n", suffix,
 	       packets / wall / 1e6);
 	if (user_mpps > 0)
-		printf("BENCH xdp_vs_userspace_ratio %.1f x\n",
+		printf("BENCH xdp_vs_userspace_ratio%s %.1f x\n", suffix,
 		       xdp_mpps / user_mpps);
 	enter_ns(argv[3]);
 	bpf_xdp_detach(rx_if, XDP_FLAGS_DRV_MODE, NULL);

@@ -218,6 +218,7 @@ static void snapshot_maps(void)
 		.src_port = 5, .dst_port = 6, .protocol = 6, .ip_version = 6
 	};
 	struct flow_value fv = { 0 };
+	struct flow_slot fs = { 0 };
 	struct queue_slot qs = { 0 };
 	struct queue_value qv = { 0 };
 	struct link_slot ls = { 0 };
@@ -258,6 +259,23 @@ static void snapshot_maps(void)
 		      e[2].switch_id == 11 && e[2].value == 400 &&
 		      e[3].switch_id == 12 && e[3].value == 500 &&
 		      e[3].ts_ns == 103 && e[3].flow.dst_port == 2000);
+	fs.key = k4;
+	fs.value = fv;
+	CHECK("a free flow slot has no keys",
+	      entry_keys(SNAP_FLOW_SLOTS, &idx, &fs, e, 16) == 0);
+	fs.state = FLOW_SLOT_CLAIMING;
+	CHECK("a flow slot being claimed has no keys",
+	      entry_keys(SNAP_FLOW_SLOTS, &idx, &fs, e, 16) == 0);
+	fs.state = FLOW_SLOT_READY;
+	n = entry_keys(SNAP_FLOW_SLOTS, &idx, &fs, e, 16);
+	CHECK("a ready flow slot: its key's path, latency and hops",
+	      n == 4 && e[0].metric == METRIC_FLOW_PATH &&
+		      e[0].flow.ip_version == 4 && e[0].flow.src[3] == 1 &&
+		      e[0].flow.dst_port == 2000 && e[1].value == 900 &&
+		      e[3].switch_id == 12 && e[3].flow.protocol == 17);
+	CHECK("flow slot index in range, the same for the same key",
+	      flow_slot_index(&k4) < COLLECTOR_FLOW_SLOTS &&
+		      flow_slot_index(&k4) == flow_slot_index(&fs.key));
 	fv.flags = FLOW_HAS_LATENCY;
 	n = entry_keys(SNAP_FLOWS6, &k6, &fv, e, 16);
 	CHECK("IPv6 flow without a path: latency and hops",
