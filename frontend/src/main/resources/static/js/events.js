@@ -126,6 +126,7 @@ function received(event) {
 
 function openLive() {
 	source?.close();
+	state.textContent = 'Connecting…';
 	const params = filterParams();
 	source = new EventSource(`${root.dataset.liveUrl}${params.size ? `?${params}` : ''}`);
 	source.addEventListener('event', (message) => received(JSON.parse(message.data)));
