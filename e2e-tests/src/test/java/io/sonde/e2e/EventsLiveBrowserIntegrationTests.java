@@ -124,6 +124,8 @@ class EventsLiveBrowserIntegrationTests {
 				() -> "edge-0-0,agg-0-0,core-0,agg-1-0,edge-1-0".equals(events.markedPath()));
 		assertThat(events.pathNote().getText()).isEqualTo("Marked: edge-0-0 → agg-0-0 → core-0 → agg-1-0 → edge-1-0.");
 		live("the chart's note", () -> events.chartNote().getText(), () -> !events.chartNote().getText().isEmpty());
+		// Tall enough for the stream and the context panel side by side.
+		browser.manage().window().setSize(new org.openqa.selenium.Dimension(1400, 1150));
 		browser.executeScript("window.scrollTo(0, 0)");
 		Path picture = Screenshots.take(browser, "events.png");
 		Path docs = Path.of("..", "docs", "images");
