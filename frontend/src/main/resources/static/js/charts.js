@@ -1,5 +1,6 @@
 // Time-series charts with uPlot (from the WebJar), shared by the Events and Metrics pages.
-// Points are [{at: ISO instant, value}] or parallel arrays; marks are vertical lines at
+// Points are [{at, value}] or the metrics module's [{time, mean, ...}] (ISO instants), or
+// parallel arrays; marks are vertical lines at
 // moments worth seeing (a threshold change), each labelled.
 
 const LINE = '#1f4e8c';
@@ -11,8 +12,8 @@ function widthOf(container) {
 
 // A line chart of points in container; returns the uPlot instance (destroy() to remove).
 export function drawSeries(container, points, { label, marks = [], height = 200 }) {
-	const xs = points.map((point) => Date.parse(point.at) / 1000);
-	const ys = points.map((point) => point.value);
+	const xs = points.map((point) => Date.parse(point.at ?? point.time) / 1000);
+	const ys = points.map((point) => point.value ?? point.mean);
 	return drawArrays(container, xs, ys, { label, marks, height });
 }
 

@@ -124,19 +124,36 @@ function received(event) {
 	}
 }
 
+// The same row whichever feed sent it: the dashboard's own ("event", an EventRow) or the
+// events module's stream ("telemetry", a TelemetryEvent: kind upper-case, flow an object).
+function normalised(event) {
+	const flow = event.flow;
+	return {
+		...event,
+		kind: String(event.kind).toLowerCase(),
+		flow: (flow && typeof flow === 'object')
+			? `${flow.srcIp}:${flow.srcPort}>${flow.dstIp}:${flow.dstPort}/${flow.protocol}` : flow,
+	};
+}
+
 function openLive() {
 	source?.close();
 	state.textContent = 'Connecting…';
 	const params = filterParams();
 	source = new EventSource(`${root.dataset.liveUrl}${params.size ? `?${params}` : ''}`);
-	source.addEventListener('event', (message) => received(JSON.parse(message.data)));
+	for (const name of ['event', 'telemetry']) {
+		source.addEventListener(name, (message) => {
+			received({ ...normalised(JSON.parse(message.data)), id: message.lastEventId });
+		});
+	}
 	source.addEventListener('gap', (message) => {
 		const gap = JSON.parse(message.data);
 		say(`Some events after ${gap.after} are no longer kept and could not be replayed; `
-			+ `the stream resumed at ${gap.resumedAt}.`);
+			+ `the stream resumed at ${gap.resumedAt ?? gap.resumedFrom}.`);
 	});
 	source.addEventListener('lost', (message) => {
-		const { count } = JSON.parse(message.data);
+		const lost = JSON.parse(message.data);
+		const count = lost.count ?? lost.missed;
 		say(`${count} events were not sent to this page because it could not keep up.`);
 	});
 	source.addEventListener('open', () => {
@@ -195,8 +212,8 @@ async function loadHistory(cursor) {
 	if (!response.ok) {
 		throw new Error(body.detail ?? `the service answered HTTP ${response.status}`);
 	}
-	append(body.events);
-	nextCursor = body.next || null;
+	append(body.events.map(normalised));
+	nextCursor = body.next || body.nextCursor || null;
 	olderButton.hidden = !nextCursor;
 }
 
