@@ -27,6 +27,8 @@ export function drawArrays(container, xs, ys, { label, marks = [], height = 200 
 		series: [{}, { label, stroke: LINE, width: 2, points: { show: xs.length < 60 } }],
 		axes: [{}, { size: 60 }],
 		legend: { show: false },
+		// Times in UTC, as every page of the dashboard shows them.
+		tzDate: (seconds) => window.uPlot.tzDate(new Date(seconds * 1000), 'Etc/UTC'),
 		hooks: {
 			draw: [(plot) => marks.forEach((mark) => drawMark(plot, mark))],
 		},

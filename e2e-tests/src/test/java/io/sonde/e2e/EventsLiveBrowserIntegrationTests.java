@@ -13,6 +13,7 @@ import io.sonde.e2e.browser.Chromium;
 import io.sonde.e2e.browser.Screenshots;
 import io.sonde.e2e.pages.EventsPage;
 import io.sonde.e2e.pages.LoginPage;
+import io.sonde.e2e.pages.MetricsPage;
 import io.sonde.e2e.pages.OverviewPage;
 import io.sonde.e2e.support.FabricEvents;
 import io.sonde.e2e.support.TestService;
@@ -154,6 +155,13 @@ class EventsLiveBrowserIntegrationTests {
 				"changed queue_occupancy 9/1 900", "changed queue_occupancy 9/1 700");
 		assertThat(events.streamState().getText()).isEqualTo("Live");
 		assertThat(browser.executeScript("return " + NOT_RELOADED)).isEqualTo("yes");
+
+		MetricsPage.navigationEntry(browser).click();
+		MetricsPage metrics = MetricsPage.await(browser);
+		live("the events per second on the Metrics page", () -> metrics.rateNote().getText(),
+				() -> metrics.rateNote().getText().endsWith("events/s over the last 10 s."));
+		assertThat(metrics.ratePoints()).isEqualTo("300");
+		Screenshots.take(browser, "metrics.png");
 
 		browser.get("http://localhost:" + this.port + "/");
 		OverviewPage overview = OverviewPage.await(browser);
