@@ -59,7 +59,7 @@ class OverviewPipelineTests {
 			.andExpect(jsonPath("$.reduction").value(40.0))
 			.andExpect(jsonPath("$.collectors[0].name").value("node-a/veth0"))
 			.andExpect(jsonPath("$.collectors[0].alive").value(true))
-			.andExpect(jsonPath("$.collectors[1].counters.reports").value(5));
+			.andExpect(jsonPath("$.collectors[1].counters.reports").value("5"));
 	}
 
 	@Test
@@ -83,17 +83,17 @@ class OverviewPipelineTests {
 				public List<Collector> collectors() {
 					return List.of(
 							new Collector("node-a/veth0", true, Instant.parse("2026-11-23T10:15:29Z"),
-									orderedCounters("reports", 900L, "events", 300L)),
+									orderedCounters("reports", "900", "events", "300")),
 							new Collector("node-b/veth1", false, Instant.parse("2026-11-23T10:10:00Z"),
-									Map.of("reports", 5L)));
+									Map.of("reports", "5")));
 				}
 
 			};
 		}
 
-		private static Map<String, Long> orderedCounters(String first, long firstValue, String second,
-				long secondValue) {
-			Map<String, Long> counters = new java.util.LinkedHashMap<>();
+		private static Map<String, String> orderedCounters(String first, String firstValue, String second,
+				String secondValue) {
+			Map<String, String> counters = new java.util.LinkedHashMap<>();
 			counters.put(first, firstValue);
 			counters.put(second, secondValue);
 			return counters;

@@ -112,17 +112,16 @@ public class MetricsPageController {
 			produces = MediaType.APPLICATION_JSON_VALUE)
 	@ResponseBody
 	public ResponseEntity<?> changeThreshold(@PathVariable("metric") String metric,
-			@RequestBody Map<String, Object> body) {
+			@RequestBody Map<String, Object> body, java.security.Principal user) {
 		String known = metric(metric);
-		double threshold = threshold(body.get("threshold"));
+		long threshold = threshold(body.get("threshold"));
 		ThresholdSettings settings = this.thresholds.getIfAvailable();
 		if (settings == null) {
 			return unavailable("Thresholds");
 		}
-		Double before = settings.thresholds().get(known);
-		settings.change(known, threshold);
-		this.rate
-			.markChange(known + ": " + ((before != null) ? number(before) : "none") + " \u2192 " + number(threshold));
+		Long before = settings.thresholds().get(known);
+		settings.change(known, threshold, user.getName());
+		this.rate.markChange(known + ": " + ((before != null) ? before : "none") + " \u2192 " + threshold);
 		return ResponseEntity.ok(Map.of("metric", known, "threshold", threshold));
 	}
 
@@ -154,16 +153,12 @@ public class MetricsPageController {
 		return metric;
 	}
 
-	private static double threshold(Object value) {
-		if (value instanceof Number number && Double.isFinite(number.doubleValue()) && number.doubleValue() >= 0) {
-			return number.doubleValue();
+	/** T(m) is a whole number of the metric's units, as the collectors compare them. */
+	private static long threshold(Object value) {
+		if ((value instanceof Integer || value instanceof Long) && ((Number) value).longValue() >= 0) {
+			return ((Number) value).longValue();
 		}
-		throw new InvalidMetricRequest("threshold", "'" + value + "' is not a number of at least 0");
-	}
-
-	static String number(double value) {
-		return (value == Math.rint(value) && Math.abs(value) < 1e15) ? Long.toString((long) value)
-				: Double.toString(value);
+		throw new InvalidMetricRequest("threshold", "'" + value + "' is not a whole number of at least 0");
 	}
 
 	@ExceptionHandler(InvalidMetricRequest.class)

@@ -32,9 +32,10 @@ public interface PipelineFigures {
 	 * @param name {@code node/ifname} or the Java collector's node
 	 * @param alive whether it reported within its interval
 	 * @param lastSeen when it last reported its counters
-	 * @param counters its counters by name, as it reports them
+	 * @param counters its counters by name, as it reports them (text: a collector may
+	 * write any field)
 	 */
-	record Collector(String name, boolean alive, Instant lastSeen, Map<String, Long> counters) {
+	record Collector(String name, boolean alive, Instant lastSeen, Map<String, String> counters) {
 	}
 
 }

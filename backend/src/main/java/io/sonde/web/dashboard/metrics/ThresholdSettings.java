@@ -8,10 +8,15 @@ import java.util.Map;
  */
 public interface ThresholdSettings {
 
-	/** Metric name to threshold, every metric that has one. */
-	Map<String, Double> thresholds();
+	/**
+	 * Metric name to T(m), every metric that has one (collectors count in whole units).
+	 */
+	Map<String, Long> thresholds();
 
-	/** Sets T(metric) and pushes it to every collector. */
-	void change(String metric, double threshold);
+	/**
+	 * Sets T(metric) and pushes it to every collector.
+	 * @param by who asks (the signed-in user), for the change's record
+	 */
+	void change(String metric, long threshold, String by);
 
 }

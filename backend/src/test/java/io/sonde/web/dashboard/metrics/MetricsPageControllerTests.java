@@ -49,8 +49,8 @@ class MetricsPageControllerTests {
 	@BeforeEach
 	void defaults() {
 		this.thresholds.values.clear();
-		this.thresholds.values.put("hop_latency", 1000.0);
-		this.thresholds.values.put("queue_occupancy", 100.0);
+		this.thresholds.values.put("hop_latency", 1000L);
+		this.thresholds.values.put("queue_occupancy", 100L);
 	}
 
 	@Test
@@ -68,7 +68,7 @@ class MetricsPageControllerTests {
 			.contains("<option value=\"queue_occupancy\">queue_occupancy (by switch and queue)</option>")
 			.contains("<option value=\"1h\">last hour</option>")
 			.contains("data-metric=\"queue_occupancy\"")
-			.contains("data-field=\"threshold\">100.0</span>")
+			.contains("data-field=\"threshold\">100</span>")
 			.doesNotContain("class=\"threshold-form\"");
 	}
 
@@ -91,9 +91,10 @@ class MetricsPageControllerTests {
 				.contentType(MediaType.APPLICATION_JSON)
 				.content("{\"threshold\": 500}"))
 			.andExpect(status().isOk())
-			.andExpect(jsonPath("$.threshold").value(500.0));
+			.andExpect(jsonPath("$.threshold").value(500));
 
-		assertThat(this.thresholds.values).containsEntry("queue_occupancy", 500.0);
+		assertThat(this.thresholds.values).containsEntry("queue_occupancy", 500L);
+		assertThat(this.thresholds.lastBy).isEqualTo("operator");
 		this.mvc.perform(get("/metrics/event-rate").param("span", "60"))
 			.andExpect(status().isOk())
 			.andExpect(jsonPath("$.seconds.length()").value(60))
@@ -109,16 +110,16 @@ class MetricsPageControllerTests {
 				.content("{\"threshold\": 500}"))
 			.andExpect(status().isForbidden());
 
-		assertThat(this.thresholds.values).containsEntry("queue_occupancy", 100.0);
+		assertThat(this.thresholds.values).containsEntry("queue_occupancy", 100L);
 	}
 
 	@Test
 	@WithMockUser(username = "operator", roles = "OPERATOR")
-	void refusesAThresholdThatIsNotANonNegativeNumberNamingTheField() throws Exception {
+	void refusesAThresholdThatIsNotAWholeNumberOrAMetricItDoesNotKnowNamingTheField() throws Exception {
 		this.mvc
 			.perform(put("/metrics/thresholds/queue_occupancy").with(csrf())
 				.contentType(MediaType.APPLICATION_JSON)
-				.content("{\"threshold\": -1}"))
+				.content("{\"threshold\": 2.5}"))
 			.andExpect(status().isBadRequest())
 			.andExpect(jsonPath("$.field").value("threshold"));
 		this.mvc
@@ -170,16 +171,19 @@ class MetricsPageControllerTests {
 
 	static final class FakeThresholds implements ThresholdSettings {
 
-		final Map<String, Double> values = new ConcurrentHashMap<>();
+		final Map<String, Long> values = new ConcurrentHashMap<>();
 
 		@Override
-		public Map<String, Double> thresholds() {
+		public Map<String, Long> thresholds() {
 			return new TreeMap<>(this.values);
 		}
 
+		volatile String lastBy;
+
 		@Override
-		public void change(String metric, double threshold) {
+		public void change(String metric, long threshold, String by) {
 			this.values.put(metric, threshold);
+			this.lastBy = by;
 		}
 
 	}
