@@ -105,6 +105,7 @@ rcli XRANGE sonde:stream:events - + >"$TMP/events"
 path_id=$(rcli XRANGE sonde:stream:events - + | awk 'prev=="metric" && $0=="flow_path" {print id} /^[0-9]+-[0-9]+$/ {id=$0} {prev=$0}')
 entry sonde:stream:events "$path_id" >"$TMP/path"
 check "flow path: kind, path, flow key" bash -c "grep -qx kind=new_key $TMP/path && grep -qx path=11,12,13,19 $TMP/path && grep -qx src_ip=203.0.113.10 $TMP/path && grep -qx dst_ip=203.0.113.20 $TMP/path && grep -qx src_port=40001 $TMP/path && grep -qx dst_port=5201 $TMP/path && grep -qx protocol=17 $TMP/path && grep -qx value=4 $TMP/path"
+check "report identity: seq, hw_id, node id of the report" bash -c "grep -qx report_seq=2800862 $TMP/path && grep -qx report_hw_id=5 $TMP/path && grep -qx report_node_id=19 $TMP/path"
 check "origin fields" bash -c "grep -qx v=1 $TMP/path && grep -qx node=$NODE $TMP/path && grep -qx ifname=$IF $TMP/path && grep -q '^run=[0-9]\+$' $TMP/path && grep -q '^seq=[0-9]\+$' $TMP/path"
 ts=$(sed -n 's/^ts_ns=//p' "$TMP/path")
 now=$(date +%s%N)
