@@ -23,6 +23,9 @@ const errorNotice = document.getElementById('stream-error');
 const olderButton = document.getElementById('older');
 
 const shown = new Map();
+// The latest path of each flow seen in flow_path events: other metrics of a flow (its
+// latency, a hop's latency) do not carry the path themselves.
+const knownPaths = new Map();
 let source = null;
 let paused = false;
 let waiting = [];
@@ -114,7 +117,14 @@ function showState() {
 	}
 }
 
+function learnPath(event) {
+	if (event.metric === 'flow_path' && event.flow && event.path?.length) {
+		knownPaths.set(event.flow, event.path);
+	}
+}
+
 function received(event) {
+	learnPath(event);
 	if (paused) {
 		waiting.push(event);
 		showState();
@@ -212,7 +222,9 @@ async function loadHistory(cursor) {
 	if (!response.ok) {
 		throw new Error(body.detail ?? `the service answered HTTP ${response.status}`);
 	}
-	append(body.events.map(normalised));
+	const events = body.events.map(normalised);
+	events.forEach(learnPath);
+	append(events);
 	nextCursor = body.next || body.nextCursor || null;
 	olderButton.hidden = !nextCursor;
 }
@@ -247,6 +259,34 @@ function applyMode() {
 }
 
 // --- context -------------------------------------------------------------------------
+
+// The switches the event's flow crosses: its own path, the latest flow_path event of its
+// flow seen here, or else the newest stored one.
+async function pathOf(event) {
+	if (event.path?.length) {
+		return event.path;
+	}
+	if (!event.flow) {
+		return [];
+	}
+	if (knownPaths.has(event.flow)) {
+		return knownPaths.get(event.flow);
+	}
+	if (root.dataset.historyAvailable !== 'true') {
+		return [];
+	}
+	const params = new URLSearchParams({ metric: 'flow_path', flow: event.flow, limit: '1' });
+	try {
+		const response = await fetch(`${root.dataset.historyUrl}?${params}`, {
+			credentials: 'same-origin', cache: 'no-store', headers: { Accept: 'application/json' },
+		});
+		const body = response.ok ? await response.json() : { events: [] };
+		return body.events[0]?.path ?? [];
+	}
+	catch {
+		return [];
+	}
+}
 
 function fill(event) {
 	const body = document.getElementById('context-body');
@@ -333,11 +373,12 @@ async function showChart(event) {
 	note.hidden = false;
 }
 
-function select(event, tr) {
+async function select(event, tr) {
 	rowsBody.querySelectorAll('tr[aria-selected="true"]').forEach((row) => row.removeAttribute('aria-selected'));
 	tr.setAttribute('aria-selected', 'true');
-	fill(event);
-	showPath(event);
+	const placed = { ...event, path: await pathOf(event) };
+	fill(placed);
+	showPath(placed);
 	showChart(event);
 }
 

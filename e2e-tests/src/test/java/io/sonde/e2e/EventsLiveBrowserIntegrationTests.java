@@ -44,8 +44,9 @@ import static org.assertj.core.api.Assertions.assertThat;
  * The Events page receives events live: a collector's events (Redis contract entries
  * through the backend's ingest when the service has it, see {@link FabricEvents}) appear
  * without a reload, newest first; a filter keeps only its metric, decided by the server;
- * while paused, new events are counted and shown on resume; an event's context marks its
- * flow's path on the FatTree(4) drawing. The Overview then shows the event rate.
+ * while paused, new events are counted and shown on resume; a hop's event marks its
+ * flow's path (learnt from the flow's flow_path event) on the FatTree(4) drawing. The
+ * Metrics page charts the event rate, the Overview states it.
  */
 @SpringBootTest(classes = SondeApplication.class, webEnvironment = WebEnvironment.RANDOM_PORT)
 @DirtiesContext
@@ -111,12 +112,14 @@ class EventsLiveBrowserIntegrationTests {
 		assertThat(Chromium.consoleMessages(browser)).as("the console of the Events page")
 			.noneMatch((message) -> message.contains("Content Security Policy"));
 
+		fabric.flowPath(FLOW, PATH);
 		fabric.queueOccupancy(5, 0, 40, 0);
-		fabric.hopLatency(FLOW, PATH, 1, 250_000, 100_000);
+		fabric.hopLatency(FLOW, 1, 250_000, 100_000);
 		fabric.queueOccupancy(5, 0, 400, 40);
-		live("three events, newest first", events::describe, () -> events.rows().size() == 3);
-		assertThat(events.describeRows()).containsExactly("changed queue_occupancy 5/0 400",
-				"changed hop_latency " + FLOW + "@1 250000", "changed queue_occupancy 5/0 40");
+		live("four events, newest first", events::describe, () -> events.rows().size() == 4);
+		assertThat(events.describeRows()).containsExactly("changed queue_occupancy switch=5/queue=0 400",
+				"changed hop_latency " + FLOW + "@1 250000", "changed queue_occupancy switch=5/queue=0 40",
+				"new_key flow_path " + FLOW + " 5");
 
 		events.select("hop_latency");
 		assertThat(events.detail("Metric").getText()).isEqualTo("hop_latency");
@@ -137,10 +140,10 @@ class EventsLiveBrowserIntegrationTests {
 		events.applyFiltersButton().click();
 		events.awaitLive();
 		assertThat(events.rows()).isEmpty();
-		fabric.hopLatency(FLOW, PATH, 5, 300_000, 250_000);
+		fabric.hopLatency(FLOW, 5, 300_000, 250_000);
 		fabric.queueOccupancy(9, 1, 700, 0);
 		live("only the queue event", events::describe, () -> events.rows().size() == 1);
-		assertThat(events.describeRows()).containsExactly("changed queue_occupancy 9/1 700");
+		assertThat(events.describeRows()).containsExactly("changed queue_occupancy switch=9/queue=1 700");
 
 		events.pauseButton().click();
 		assertThat(events.streamState().getText()).isEqualTo("Paused: 0 new events");
@@ -151,8 +154,8 @@ class EventsLiveBrowserIntegrationTests {
 		assertThat(events.rows()).hasSize(1);
 		events.pauseButton().click();
 		assertThat(events.notice().getText()).isEqualTo("2 new events arrived while paused.");
-		assertThat(events.describeRows()).containsExactly("changed queue_occupancy 9/1 1200",
-				"changed queue_occupancy 9/1 900", "changed queue_occupancy 9/1 700");
+		assertThat(events.describeRows()).containsExactly("changed queue_occupancy switch=9/queue=1 1200",
+				"changed queue_occupancy switch=9/queue=1 900", "changed queue_occupancy switch=9/queue=1 700");
 		assertThat(events.streamState().getText()).isEqualTo("Live");
 		assertThat(browser.executeScript("return " + NOT_RELOADED)).isEqualTo("yes");
 

@@ -51,16 +51,29 @@ public final class FabricEvents {
 		return this.context.getBeanNamesForType(EventLog.class).length > 0;
 	}
 
-	/** A flow's latency at one switch of its path changed (to {@code nanos}). */
-	public void hopLatency(EventFlow flow, List<Long> path, long switchId, long nanos, long previous) {
-		Map<String, String> fields = origin("changed", "hop_latency", nanos, previous);
+	/** A flow was seen for the first time, over {@code path}. */
+	public void flowPath(EventFlow flow, List<Long> path) {
+		Map<String, String> fields = origin("new_key", "flow_path", path.size(), 0);
 		flowFields(fields, flow);
-		fields.put("switch_id", Long.toString(switchId));
 		fields.put("path", path.stream().map(String::valueOf).collect(Collectors.joining(",")));
 		send(fields,
 				new TelemetryEvent(null, originOf(fields), "xdp:" + NODE + "/" + IFNAME, Instant.now(),
+						EventKind.NEW_KEY, "flow_path", flow.toString(), path.size(), null, null, null, null, flow,
+						path, null));
+	}
+
+	/**
+	 * A flow's latency at one switch of its path changed (to {@code nanos}); like the
+	 * collector's, the event names the switch, not the path.
+	 */
+	public void hopLatency(EventFlow flow, long switchId, long nanos, long previous) {
+		Map<String, String> fields = origin("changed", "hop_latency", nanos, previous);
+		flowFields(fields, flow);
+		fields.put("switch_id", Long.toString(switchId));
+		send(fields,
+				new TelemetryEvent(null, originOf(fields), "xdp:" + NODE + "/" + IFNAME, Instant.now(),
 						EventKind.CHANGED, "hop_latency", flow + "@" + switchId, nanos, (double) previous, switchId,
-						null, null, flow, path, null));
+						null, null, flow, List.of(), null));
 	}
 
 	/** A queue's occupancy changed (to {@code cells}). */
@@ -70,8 +83,8 @@ public final class FabricEvents {
 		fields.put("queue_id", Long.toString(queueId));
 		send(fields,
 				new TelemetryEvent(null, originOf(fields), "xdp:" + NODE + "/" + IFNAME, Instant.now(),
-						EventKind.CHANGED, "queue_occupancy", switchId + "/" + queueId, cells, (double) previous,
-						switchId, queueId, null, null, List.of(), null));
+						EventKind.CHANGED, "queue_occupancy", "switch=" + switchId + "/queue=" + queueId, cells,
+						(double) previous, switchId, queueId, null, null, List.of(), null));
 	}
 
 	private Map<String, String> origin(String kind, String metric, long value, long previous) {

@@ -25,7 +25,8 @@ final class TestEvents {
 	/** A new queue key at switch 5, queue 0, with this id. */
 	static TelemetryEvent queueOccupancy(String id, double value) {
 		return new TelemetryEvent(id, "xdp/node/eth0/1/" + id, "xdp:node/eth0", Instant.parse("2026-11-23T10:15:29Z"),
-				EventKind.NEW_KEY, "queue_occupancy", "5/0", value, null, 5L, 0L, null, null, List.of(), null);
+				EventKind.NEW_KEY, "queue_occupancy", "switch=5/queue=0", value, null, 5L, 0L, null, null, List.of(),
+				null);
 	}
 
 }
