@@ -8,6 +8,9 @@ import java.util.List;
  */
 public interface EventLog {
 
+	/** Largest page {@link #query} returns. */
+	int MAX_PAGE = 1000;
+
 	/**
 	 * Stores the events (idempotent on {@link TelemetryEvent#origin()}), appends them to
 	 * the live stream and publishes {@link EventsAppended}. Returns when the store has
@@ -15,5 +18,15 @@ public interface EventLog {
 	 * @return the events with their live-stream ids
 	 */
 	List<TelemetryEvent> append(List<TelemetryEvent> events);
+
+	/**
+	 * Stored events matching {@code query}, newest first (by detection time, then
+	 * origin).
+	 * @param cursor null for the first page, else a previous page's
+	 * {@link EventPage#nextCursor()}
+	 * @param limit 1 to {@link #MAX_PAGE}
+	 * @throws EventQueryRejected for a cursor or limit it cannot use
+	 */
+	EventPage query(EventQuery query, String cursor, int limit);
 
 }

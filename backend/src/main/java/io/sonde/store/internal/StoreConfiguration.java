@@ -2,6 +2,8 @@ package io.sonde.store.internal;
 
 import java.time.Clock;
 
+import io.sonde.store.TimeSeriesSql;
+import io.sonde.store.TimeSeriesUnavailable;
 import io.sonde.store.internal.influxdb.InfluxDbTimeSeriesStore;
 import io.sonde.store.internal.migration.SchemaMigrations;
 import io.sonde.store.internal.questdb.EmbeddedQuestDb;
@@ -45,6 +47,16 @@ class StoreConfiguration {
 		int pgPort = (running != null) ? running.pgPort() : questdb.pgPort();
 		return new QuestDbTimeSeriesStore(questdb.host(), httpPort, pgPort, questdb.username(), questdb.password(),
 				properties.writeTimeout());
+	}
+
+	@Bean
+	TimeSeriesSql timeSeriesSql(TimeSeriesBackend store) {
+		if (store instanceof SqlExecutor sql) {
+			return sql::query;
+		}
+		return (query, parameters) -> {
+			throw new TimeSeriesUnavailable(store.describe(), "SQL queries need QuestDB", null);
+		};
 	}
 
 	@Bean

@@ -1,0 +1,35 @@
+package io.sonde.collectors.internal;
+
+import java.time.Clock;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.sonde.metrics.MetricsExport;
+import io.sonde.switches.SwitchManagement;
+
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.data.redis.core.StringRedisTemplate;
+
+/** Thresholds, counters and accounting. */
+@Configuration(proxyBeanMethods = false)
+class CollectorsConfiguration {
+
+	@Bean
+	RedisCollectorThresholds collectorThresholds(StringRedisTemplate redis, CollectorsProperties properties,
+			ObjectMapper json, Clock clock) {
+		return new RedisCollectorThresholds(redis, properties, json, clock);
+	}
+
+	@Bean
+	EventsCounter collectorEventsCounter() {
+		return new EventsCounter();
+	}
+
+	@Bean
+	PipelineAccounting collectorAccounting(StringRedisTemplate redis, CollectorsProperties properties, Clock clock,
+			EventsCounter collectorEventsCounter, SwitchManagement switches, MetricsExport metrics) {
+		return new PipelineAccounting(new CountersHashes(redis, properties, clock), collectorEventsCounter,
+				new SwitchExports(switches), metrics);
+	}
+
+}

@@ -1,0 +1,169 @@
+package io.sonde.collectors.internal;
+
+import java.math.BigInteger;
+import java.time.Clock;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.stream.Collectors;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.type.TypeReference;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.sonde.collectors.CollectorThresholds;
+import io.sonde.collectors.ThresholdChange;
+import io.sonde.collectors.ThresholdRejected;
+import io.sonde.ingest.CollectorMetric;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import org.springframework.data.redis.core.StringRedisTemplate;
+
+/**
+ * Thresholds through Redis as the contract says: HSET the hash, then PUBLISH the same
+ * pairs on the channel of the same name; each change also pushed on a short list, newest
+ * first, for the dashboard.
+ */
+class RedisCollectorThresholds implements CollectorThresholds {
+
+	private static final Logger log = LoggerFactory.getLogger(RedisCollectorThresholds.class);
+
+	private static final BigInteger MAX_UNSIGNED = BigInteger.ONE.shiftLeft(64).subtract(BigInteger.ONE);
+
+	private static final TypeReference<Map<String, Object>> ENTRY = new TypeReference<>() {
+	};
+
+	private final StringRedisTemplate redis;
+
+	private final CollectorsProperties properties;
+
+	private final ObjectMapper json;
+
+	private final Clock clock;
+
+	RedisCollectorThresholds(StringRedisTemplate redis, CollectorsProperties properties, ObjectMapper json,
+			Clock clock) {
+		this.redis = redis;
+		this.properties = properties;
+		this.json = json;
+		this.clock = clock;
+	}
+
+	@Override
+	public Map<String, Long> current() {
+		Map<Object, Object> hash = this.redis.opsForHash().entries(this.properties.thresholds());
+		Map<String, Long> out = new LinkedHashMap<>();
+		for (CollectorMetric metric : CollectorMetric.values()) {
+			Object value = hash.get(metric.wireName());
+			out.put(metric.wireName(), (value != null) ? parseStored(value.toString()) : 0L);
+		}
+		return out;
+	}
+
+	@Override
+	public ThresholdChange change(Map<String, ?> thresholds, String by) {
+		Map<String, Long> valid = validate(thresholds);
+		Map<String, String> fields = valid.entrySet()
+			.stream()
+			.collect(Collectors.toMap(Map.Entry::getKey, (e) -> Long.toUnsignedString(e.getValue())));
+		this.redis.opsForHash().putAll(this.properties.thresholds(), fields);
+		String message = fields.entrySet()
+			.stream()
+			.map((e) -> e.getKey() + "=" + e.getValue())
+			.collect(Collectors.joining(" "));
+		this.redis.convertAndSend(this.properties.thresholds(), message);
+		ThresholdChange change = new ThresholdChange(this.clock.instant(), by, valid);
+		record(change);
+		log.info("thresholds changed by {}: {}", by, message);
+		return change;
+	}
+
+	private void record(ThresholdChange change) {
+		Map<String, Object> entry = new LinkedHashMap<>();
+		entry.put("at_ms", change.at().toEpochMilli());
+		entry.put("by", change.by());
+		entry.put("thresholds", change.thresholds());
+		try {
+			this.redis.opsForList().leftPush(this.properties.thresholdHistory(), this.json.writeValueAsString(entry));
+			this.redis.opsForList().trim(this.properties.thresholdHistory(), 0, this.properties.historySize() - 1);
+		}
+		catch (JsonProcessingException ex) {
+			throw new IllegalStateException("cannot write a threshold change as JSON", ex);
+		}
+	}
+
+	@Override
+	public List<ThresholdChange> history() {
+		List<String> entries = this.redis.opsForList()
+			.range(this.properties.thresholdHistory(), 0, this.properties.historySize() - 1);
+		List<ThresholdChange> out = new ArrayList<>();
+		for (String text : (entries != null) ? entries : List.<String>of()) {
+			try {
+				Map<String, Object> entry = this.json.readValue(text, ENTRY);
+				Map<String, Long> values = new TreeMap<>();
+				((Map<?, ?>) entry.get("thresholds"))
+					.forEach((metric, value) -> values.put(metric.toString(), ((Number) value).longValue()));
+				out.add(new ThresholdChange(Instant.ofEpochMilli(((Number) entry.get("at_ms")).longValue()),
+						(String) entry.get("by"), values));
+			}
+			catch (JsonProcessingException | RuntimeException ex) {
+				// A hand-edited or foreign entry: skip it rather than fail the whole
+				// list.
+				log.warn("skipping an unreadable threshold history entry: {}", text);
+			}
+		}
+		return out;
+	}
+
+	/** Every pair checked before anything is written: a change is whole or refused. */
+	private static Map<String, Long> validate(Map<String, ?> thresholds) {
+		if (thresholds == null || thresholds.isEmpty()) {
+			throw new ThresholdRejected("body", "name at least one metric, e.g. {\"hop_latency\": 40}");
+		}
+		Map<String, Long> valid = new TreeMap<>();
+		thresholds.forEach((name, value) -> {
+			try {
+				CollectorMetric.ofWireName(name);
+			}
+			catch (IllegalArgumentException ex) {
+				throw new ThresholdRejected(name, "not a Table I metric (flow_path, flow_latency, hop_latency,"
+						+ " queue_occupancy, queue_congestion, link_utilization)");
+			}
+			valid.put(name, threshold(name, value));
+		});
+		return valid;
+	}
+
+	private static long threshold(String name, Object value) {
+		BigInteger number;
+		if (value instanceof Integer || value instanceof Long || value instanceof Short) {
+			number = BigInteger.valueOf(((Number) value).longValue());
+		}
+		else if (value instanceof BigInteger big) {
+			number = big;
+		}
+		else if (value instanceof String text && text.matches("[0-9]{1,20}")) {
+			number = new BigInteger(text);
+		}
+		else {
+			throw new ThresholdRejected(name, "T(m) must be an unsigned integer in the metric's unit, not " + value);
+		}
+		if (number.signum() < 0 || number.compareTo(MAX_UNSIGNED) > 0) {
+			throw new ThresholdRejected(name, "T(m) must be between 0 and 2^64-1, not " + number);
+		}
+		return number.longValue();
+	}
+
+	private static long parseStored(String value) {
+		try {
+			return Long.parseUnsignedLong(value.trim());
+		}
+		catch (NumberFormatException ex) {
+			return 0;
+		}
+	}
+
+}

@@ -1,0 +1,32 @@
+package io.sonde.events.internal;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.sonde.store.TimeSeriesSql;
+import io.sonde.store.TimeSeriesStore;
+
+import org.springframework.boot.autoconfigure.data.redis.RedisProperties;
+import org.springframework.context.ApplicationEventPublisher;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+
+/** Wires the event log and its live stream. */
+@Configuration(proxyBeanMethods = false)
+class EventsConfiguration {
+
+	@Bean(destroyMethod = "close")
+	LiveRedis liveRedis(RedisProperties redis) {
+		return new LiveRedis(redis);
+	}
+
+	@Bean(destroyMethod = "close")
+	StoredEventLog eventLog(TimeSeriesStore store, TimeSeriesSql sql, ApplicationEventPublisher publisher,
+			LiveRedis liveRedis, EventsProperties properties) {
+		return new StoredEventLog(store, sql, publisher, liveRedis.client(), properties);
+	}
+
+	@Bean
+	LiveEventStream eventStream(LiveRedis liveRedis, EventsProperties properties, ObjectMapper json) {
+		return new LiveEventStream(liveRedis.client(), properties, json);
+	}
+
+}

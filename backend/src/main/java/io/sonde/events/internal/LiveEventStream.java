@@ -1,0 +1,289 @@
+package io.sonde.events.internal;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.ThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.lettuce.core.Range;
+import io.lettuce.core.RedisClient;
+import io.lettuce.core.StreamMessage;
+import io.lettuce.core.XReadArgs;
+import io.lettuce.core.api.StatefulRedisConnection;
+import io.lettuce.core.api.sync.RedisCommands;
+import io.sonde.events.EventQuery;
+import io.sonde.events.EventStream;
+import io.sonde.events.TelemetryEvent;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import org.springframework.context.SmartLifecycle;
+import org.springframework.web.servlet.mvc.method.annotation.SseEmitter;
+
+/**
+ * Follows the live stream with one blocking XREAD and fans each entry out to the open SSE
+ * clients. Following Redis rather than this JVM's appends shows every replica's events,
+ * and makes a resume by id the same read as the live view.
+ */
+class LiveEventStream implements EventStream, SmartLifecycle {
+
+	private static final Logger log = LoggerFactory.getLogger(LiveEventStream.class);
+
+	private static final int READ_COUNT = 1000;
+
+	private static final long RECONNECT_MILLIS = 2000;
+
+	private static final Duration BLOCK = Duration.ofSeconds(1);
+
+	private final RedisClient redis;
+
+	private final EventsProperties properties;
+
+	private final ObjectMapper json;
+
+	private final Set<LiveSubscription> subscriptions = ConcurrentHashMap.newKeySet();
+
+	private final ExecutorService sender;
+
+	private volatile boolean running;
+
+	private Thread tail;
+
+	private volatile StatefulRedisConnection<String, String> tailConnection;
+
+	private StatefulRedisConnection<String, String> catchUpConnection;
+
+	LiveEventStream(RedisClient redis, EventsProperties properties, ObjectMapper json) {
+		this.redis = redis;
+		this.properties = properties;
+		this.json = json;
+		AtomicInteger threads = new AtomicInteger();
+		ThreadPoolExecutor pool = new ThreadPoolExecutor(properties.senderThreads(), properties.senderThreads(), 30,
+				TimeUnit.SECONDS, new LinkedBlockingQueue<>(), (task) -> {
+					Thread thread = new Thread(task, "events-sse-" + threads.incrementAndGet());
+					thread.setDaemon(true);
+					return thread;
+				});
+		pool.allowCoreThreadTimeOut(true);
+		this.sender = pool;
+	}
+
+	@Override
+	public SseEmitter open(EventQuery query, String lastEventId) {
+		StreamId after = (lastEventId != null && !lastEventId.isBlank()) ? StreamId.parse("Last-Event-ID", lastEventId)
+				: null;
+		SseEmitter emitter = new SseEmitter(this.properties.streamTimeout().toMillis());
+		LiveSubscription subscription = new LiveSubscription(query, emitter, this.json, this.sender,
+				this.properties.clientQueue());
+		Runnable drop = () -> {
+			subscription.close();
+			this.subscriptions.remove(subscription);
+		};
+		emitter.onCompletion(drop);
+		emitter.onTimeout(() -> {
+			drop.run();
+			emitter.complete();
+		});
+		emitter.onError((ex) -> drop.run());
+		if (!this.running) {
+			emitter.complete();
+			return emitter;
+		}
+		try {
+			// Sends the headers now (a quiet stream would otherwise leave the client
+			// waiting for them) and tells EventSource how soon to reconnect.
+			emitter.send(SseEmitter.event().reconnectTime(RECONNECT_MILLIS).comment("sonde events"));
+		}
+		catch (java.io.IOException ex) {
+			emitter.completeWithError(ex);
+			return emitter;
+		}
+		this.subscriptions.add(subscription);
+		if (after == null) {
+			subscription.goLive(null);
+		}
+		else {
+			this.sender.execute(() -> catchUp(subscription, after));
+		}
+		return emitter;
+	}
+
+	/**
+	 * Sends what the client missed after {@code after}, or a {@code gap} first when that
+	 * entry is trimmed (so older ones may be too), then hands over to the live queue.
+	 */
+	private void catchUp(LiveSubscription subscription, StreamId after) {
+		StreamId last = after;
+		try {
+			RedisCommands<String, String> commands = catchUpCommands();
+			String stream = this.properties.liveStream();
+			String afterText = after.toString();
+			if (commands.xrange(stream, Range.create(afterText, afterText)).isEmpty()) {
+				List<StreamMessage<String, String>> first = commands.xrange(stream, Range.create("-", "+"),
+						io.lettuce.core.Limit.from(1));
+				subscription.sendGap(afterText, first.isEmpty() ? null : first.get(0).getId());
+			}
+			while (!subscription.closed()) {
+				List<StreamMessage<String, String>> page = commands.xrange(stream,
+						Range.from(Range.Boundary.excluding(last.toString()), Range.Boundary.unbounded()),
+						io.lettuce.core.Limit.from(READ_COUNT));
+				if (page.isEmpty()) {
+					break;
+				}
+				for (StreamMessage<String, String> entry : page) {
+					subscription.sendEvent(LiveEntries.event(entry.getId(), entry.getBody()));
+					last = StreamId.parse("id", entry.getId());
+				}
+			}
+		}
+		catch (RuntimeException ex) {
+			log.warn("Catching up an SSE client after {} failed: {}", after, ex.getMessage());
+		}
+		subscription.goLive(last);
+	}
+
+	private synchronized RedisCommands<String, String> catchUpCommands() {
+		if (this.catchUpConnection == null) {
+			this.catchUpConnection = this.redis.connect();
+		}
+		return this.catchUpConnection.sync();
+	}
+
+	/** Open SSE clients, for tests and health. */
+	int openStreams() {
+		return this.subscriptions.size();
+	}
+
+	private void follow() {
+		String stream = this.properties.liveStream();
+		String position = "$";
+		while (this.running) {
+			try {
+				if (this.tailConnection == null) {
+					this.tailConnection = this.redis.connect();
+					this.tailConnection.setTimeout(BLOCK.plusSeconds(5));
+				}
+				RedisCommands<String, String> commands = this.tailConnection.sync();
+				if ("$".equals(position)) {
+					// Start after the newest entry: XREAD's $ would lose entries added
+					// between two blocking reads.
+					List<StreamMessage<String, String>> newest = commands.xrevrange(stream, Range.create("-", "+"),
+							io.lettuce.core.Limit.from(1));
+					position = newest.isEmpty() ? "0-0" : newest.get(0).getId();
+				}
+				if (!"0-0".equals(position)) {
+					detectTrimmed(commands, stream, position);
+				}
+				List<StreamMessage<String, String>> entries = commands.xread(
+						XReadArgs.Builder.block(BLOCK).count(READ_COUNT),
+						XReadArgs.StreamOffset.from(stream, position));
+				for (StreamMessage<String, String> entry : entries) {
+					position = entry.getId();
+					TelemetryEvent event;
+					try {
+						event = LiveEntries.event(entry.getId(), entry.getBody());
+					}
+					catch (RuntimeException ex) {
+						log.warn("Skipping live entry {} that is not an event: {}", entry.getId(), ex.getMessage());
+						continue;
+					}
+					for (LiveSubscription subscription : this.subscriptions) {
+						subscription.offer(event);
+					}
+				}
+			}
+			catch (RuntimeException ex) {
+				if (this.running) {
+					log.warn("Following {} failed, retrying in 1 s: {}", stream, ex.getMessage());
+					sleep();
+				}
+			}
+		}
+	}
+
+	/**
+	 * Redis 7 keeps the largest id it ever deleted: above the tail's position, entries
+	 * the tail never read were trimmed (it lagged more than the stream's length). The
+	 * clients are told with a {@code gap}, as a resuming client would be.
+	 */
+	private void detectTrimmed(RedisCommands<String, String> commands, String stream, String position) {
+		List<Object> info = commands.xinfoStream(stream);
+		String maxDeleted = null;
+		String first = null;
+		for (int i = 0; i + 1 < info.size(); i += 2) {
+			String name = String.valueOf(info.get(i));
+			if (name.equals("max-deleted-entry-id")) {
+				maxDeleted = String.valueOf(info.get(i + 1));
+			}
+			else if (name.equals("first-entry") && info.get(i + 1) instanceof List<?> entry && !entry.isEmpty()) {
+				first = String.valueOf(entry.get(0));
+			}
+		}
+		if (maxDeleted != null && StreamId.parse("id", maxDeleted).compareTo(StreamId.parse("id", position)) > 0) {
+			log.warn("The live tail fell behind {}: entries after {} were trimmed before it read them", stream,
+					position);
+			for (LiveSubscription subscription : this.subscriptions) {
+				subscription.offerGap(position, first);
+			}
+		}
+	}
+
+	private static void sleep() {
+		try {
+			Thread.sleep(1000);
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+		}
+	}
+
+	@Override
+	public synchronized void start() {
+		if (this.running) {
+			return;
+		}
+		this.running = true;
+		this.tail = new Thread(this::follow, "events-live-tail");
+		this.tail.setDaemon(true);
+		this.tail.start();
+	}
+
+	@Override
+	public synchronized void stop() {
+		this.running = false;
+		for (LiveSubscription subscription : this.subscriptions) {
+			subscription.close();
+		}
+		this.subscriptions.clear();
+		if (this.tail != null) {
+			try {
+				this.tail.join(BLOCK.toMillis() + 2000);
+			}
+			catch (InterruptedException ex) {
+				Thread.currentThread().interrupt();
+			}
+			this.tail = null;
+		}
+		this.sender.shutdownNow();
+		if (this.tailConnection != null) {
+			this.tailConnection.close();
+			this.tailConnection = null;
+		}
+		if (this.catchUpConnection != null) {
+			this.catchUpConnection.close();
+			this.catchUpConnection = null;
+		}
+	}
+
+	@Override
+	public boolean isRunning() {
+		return this.running;
+	}
+
+}

@@ -1,0 +1,205 @@
+package io.sonde.events.internal;
+
+import java.nio.charset.StandardCharsets;
+import java.time.LocalDateTime;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+import io.lettuce.core.LettuceFutures;
+import io.lettuce.core.RedisClient;
+import io.lettuce.core.RedisFuture;
+import io.lettuce.core.XAddArgs;
+import io.lettuce.core.api.StatefulRedisConnection;
+import io.lettuce.core.api.async.RedisAsyncCommands;
+import io.sonde.events.EventKind;
+import io.sonde.events.EventLog;
+import io.sonde.events.EventPage;
+import io.sonde.events.EventQuery;
+import io.sonde.events.EventQueryRejected;
+import io.sonde.events.EventsAppended;
+import io.sonde.events.TelemetryEvent;
+import io.sonde.store.MetricPoint;
+import io.sonde.store.TimeSeriesSql;
+import io.sonde.store.TimeSeriesStore;
+
+import org.springframework.context.ApplicationEventPublisher;
+
+/**
+ * The event log: QuestDB's {@code events} table for history (deduplicated on (ts,
+ * origin)), then the capped live stream, whose entry ids become the events' ids.
+ */
+class StoredEventLog implements EventLog, AutoCloseable {
+
+	private static final long REDIS_TIMEOUT_SECONDS = 10;
+
+	private final TimeSeriesStore store;
+
+	private final TimeSeriesSql sql;
+
+	private final ApplicationEventPublisher publisher;
+
+	private final String liveStream;
+
+	private final XAddArgs trim;
+
+	private final RedisClient redis;
+
+	private StatefulRedisConnection<String, String> connection;
+
+	StoredEventLog(TimeSeriesStore store, TimeSeriesSql sql, ApplicationEventPublisher publisher, RedisClient redis,
+			EventsProperties properties) {
+		this.store = store;
+		this.sql = sql;
+		this.publisher = publisher;
+		this.liveStream = properties.liveStream();
+		this.trim = XAddArgs.Builder.maxlen(properties.liveMaxlen()).approximateTrimming();
+		this.redis = redis;
+	}
+
+	@Override
+	public List<TelemetryEvent> append(List<TelemetryEvent> events) {
+		if (events.isEmpty()) {
+			return List.of();
+		}
+		List<MetricPoint> points = new ArrayList<>(events.size());
+		for (TelemetryEvent event : events) {
+			points.add(EventRows.point(event));
+		}
+		this.store.write(points);
+		List<TelemetryEvent> appended = appendLive(events);
+		this.publisher.publishEvent(new EventsAppended(appended));
+		return appended;
+	}
+
+	/**
+	 * One pipelined round trip for the batch: commands on one connection are applied in
+	 * order, so ids follow the batch's order.
+	 */
+	private List<TelemetryEvent> appendLive(List<TelemetryEvent> events) {
+		List<RedisFuture<String>> ids = new ArrayList<>(events.size());
+		synchronized (this) {
+			if (this.connection == null) {
+				// Connected on first use, so the backend starts while Redis is away.
+				this.connection = this.redis.connect();
+			}
+			RedisAsyncCommands<String, String> commands = this.connection.async();
+			this.connection.setAutoFlushCommands(false);
+			try {
+				for (TelemetryEvent event : events) {
+					ids.add(commands.xadd(this.liveStream, this.trim, LiveEntries.fields(event)));
+				}
+				this.connection.flushCommands();
+			}
+			finally {
+				this.connection.setAutoFlushCommands(true);
+			}
+		}
+		if (!LettuceFutures.awaitAll(REDIS_TIMEOUT_SECONDS, TimeUnit.SECONDS, ids.toArray(new RedisFuture<?>[0]))) {
+			throw new IllegalStateException("the live stream did not answer within " + REDIS_TIMEOUT_SECONDS + " s");
+		}
+		List<TelemetryEvent> appended = new ArrayList<>(events.size());
+		for (int i = 0; i < events.size(); i++) {
+			appended.add(events.get(i).withId(ids.get(i).toCompletableFuture().join()));
+		}
+		return appended;
+	}
+
+	@Override
+	public EventPage query(EventQuery query, String cursor, int limit) {
+		if (limit < 1 || limit > MAX_PAGE) {
+			throw new EventQueryRejected("limit", "must be 1 to " + MAX_PAGE + ": " + limit);
+		}
+		StringBuilder where = new StringBuilder(" WHERE 1 = 1");
+		List<Object> parameters = new ArrayList<>();
+		if (query.from() != null) {
+			where.append(" AND ts >= ?");
+			parameters.add(LocalDateTime.ofInstant(query.from(), ZoneOffset.UTC));
+		}
+		if (query.to() != null) {
+			where.append(" AND ts < ?");
+			parameters.add(LocalDateTime.ofInstant(query.to(), ZoneOffset.UTC));
+		}
+		if (!query.kinds().isEmpty()) {
+			where.append(" AND kind IN (").append(placeholders(query.kinds().size())).append(')');
+			query.kinds().stream().map(EventKind::name).sorted().forEach(parameters::add);
+		}
+		if (!query.metrics().isEmpty()) {
+			where.append(" AND metric IN (").append(placeholders(query.metrics().size())).append(')');
+			query.metrics().stream().sorted().forEach(parameters::add);
+		}
+		if (query.switchId() != null) {
+			where.append(" AND (switch_id = ? OR path LIKE ?)");
+			parameters.add(query.switchId());
+			parameters.add("%," + query.switchId() + ",%");
+		}
+		if (query.flow() != null) {
+			where.append(" AND strpos(flow, ?) > 0");
+			parameters.add(query.flow());
+		}
+		if (query.source() != null) {
+			where.append(" AND source = ?");
+			parameters.add(query.source());
+		}
+		if (cursor != null) {
+			Cursor after = Cursor.parse(cursor);
+			where.append(" AND (ts < ? OR (ts = ? AND origin < ?))");
+			LocalDateTime at = LocalDateTime.ofEpochSecond(Math.floorDiv(after.micros(), 1_000_000L),
+					(int) Math.floorMod(after.micros(), 1_000_000L) * 1000, ZoneOffset.UTC);
+			parameters.add(at);
+			parameters.add(at);
+			parameters.add(after.origin());
+		}
+		String sql = "SELECT " + EventRows.COLUMNS + " FROM " + EventRows.TABLE + where
+				+ " ORDER BY ts DESC, origin DESC LIMIT " + (limit + 1);
+		List<Map<String, Object>> rows = this.sql.select(sql, parameters.toArray());
+		List<TelemetryEvent> events = new ArrayList<>(Math.min(rows.size(), limit));
+		for (int i = 0; i < rows.size() && i < limit; i++) {
+			events.add(EventRows.event(rows.get(i)));
+		}
+		String next = null;
+		if (rows.size() > limit) {
+			Map<String, Object> last = rows.get(limit - 1);
+			next = new Cursor(((Number) last.get("ts_us")).longValue(), (String) last.get("origin")).toString();
+		}
+		return new EventPage(events, next);
+	}
+
+	private static String placeholders(int count) {
+		return String.join(", ", java.util.Collections.nCopies(count, "?"));
+	}
+
+	@Override
+	public synchronized void close() {
+		if (this.connection != null) {
+			this.connection.close();
+		}
+	}
+
+	/** The last event of a page: its stored time (µs) and origin, the table's order. */
+	record Cursor(long micros, String origin) {
+
+		static Cursor parse(String text) {
+			try {
+				String decoded = new String(Base64.getUrlDecoder().decode(text), StandardCharsets.UTF_8);
+				int bar = decoded.indexOf('|');
+				return new Cursor(Long.parseLong(decoded.substring(0, bar)), decoded.substring(bar + 1));
+			}
+			catch (IllegalArgumentException | IndexOutOfBoundsException ex) {
+				throw new EventQueryRejected("cursor", "not a cursor this API returned");
+			}
+		}
+
+		@Override
+		public String toString() {
+			return Base64.getUrlEncoder()
+				.withoutPadding()
+				.encodeToString((this.micros + "|" + this.origin).getBytes(StandardCharsets.UTF_8));
+		}
+
+	}
+
+}

@@ -1,0 +1,195 @@
+package io.sonde.ingest.internal;
+
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+import io.sonde.events.EventFlow;
+import io.sonde.events.EventKind;
+import io.sonde.events.TelemetryEvent;
+import io.sonde.ingest.CollectorEventKind;
+import io.sonde.ingest.CollectorMetric;
+
+/**
+ * An entry of {@code sonde:stream:events} (xdp-collector/REDIS_CONTRACT.md, version 1) to
+ * a {@link TelemetryEvent}, checking every field the contract gives. Fields it does not
+ * know are ignored, as the contract asks.
+ */
+final class CollectorEntries {
+
+	private CollectorEntries() {
+	}
+
+	static TelemetryEvent event(Map<String, String> fields) throws MalformedEntry {
+		String version = required(fields, "v");
+		if (!"1".equals(version)) {
+			throw new MalformedEntry(DeadLetterReason.WRONG_VERSION, "v", "contract version " + version + ", not 1");
+		}
+		String node = text(fields, "node");
+		String ifname = text(fields, "ifname");
+		long run = unsigned(fields, "run");
+		long seq = unsigned(fields, "seq");
+		String kindName = required(fields, "kind");
+		CollectorEventKind kind;
+		try {
+			kind = CollectorEventKind.ofWireName(kindName);
+		}
+		catch (IllegalArgumentException ex) {
+			throw new MalformedEntry(DeadLetterReason.UNKNOWN_KIND, "kind", "unknown kind " + kindName);
+		}
+		String metricName = required(fields, "metric");
+		CollectorMetric metric;
+		try {
+			metric = CollectorMetric.ofWireName(metricName);
+		}
+		catch (IllegalArgumentException ex) {
+			throw new MalformedEntry(DeadLetterReason.UNKNOWN_METRIC, "metric", "unknown metric " + metricName);
+		}
+		long tsNs = unsigned(fields, "ts_ns");
+		double value = asDouble(unsigned(fields, "value"));
+		double previous = asDouble(unsigned(fields, "previous"));
+
+		EventFlow flow = null;
+		Long switchId = null;
+		Long queueId = null;
+		Long port = null;
+		List<Long> path = List.of();
+		String key;
+		switch (metric) {
+			case FLOW_PATH, FLOW_LATENCY -> {
+				flow = flow(fields);
+				if (metric == CollectorMetric.FLOW_PATH) {
+					path = path(fields);
+				}
+				key = flow.toString();
+			}
+			case HOP_LATENCY -> {
+				flow = flow(fields);
+				switchId = unsigned(fields, "switch_id");
+				key = flow + "@" + Long.toUnsignedString(switchId);
+			}
+			case QUEUE_OCCUPANCY, QUEUE_CONGESTION -> {
+				switchId = unsigned(fields, "switch_id");
+				queueId = unsigned(fields, "queue_id");
+				key = "switch=" + Long.toUnsignedString(switchId) + "/queue=" + Long.toUnsignedString(queueId);
+			}
+			case LINK_UTILIZATION -> {
+				switchId = unsigned(fields, "switch_id");
+				port = unsigned(fields, "egress_id");
+				key = "switch=" + Long.toUnsignedString(switchId) + "/port=" + Long.toUnsignedString(port);
+			}
+			default -> throw new IllegalStateException("unhandled metric " + metric);
+		}
+		TelemetryEvent.ReportRef report = null;
+		Long reportSeq = optionalUnsigned(fields, "report_seq");
+		Long reportHwId = optionalUnsigned(fields, "report_hw_id");
+		Long reportNode = optionalUnsigned(fields, "report_node_id");
+		if (reportSeq != null || reportHwId != null || reportNode != null) {
+			if (reportHwId != null && reportHwId > 63) {
+				throw new MalformedEntry(DeadLetterReason.ILL_TYPED_FIELD, "report_hw_id",
+						"over 6 bits: " + reportHwId);
+			}
+			report = new TelemetryEvent.ReportRef(reportNode, reportSeq,
+					(reportHwId != null) ? reportHwId.intValue() : null);
+		}
+		Instant detectedAt = Instant.ofEpochSecond(Long.divideUnsigned(tsNs, 1_000_000_000L),
+				Long.remainderUnsigned(tsNs, 1_000_000_000L));
+		boolean newKey = kind == CollectorEventKind.NEW_KEY;
+		return new TelemetryEvent(null,
+				"xdp/" + node + "/" + ifname + "/" + Long.toUnsignedString(run) + "/" + Long.toUnsignedString(seq),
+				"xdp:" + node + "/" + ifname, detectedAt, newKey ? EventKind.NEW_KEY : EventKind.CHANGED,
+				metric.wireName(), key, value, newKey ? null : previous, switchId, queueId, port, flow, path, report);
+	}
+
+	private static EventFlow flow(Map<String, String> fields) throws MalformedEntry {
+		String src = address(fields, "src_ip");
+		String dst = address(fields, "dst_ip");
+		int srcPort = (int) bounded(fields, "src_port", 0xFFFF);
+		int dstPort = (int) bounded(fields, "dst_port", 0xFFFF);
+		int protocol = (int) bounded(fields, "protocol", 0xFF);
+		return new EventFlow(src, dst, srcPort, dstPort, protocol);
+	}
+
+	private static List<Long> path(Map<String, String> fields) throws MalformedEntry {
+		String text = required(fields, "path");
+		List<Long> path = new ArrayList<>();
+		for (String sw : text.split(",", -1)) {
+			path.add(parseUnsigned("path", sw));
+		}
+		return path;
+	}
+
+	private static String address(Map<String, String> fields, String name) throws MalformedEntry {
+		String text = required(fields, name);
+		for (int i = 0; i < text.length(); i++) {
+			char c = text.charAt(i);
+			boolean ok = (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F') || c == '.'
+					|| c == ':';
+			if (!ok) {
+				throw new MalformedEntry(DeadLetterReason.ILL_TYPED_FIELD, name, "not an IP address: " + text);
+			}
+		}
+		if (text.isEmpty()) {
+			throw new MalformedEntry(DeadLetterReason.ILL_TYPED_FIELD, name, "empty");
+		}
+		return text;
+	}
+
+	private static String required(Map<String, String> fields, String name) throws MalformedEntry {
+		String value = fields.get(name);
+		if (value == null) {
+			throw new MalformedEntry(DeadLetterReason.MISSING_FIELD, name, "missing");
+		}
+		return value;
+	}
+
+	/** Text that goes into an origin: no '/' that would make two origins equal. */
+	private static String text(Map<String, String> fields, String name) throws MalformedEntry {
+		String value = required(fields, name);
+		if (value.isEmpty() || value.indexOf('/') >= 0) {
+			throw new MalformedEntry(DeadLetterReason.ILL_TYPED_FIELD, name, "empty or contains '/': " + value);
+		}
+		return value;
+	}
+
+	private static long unsigned(Map<String, String> fields, String name) throws MalformedEntry {
+		return parseUnsigned(name, required(fields, name));
+	}
+
+	private static Long optionalUnsigned(Map<String, String> fields, String name) throws MalformedEntry {
+		String value = fields.get(name);
+		return (value != null) ? parseUnsigned(name, value) : null;
+	}
+
+	private static long bounded(Map<String, String> fields, String name, long max) throws MalformedEntry {
+		long value = unsigned(fields, name);
+		if (Long.compareUnsigned(value, max) > 0) {
+			throw new MalformedEntry(DeadLetterReason.ILL_TYPED_FIELD, name, "over " + max + ": " + value);
+		}
+		return value;
+	}
+
+	private static long parseUnsigned(String name, String text) throws MalformedEntry {
+		boolean digits = !text.isEmpty() && text.length() <= 20;
+		for (int i = 0; digits && i < text.length(); i++) {
+			char c = text.charAt(i);
+			digits = c >= '0' && c <= '9';
+		}
+		if (digits) {
+			try {
+				return Long.parseUnsignedLong(text);
+			}
+			catch (NumberFormatException ex) {
+				// over 64 bits: reported below
+			}
+		}
+		throw new MalformedEntry(DeadLetterReason.ILL_TYPED_FIELD, name, "not an unsigned decimal: " + text);
+	}
+
+	/** An unsigned 64-bit value as a double. */
+	private static double asDouble(long unsigned) {
+		return (unsigned >= 0) ? unsigned : ((double) (unsigned >>> 1)) * 2.0 + (unsigned & 1);
+	}
+
+}

@@ -1,0 +1,228 @@
+package io.sonde.ingest.udp;
+
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import org.springframework.data.redis.connection.RedisStreamCommands.XAddOptions;
+import org.springframework.data.redis.connection.stream.MapRecord;
+import org.springframework.data.redis.core.RedisCallback;
+import org.springframework.data.redis.core.StringRedisTemplate;
+
+/**
+ * Appends events to the events stream from a thread of its own, pipelined, as the daemon
+ * does: a bounded buffer between detection and Redis, whose oldest entries are dropped
+ * (and counted, {@code redis_dropped}) when Redis is away or slower than the reports. A
+ * batch whose reply was lost is sent again: consumers deduplicate on (node, ifname, run,
+ * seq).
+ */
+final class StreamPublisher implements AutoCloseable {
+
+	private static final Logger log = LoggerFactory.getLogger(StreamPublisher.class);
+
+	private static final int BATCH = 512;
+
+	private static final Duration MAX_BACKOFF = Duration.ofSeconds(5);
+
+	private final StringRedisTemplate redis;
+
+	private final byte[] stream;
+
+	private final XAddOptions options;
+
+	private final int capacity;
+
+	private final Runnable onReconnect;
+
+	private final ArrayDeque<Map<String, String>> buffer = new ArrayDeque<>();
+
+	private final Thread thread;
+
+	private volatile boolean running = true;
+
+	private int inFlight;
+
+	private long published;
+
+	private long dropped;
+
+	private long failures;
+
+	private long connects;
+
+	private long disconnects;
+
+	/**
+	 * @param onReconnect run after Redis answers again (the thresholds hash is re-read)
+	 */
+	StreamPublisher(StringRedisTemplate redis, String stream, long maxlen, int capacity, Runnable onReconnect) {
+		this.redis = redis;
+		this.stream = stream.getBytes(StandardCharsets.UTF_8);
+		this.options = XAddOptions.maxlen(maxlen).approximateTrimming(true);
+		this.capacity = capacity;
+		this.onReconnect = onReconnect;
+		this.thread = new Thread(this::run, "udp-collector-publisher");
+		this.thread.setDaemon(true);
+	}
+
+	void start() {
+		this.thread.start();
+	}
+
+	/** Queues one entry; drops the oldest when the buffer is full. */
+	synchronized void offer(Map<String, String> fields) {
+		if (this.buffer.size() >= this.capacity) {
+			this.buffer.pollFirst();
+			this.dropped++;
+		}
+		this.buffer.addLast(fields);
+		notifyAll();
+	}
+
+	private void run() {
+		Duration backoff = Duration.ofMillis(100);
+		boolean connected = false;
+		while (this.running) {
+			List<Map<String, String>> batch;
+			try {
+				batch = nextBatch();
+			}
+			catch (InterruptedException ex) {
+				return;
+			}
+			if (batch.isEmpty()) {
+				continue;
+			}
+			try {
+				send(batch);
+				if (!connected) {
+					connected = true;
+					count(() -> this.connects++);
+					this.onReconnect.run();
+				}
+				synchronized (this) {
+					this.inFlight = 0;
+					this.published += batch.size();
+				}
+				backoff = Duration.ofMillis(100);
+			}
+			catch (RuntimeException ex) {
+				if (connected) {
+					connected = false;
+					count(() -> this.disconnects++);
+				}
+				putBack(batch);
+				log.warn("udp collector: appending {} events to Redis failed, retrying in {} ms: {}", batch.size(),
+						backoff.toMillis(), ex.getMessage());
+				if (!sleep(backoff)) {
+					return;
+				}
+				backoff = (backoff.compareTo(MAX_BACKOFF) < 0) ? backoff.multipliedBy(2) : MAX_BACKOFF;
+			}
+		}
+	}
+
+	/** The oldest entries, taken out of the buffer while they are sent. */
+	private synchronized List<Map<String, String>> nextBatch() throws InterruptedException {
+		while (this.running && this.buffer.isEmpty()) {
+			wait(200);
+		}
+		List<Map<String, String>> batch = new ArrayList<>(Math.min(BATCH, this.buffer.size()));
+		while (batch.size() < BATCH && !this.buffer.isEmpty()) {
+			batch.add(this.buffer.pollFirst());
+		}
+		this.inFlight = batch.size();
+		return batch;
+	}
+
+	/**
+	 * A failed batch goes back in front, in order; what no longer fits is the oldest, so
+	 * it is dropped.
+	 */
+	private synchronized void putBack(List<Map<String, String>> batch) {
+		this.failures++;
+		this.inFlight = 0;
+		for (int i = batch.size() - 1; i >= 0; i--) {
+			if (this.buffer.size() >= this.capacity) {
+				this.dropped += i + 1;
+				return;
+			}
+			this.buffer.addFirst(batch.get(i));
+		}
+	}
+
+	private void send(List<Map<String, String>> batch) {
+		this.redis.executePipelined((RedisCallback<Object>) (connection) -> {
+			for (Map<String, String> fields : batch) {
+				Map<byte[], byte[]> raw = new LinkedHashMap<>();
+				fields.forEach((name, value) -> raw.put(name.getBytes(StandardCharsets.UTF_8),
+						value.getBytes(StandardCharsets.UTF_8)));
+				connection.streamCommands().xAdd(MapRecord.create(this.stream, raw), this.options);
+			}
+			return null;
+		});
+	}
+
+	private synchronized void count(Runnable update) {
+		update.run();
+	}
+
+	private boolean sleep(Duration backoff) {
+		try {
+			Thread.sleep(backoff.toMillis());
+			return true;
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+			return false;
+		}
+	}
+
+	/** Events Redis acknowledged. */
+	synchronized long published() {
+		return this.published;
+	}
+
+	/** Events waiting for Redis now. */
+	synchronized long buffered() {
+		return this.buffer.size() + this.inFlight;
+	}
+
+	/** Events dropped because the buffer was full. */
+	synchronized long dropped() {
+		return this.dropped;
+	}
+
+	/** Batches that failed and were retried. */
+	synchronized long failures() {
+		return this.failures;
+	}
+
+	synchronized long connects() {
+		return this.connects;
+	}
+
+	synchronized long disconnects() {
+		return this.disconnects;
+	}
+
+	@Override
+	public void close() {
+		this.running = false;
+		this.thread.interrupt();
+		try {
+			this.thread.join(2000);
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+		}
+	}
+
+}

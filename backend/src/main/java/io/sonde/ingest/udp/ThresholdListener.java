@@ -1,0 +1,97 @@
+package io.sonde.ingest.udp;
+
+import java.nio.charset.StandardCharsets;
+import java.util.EnumMap;
+import java.util.Map;
+
+import io.sonde.ingest.CollectorMetric;
+import io.sonde.ingest.IntCollectorDetector;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import org.springframework.data.redis.connection.Message;
+import org.springframework.data.redis.connection.MessageListener;
+import org.springframework.data.redis.core.StringRedisTemplate;
+
+/**
+ * Applies thresholds as the daemon does: the hash of the thresholds wanted now when the
+ * collector (re)connects, and each message on the channel of the same name, whole or not
+ * at all.
+ */
+final class ThresholdListener implements MessageListener {
+
+	private static final Logger log = LoggerFactory.getLogger(ThresholdListener.class);
+
+	private final IntCollectorDetector detector;
+
+	private final StringRedisTemplate redis;
+
+	private final String hash;
+
+	private long applied;
+
+	private long rejected;
+
+	ThresholdListener(IntCollectorDetector detector, StringRedisTemplate redis, String hash) {
+		this.detector = detector;
+		this.redis = redis;
+		this.hash = hash;
+	}
+
+	@Override
+	public void onMessage(Message message, byte[] pattern) {
+		apply(new String(message.getBody(), StandardCharsets.UTF_8));
+	}
+
+	/** Applies one message; a bad one changes nothing and is counted. */
+	synchronized boolean apply(String message) {
+		Map<CollectorMetric, Long> thresholds;
+		try {
+			thresholds = ThresholdMessage.parse(message);
+		}
+		catch (IllegalArgumentException ex) {
+			this.rejected++;
+			log.warn("udp collector: thresholds message rejected ({}): {}", ex.getMessage(), message);
+			return false;
+		}
+		thresholds.forEach(this.detector::setThreshold);
+		this.applied++;
+		return true;
+	}
+
+	/** Reads the hash and applies it as one message. */
+	synchronized void applyHash() {
+		Map<Object, Object> entries;
+		try {
+			entries = this.redis.opsForHash().entries(this.hash);
+		}
+		catch (RuntimeException ex) {
+			log.warn("udp collector: cannot read thresholds hash {}: {}", this.hash, ex.getMessage());
+			return;
+		}
+		if (entries.isEmpty()) {
+			return;
+		}
+		StringBuilder message = new StringBuilder();
+		entries.forEach((metric, value) -> message.append(metric).append('=').append(value).append(' '));
+		apply(message.toString());
+	}
+
+	synchronized long applied() {
+		return this.applied;
+	}
+
+	synchronized long rejected() {
+		return this.rejected;
+	}
+
+	/** T(m) in force, per metric. */
+	Map<CollectorMetric, Long> inForce() {
+		Map<CollectorMetric, Long> out = new EnumMap<>(CollectorMetric.class);
+		for (CollectorMetric metric : CollectorMetric.values()) {
+			out.put(metric, this.detector.threshold(metric));
+		}
+		return out;
+	}
+
+}

@@ -1,0 +1,58 @@
+package io.sonde.ingest.udp;
+
+import java.time.Clock;
+
+import io.sonde.ingest.IntCollectorDetector;
+
+import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.data.redis.connection.RedisConnectionFactory;
+import org.springframework.data.redis.core.StringRedisTemplate;
+import org.springframework.data.redis.listener.RedisMessageListenerContainer;
+
+/** The Java collector, only when {@code sonde.ingest.udp.enabled} is true. */
+@Configuration(proxyBeanMethods = false)
+@ConditionalOnProperty(name = "sonde.ingest.udp.enabled", havingValue = "true")
+class UdpCollectorConfiguration {
+
+	@Bean
+	IntCollectorDetector udpCollectorDetector() {
+		return new IntCollectorDetector(IntCollectorDetector.DEFAULT_REPORT_PORT);
+	}
+
+	@Bean
+	ThresholdListener udpCollectorThresholds(IntCollectorDetector udpCollectorDetector, StringRedisTemplate redis,
+			UdpCollectorProperties properties) {
+		return new ThresholdListener(udpCollectorDetector, redis, properties.thresholdChannel());
+	}
+
+	@Bean
+	StreamPublisher udpCollectorPublisher(StringRedisTemplate redis, UdpCollectorProperties properties,
+			ThresholdListener udpCollectorThresholds) {
+		return new StreamPublisher(redis, properties.eventsStream(), properties.maxlen(), properties.buffer(),
+				udpCollectorThresholds::applyHash);
+	}
+
+	@Bean
+	UdpCollector udpCollector(UdpCollectorProperties properties, IntCollectorDetector udpCollectorDetector,
+			StreamPublisher udpCollectorPublisher, ThresholdListener udpCollectorThresholds, Clock clock) {
+		return new UdpCollector(properties, udpCollectorDetector, udpCollectorPublisher, udpCollectorThresholds, clock);
+	}
+
+	@Bean(destroyMethod = "destroy")
+	RedisMessageListenerContainer udpCollectorSubscriptions(RedisConnectionFactory connections) {
+		RedisMessageListenerContainer container = new RedisMessageListenerContainer();
+		container.setConnectionFactory(connections);
+		return container;
+	}
+
+	@Bean
+	UdpCollectorRunner udpCollectorRunner(UdpCollector udpCollector, StreamPublisher udpCollectorPublisher,
+			ThresholdListener udpCollectorThresholds, RedisMessageListenerContainer udpCollectorSubscriptions,
+			StringRedisTemplate redis, UdpCollectorProperties properties) {
+		return new UdpCollectorRunner(udpCollector, udpCollectorPublisher, udpCollectorThresholds,
+				udpCollectorSubscriptions, redis, properties);
+	}
+
+}

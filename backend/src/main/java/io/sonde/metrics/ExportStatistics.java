@@ -1,0 +1,18 @@
+package io.sonde.metrics;
+
+/**
+ * What the metrics exporter did since start: the store stage of the accounting.
+ *
+ * @param eventPoints points made from events (one per event, written at once)
+ * @param pushPoints points made by the periodic push
+ * @param written points the store accepted
+ * @param dropped points dropped because the queue was full (back-pressure) or a batch
+ * failed every retry
+ * @param pending points queued or being written now
+ * @param retries writes tried again after a failure
+ * @param pushes periodic pushes done
+ */
+public record ExportStatistics(long eventPoints, long pushPoints, long written, long dropped, long pending,
+		long retries, long pushes) {
+
+}

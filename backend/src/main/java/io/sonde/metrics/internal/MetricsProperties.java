@@ -1,0 +1,24 @@
+package io.sonde.metrics.internal;
+
+import java.time.Duration;
+
+import org.springframework.boot.context.properties.ConfigurationProperties;
+import org.springframework.boot.context.properties.bind.DefaultValue;
+
+/**
+ * {@code sonde.metrics.*}: the exporter.
+ *
+ * @param pushInterval how often every known key's value is pushed (the paper's P); 0 =
+ * off
+ * @param queueCapacity points waiting for the store at most; past it new points are
+ * dropped and counted (back-pressure instead of memory growth)
+ * @param batchSize points per write at most
+ * @param retries times a failed batch is tried again before its points count as dropped
+ * @param retryBackoff the first wait before a retry, doubled each time
+ */
+@ConfigurationProperties("sonde.metrics")
+public record MetricsProperties(@DefaultValue("10s") Duration pushInterval, @DefaultValue("100000") int queueCapacity,
+		@DefaultValue("2000") int batchSize, @DefaultValue("4") int retries,
+		@DefaultValue("200ms") Duration retryBackoff) {
+
+}

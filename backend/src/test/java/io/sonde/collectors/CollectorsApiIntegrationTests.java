@@ -1,0 +1,244 @@
+package io.sonde.collectors;
+
+import java.net.DatagramPacket;
+import java.net.DatagramSocket;
+import java.net.InetAddress;
+import java.net.http.HttpResponse;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.sonde.events.EventKind;
+import io.sonde.events.EventsAppended;
+import io.sonde.events.TelemetryEvent;
+import io.sonde.ingest.IntCollectorDetector;
+import io.sonde.ingest.bench.EmulatedReports;
+import io.sonde.ingest.udp.UdpCollector;
+import io.sonde.p4programs.capture.LinkType;
+import io.sonde.p4programs.packet.DissectedFrame;
+import io.sonde.p4programs.packet.FrameDissector;
+import io.sonde.testsupport.RedisServerProcess;
+import io.sonde.topology.ApiCaller;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.boot.test.web.server.LocalServerPort;
+import org.springframework.context.ApplicationEventPublisher;
+import org.springframework.data.domain.Range;
+import org.springframework.data.redis.connection.stream.MapRecord;
+import org.springframework.data.redis.core.StringRedisTemplate;
+import org.springframework.test.annotation.DirtiesContext;
+import org.springframework.test.context.DynamicPropertyRegistry;
+import org.springframework.test.context.DynamicPropertySource;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * Thresholds, collectors and accounting on a running backend with the Java collector on,
+ * fed an emulator run in virtual time over UDP: a threshold change through the API
+ * reaches the collector and lowers its event rate, and the accounting adds up.
+ */
+@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
+@DirtiesContext
+class CollectorsApiIntegrationTests {
+
+	private static final RedisServerProcess redis = RedisServerProcess.start();
+
+	@DynamicPropertySource
+	static void service(DynamicPropertyRegistry properties) {
+		properties.add("spring.data.redis.port", redis::port);
+		properties.add("sonde.ingest.udp.enabled", () -> "true");
+		properties.add("sonde.ingest.udp.port", () -> "0");
+		properties.add("sonde.ingest.udp.node-id", () -> "it-node");
+		properties.add("sonde.ingest.udp.counters-interval", () -> "100ms");
+		ApiCaller.registerTokens(properties);
+	}
+
+	@AfterAll
+	static void stopRedis() {
+		redis.stop();
+	}
+
+	@TempDir
+	Path dir;
+
+	@LocalServerPort
+	int port;
+
+	@Autowired
+	UdpCollector collector;
+
+	@Autowired
+	StringRedisTemplate redisTemplate;
+
+	@Autowired
+	ApplicationEventPublisher events;
+
+	private ApiCaller api;
+
+	@BeforeEach
+	void caller() {
+		this.api = new ApiCaller(this.port);
+	}
+
+	@Test
+	void aThresholdChangeReachesTheJavaCollectorLowersItsEventRateAndTheAccountingAddsUp() throws Exception {
+		List<byte[]> frames = EmulatedReports.frames(
+				EmulatedReports.capture(this.dir.resolve("reports.pcap"), 8, 100_000, 1000, Duration.ofMillis(3), 11)
+					.pcap());
+		int half = frames.size() / 2;
+		assertThat(half).isGreaterThan(100);
+
+		send(frames.subList(0, half));
+		long firstHalf = awaitStreamSettled();
+
+		HttpResponse<String> put = this.api.putJson("/api/v1/thresholds",
+				"{\"hop_latency\": 1000000000, \"flow_latency\": 1000000000, \"queue_occupancy\": 1000000000,"
+						+ " \"link_utilization\": 1000000000}",
+				ApiCaller.OPERATOR_TOKEN);
+		assertThat(put.statusCode()).as(put.body()).isEqualTo(200);
+		JsonNode body = ApiCaller.json(put);
+		assertThat(body.get("thresholds").get("hop_latency").asLong()).isEqualTo(1_000_000_000L);
+		assertThat(body.get("thresholds").get("queue_congestion").asLong()).isZero();
+		assertThat(body.get("history").get(0).get("by").asText()).isEqualTo(ApiCaller.OPERATOR_TOKEN_NAME);
+		assertThat(this.redisTemplate.opsForHash().get("sonde:collector:thresholds", "hop_latency"))
+			.isEqualTo("1000000000");
+		awaitCounter("threshold_hop_latency", "1000000000");
+
+		send(frames.subList(half, frames.size()));
+		long secondHalf = awaitStreamSettled() - firstHalf;
+
+		// Same traffic, same number of reports: only new keys and path changes fire now.
+		IntCollectorDetector unchanged = new IntCollectorDetector();
+		long wouldHaveFired = 0;
+		for (int i = 0; i < frames.size(); i++) {
+			int n = unchanged.detectFrame(frames.get(i), 0).size();
+			if (i >= half) {
+				wouldHaveFired += n;
+			}
+		}
+		assertThat(wouldHaveFired).as("events at T = 0 in the second half, %d frames", frames.size())
+			.isGreaterThan(100);
+		assertThat(secondHalf).isLessThan(wouldHaveFired / 4);
+
+		// The ingest module turns stream entries into appended events; stand in for it
+		// here.
+		List<MapRecord<String, Object, Object>> entries = this.redisTemplate.opsForStream()
+			.range("sonde:stream:events", Range.unbounded());
+		List<TelemetryEvent> appended = new ArrayList<>();
+		for (MapRecord<String, Object, Object> entry : entries) {
+			Map<Object, Object> f = entry.getValue();
+			appended.add(new TelemetryEvent(null, "java/it-node/udp/" + f.get("seq"), "java:it-node", Instant.now(),
+					EventKind.CHANGED, (String) f.get("metric"), "k" + f.get("seq"),
+					Double.parseDouble((String) f.get("value")), null, null, null, null, null, List.of(), null));
+		}
+		this.events.publishEvent(new EventsAppended(appended));
+
+		awaitCounter("events", Long.toString(entries.size()));
+		JsonNode accounting = ApiCaller.json(this.api.get("/api/v1/accounting", ApiCaller.VIEWER_TOKEN));
+		assertThat(accounting.get("metricValues").asLong()).isEqualTo(unchanged.metricValues());
+		assertThat(accounting.get("metricValuesUncounted")).isEmpty();
+		assertThat(accounting.get("eventsStored").asLong()).isEqualTo(entries.size());
+		assertThat(accounting.get("eventRatio").asDouble())
+			.isCloseTo((double) entries.size() / unchanged.metricValues(), org.assertj.core.data.Offset.offset(1e-9));
+		Map<String, JsonNode> stages = new java.util.HashMap<>();
+		accounting.get("stages").forEach((stage) -> stages.put(stage.get("name").asText(), stage));
+		assertThat(stages.get("collector_parse").get("arrived").asLong()).isEqualTo(frames.size());
+		assertThat(stages.get("collector_parse").get("details").get("reports").asLong()).isEqualTo(frames.size());
+		assertThat(stages.get("ring_buffer").get("arrived").asLong()).isEqualTo(entries.size());
+		assertThat(stages.get("redis").get("details").get("published").asLong()).isEqualTo(entries.size());
+		assertThat(stages.get("redis").get("lost").get("redis_dropped").asLong()).isZero();
+		assertThat(stages.get("switch_export").get("lost").get("sequence_gaps").asLong()).isZero();
+		assertThat(stages.get("backend_ingest").get("available").asBoolean()).isFalse();
+		assertThat(stages.get("store").get("arrived").asLong()).isGreaterThanOrEqualTo(entries.size());
+
+		JsonNode collectors = ApiCaller.json(this.api.get("/api/v1/collectors", ApiCaller.VIEWER_TOKEN));
+		assertThat(collectors).hasSize(1);
+		assertThat(collectors.get(0).get("node").asText()).isEqualTo("it-node");
+		assertThat(collectors.get(0).get("ifname").asText()).isEqualTo("udp");
+		assertThat(collectors.get(0).get("live").asBoolean()).isTrue();
+		assertThat(collectors.get(0).get("counters").get("packets").asText())
+			.isEqualTo(Integer.toString(frames.size()));
+	}
+
+	@Test
+	void refusesAnUnknownMetricOrABadValueNamingItAndViewersMayNotChangeThresholds() {
+		HttpResponse<String> unknown = this.api.putJson("/api/v1/thresholds", "{\"jitter\": 5}",
+				ApiCaller.OPERATOR_TOKEN);
+		assertThat(unknown.statusCode()).isEqualTo(400);
+		assertThat(unknown.headers().firstValue("Content-Type"))
+			.hasValueSatisfying((type) -> assertThat(type).startsWith("application/problem+json"));
+		assertThat(ApiCaller.json(unknown).get("field").asText()).isEqualTo("jitter");
+
+		HttpResponse<String> negative = this.api.putJson("/api/v1/thresholds", "{\"hop_latency\": -1}",
+				ApiCaller.OPERATOR_TOKEN);
+		assertThat(negative.statusCode()).isEqualTo(400);
+		assertThat(ApiCaller.json(negative).get("field").asText()).isEqualTo("hop_latency");
+
+		HttpResponse<String> fraction = this.api.putJson("/api/v1/thresholds", "{\"queue_occupancy\": 1.5}",
+				ApiCaller.OPERATOR_TOKEN);
+		assertThat(fraction.statusCode()).isEqualTo(400);
+		assertThat(ApiCaller.json(fraction).get("field").asText()).isEqualTo("queue_occupancy");
+
+		HttpResponse<String> empty = this.api.putJson("/api/v1/thresholds", "{}", ApiCaller.OPERATOR_TOKEN);
+		assertThat(empty.statusCode()).isEqualTo(400);
+		assertThat(ApiCaller.json(empty).get("field").asText()).isEqualTo("body");
+
+		HttpResponse<String> viewer = this.api.putJson("/api/v1/thresholds", "{\"hop_latency\": 5}",
+				ApiCaller.VIEWER_TOKEN);
+		assertThat(viewer.statusCode()).isEqualTo(403);
+		assertThat(this.redisTemplate.opsForList().range("sonde:collector:thresholds:history", 0, -1))
+			.noneMatch((entry) -> entry.contains("\"hop_latency\":5"));
+	}
+
+	private void send(List<byte[]> frames) throws Exception {
+		try (DatagramSocket socket = new DatagramSocket()) {
+			for (byte[] frame : frames) {
+				DissectedFrame packet = FrameDissector.dissect(LinkType.ETHERNET, frame, 0, frame.length);
+				byte[] payload = Arrays.copyOfRange(frame, packet.payloadOffset(),
+						packet.payloadOffset() + packet.payloadLength());
+				long before = this.collector.packets();
+				socket.send(new DatagramPacket(payload, payload.length, InetAddress.getLoopbackAddress(),
+						this.collector.localPort()));
+				await(() -> this.collector.packets() > before, "the collector to take a datagram");
+			}
+		}
+	}
+
+	/** The stream's length once the collector has published everything it detected. */
+	private long awaitStreamSettled() throws InterruptedException {
+		await(() -> {
+			Map<Object, Object> counters = counters();
+			return counters.get("buffered") != null && "0".equals(counters.get("buffered"))
+					&& counters.get("events").equals(counters.get("published"));
+		}, "the collector to publish every event");
+		Long size = this.redisTemplate.opsForStream().size("sonde:stream:events");
+		return (size != null) ? size : 0;
+	}
+
+	private void awaitCounter(String name, String value) throws InterruptedException {
+		await(() -> value.equals(counters().get(name)), name + " = " + value);
+	}
+
+	private Map<Object, Object> counters() {
+		return this.redisTemplate.opsForHash().entries("sonde:collector:it-node:udp:counters");
+	}
+
+	private static void await(java.util.function.BooleanSupplier condition, String what) throws InterruptedException {
+		Instant deadline = Instant.now().plusSeconds(30);
+		while (!condition.getAsBoolean()) {
+			assertThat(Instant.now()).as("waiting for " + what).isBefore(deadline);
+			Thread.sleep(5);
+		}
+	}
+
+}

@@ -1,0 +1,260 @@
+package io.sonde.ingest;
+
+import java.net.http.HttpResponse;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.sonde.events.SseClient;
+import io.sonde.testsupport.RedisServerProcess;
+import io.sonde.topology.ApiCaller;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.Test;
+
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.boot.test.web.server.LocalServerPort;
+import org.springframework.data.domain.Range;
+import org.springframework.data.redis.connection.stream.MapRecord;
+import org.springframework.data.redis.core.StringRedisTemplate;
+import org.springframework.test.context.DynamicPropertyRegistry;
+import org.springframework.test.context.DynamicPropertySource;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+/**
+ * Entries XADDed to {@code sonde:stream:events} as the XDP collector writes them, through
+ * the real ingest into the embedded QuestDB and the live stream: read back over
+ * {@code GET /api/v1/events} and {@code /api/v1/events/stream} with every field;
+ * malformed entries parked by reason while the consumer keeps going.
+ */
+@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
+class EventIngestIntegrationTests {
+
+	private static final RedisServerProcess redis = RedisServerProcess.start();
+
+	private static final ObjectMapper JSON = new ObjectMapper();
+
+	private static final String STREAM = "sonde:stream:events";
+
+	/** 2026-11-01T00:00:00Z in ns, on a microsecond (what QuestDB keeps). */
+	private static final long T0 = Instant.parse("2026-11-01T00:00:00Z").getEpochSecond() * 1_000_000_000L;
+
+	@LocalServerPort
+	int port;
+
+	@Autowired
+	StringRedisTemplate redisTemplate;
+
+	@Autowired
+	IngestStatistics statistics;
+
+	@DynamicPropertySource
+	static void redisAndTokens(DynamicPropertyRegistry properties) {
+		properties.add("spring.data.redis.port", redis::port);
+		ApiCaller.registerTokens(properties);
+	}
+
+	@AfterAll
+	static void stopRedis() {
+		redis.stop();
+	}
+
+	private void awaitGroup() {
+		await().atMost(Duration.ofSeconds(20))
+			.until(() -> Boolean.TRUE.equals(this.redisTemplate.hasKey(STREAM)) && this.redisTemplate.opsForStream()
+				.groups(STREAM)
+				.stream()
+				.anyMatch((g) -> g.groupName().equals("backend")));
+	}
+
+	private void xadd(Map<String, String> fields) {
+		this.redisTemplate.opsForStream().add(MapRecord.create(STREAM, fields));
+	}
+
+	private JsonNode get(String path) {
+		HttpResponse<String> answer = new ApiCaller(this.port).get(path, ApiCaller.VIEWER_TOKEN);
+		assertThat(answer.statusCode()).as(answer.body()).isEqualTo(200);
+		return ApiCaller.json(answer);
+	}
+
+	@Test
+	void entriesOfEveryMetricAppearInTheQueryAndTheLiveStreamWithEveryField() throws Exception {
+		awaitGroup();
+		String node = "node-a";
+		try (SseClient live = SseClient.open(this.port, "/api/v1/events/stream?source=xdp:node-a/eth0",
+				ApiCaller.VIEWER_TOKEN, null)) {
+			assertThat(live.status()).isEqualTo(200);
+			Thread.sleep(300);
+			Map<Integer, Map<String, String>> entries = CollectorEntriesFixture.everyMetric(node, T0);
+			for (int seq = 1; seq <= 6; seq++) {
+				xadd(entries.get(seq));
+			}
+
+			List<SseClient.Message> streamed = live.collect("telemetry", 6, Duration.ofSeconds(20));
+			assertThat(streamed).hasSize(6);
+			await().atMost(Duration.ofSeconds(20))
+				.until(() -> get("/api/v1/events?source=xdp:node-a/eth0").get("events").size() == 6);
+			JsonNode stored = get("/api/v1/events?source=xdp:node-a/eth0").get("events");
+
+			// Newest first: link utilization (seq 6) down to the flow path (seq 1).
+			List<String> origins = new ArrayList<>();
+			stored.forEach((event) -> origins.add(event.get("origin").asText()));
+			assertThat(origins).containsExactly("xdp/node-a/eth0/1700000000000/6", "xdp/node-a/eth0/1700000000000/5",
+					"xdp/node-a/eth0/1700000000000/4", "xdp/node-a/eth0/1700000000000/3",
+					"xdp/node-a/eth0/1700000000000/2", "xdp/node-a/eth0/1700000000000/1");
+
+			JsonNode path = stored.get(5);
+			assertThat(path.get("source").asText()).isEqualTo("xdp:node-a/eth0");
+			assertThat(Instant.parse(path.get("detectedAt").asText())).isEqualTo(Instant.ofEpochSecond(0, T0 + 1000));
+			assertThat(path.get("kind").asText()).isEqualTo("NEW_KEY");
+			assertThat(path.get("metric").asText()).isEqualTo("flow_path");
+			assertThat(path.get("key").asText()).isEqualTo("10.0.0.2:5000>10.1.0.3:6000/17");
+			assertThat(path.get("value").asDouble()).isEqualTo(4.0);
+			assertThat(path.get("previous").isNull()).isTrue();
+			assertThat(path.get("path").toString()).isEqualTo("[11,12,13,19]");
+			assertThat(path.get("flow").get("srcIp").asText()).isEqualTo("10.0.0.2");
+			assertThat(path.get("flow").get("dstIp").asText()).isEqualTo("10.1.0.3");
+			assertThat(path.get("flow").get("srcPort").asInt()).isEqualTo(5000);
+			assertThat(path.get("flow").get("dstPort").asInt()).isEqualTo(6000);
+			assertThat(path.get("flow").get("protocol").asInt()).isEqualTo(17);
+			assertThat(path.get("report").get("nodeId").asLong()).isEqualTo(19);
+			assertThat(path.get("report").get("sequence").asLong()).isEqualTo(4001);
+			assertThat(path.get("report").get("hwId").asInt()).isEqualTo(3);
+
+			JsonNode hop = stored.get(3);
+			assertThat(hop.get("kind").asText()).isEqualTo("CHANGED");
+			assertThat(hop.get("key").asText()).isEqualTo("10.0.0.2:5000>10.1.0.3:6000/17@12");
+			assertThat(hop.get("switchId").asLong()).isEqualTo(12);
+			assertThat(hop.get("value").asDouble()).isEqualTo(250.0);
+			assertThat(hop.get("previous").asDouble()).isEqualTo(125.0);
+
+			JsonNode queue = stored.get(2);
+			assertThat(queue.get("key").asText()).isEqualTo("switch=13/queue=2");
+			assertThat(queue.get("switchId").asLong()).isEqualTo(13);
+			assertThat(queue.get("queueId").asLong()).isEqualTo(2);
+			assertThat(queue.get("flow").isNull()).isTrue();
+
+			JsonNode link = stored.get(0);
+			assertThat(link.get("metric").asText()).isEqualTo("link_utilization");
+			assertThat(link.get("key").asText()).isEqualTo("switch=19/port=3");
+			assertThat(link.get("port").asLong()).isEqualTo(3);
+			assertThat(link.get("previous").asDouble()).isEqualTo(1000.0);
+
+			// The live stream carries the same events, oldest first, each with its id.
+			for (int i = 0; i < 6; i++) {
+				SseClient.Message message = streamed.get(i);
+				JsonNode event = JSON.readTree(message.data());
+				assertThat(message.id()).isNotBlank().isEqualTo(event.get("id").asText());
+				JsonNode same = stored.get(5 - i);
+				for (String field : List.of("origin", "source", "detectedAt", "kind", "metric", "key", "value",
+						"previous", "switchId", "queueId", "port", "flow", "path", "report")) {
+					assertThat(event.get(field)).as(field).isEqualTo(same.get(field));
+				}
+			}
+		}
+	}
+
+	@Test
+	void filtersAndPagesTheHistoryNewestFirst() {
+		awaitGroup();
+		Map<Integer, Map<String, String>> entries = CollectorEntriesFixture.everyMetric("node-f", T0 + 60_000_000_000L);
+		entries.values().forEach(this::xadd);
+		String source = "source=xdp:node-f/eth0";
+		await().atMost(Duration.ofSeconds(20)).until(() -> get("/api/v1/events?" + source).get("events").size() == 6);
+
+		assertThat(get("/api/v1/events?" + source + "&kind=new_key").get("events")).hasSize(2);
+		assertThat(get("/api/v1/events?" + source + "&metric=hop_latency,flow_latency").get("events")).hasSize(2);
+		// Switch 12: its hop latency, and the flow path that crosses it.
+		assertThat(get("/api/v1/events?" + source + "&switch=12").get("events")).hasSize(2);
+		assertThat(get("/api/v1/events?" + source + "&flow=10.1.0.3:6000").get("events")).hasSize(3);
+		Instant t = Instant.ofEpochSecond(0, T0 + 60_000_000_000L);
+		assertThat(get("/api/v1/events?" + source + "&from=" + t.plusNanos(2000) + "&to=" + t.plusNanos(5000))
+			.get("events")).hasSize(3);
+
+		List<String> paged = new ArrayList<>();
+		String cursor = null;
+		do {
+			JsonNode page = get(
+					"/api/v1/events?" + source + "&limit=4" + ((cursor != null) ? "&cursor=" + cursor : ""));
+			page.get("events").forEach((event) -> paged.add(event.get("origin").asText()));
+			cursor = page.get("nextCursor").isNull() ? null : page.get("nextCursor").asText();
+			if (paged.size() == 4) {
+				// Newer events arriving between pages do not shift the next page.
+				Map<String, String> newer = CollectorEntriesFixture.hopLatency("node-f", 7, T0 + 70_000_000_000L, 9);
+				xadd(newer);
+			}
+		}
+		while (cursor != null);
+		assertThat(paged).hasSize(6).doesNotHaveDuplicates().last().isEqualTo("xdp/node-f/eth0/1700000000000/1");
+	}
+
+	@Test
+	void answersBadRequestNamingTheParameter() {
+		ApiCaller api = new ApiCaller(this.port);
+		Map<String, String> bad = new HashMap<>();
+		bad.put("from=yesterday", "from");
+		bad.put("to=2026", "to");
+		bad.put("kind=exploded", "kind");
+		bad.put("switch=core", "switch");
+		bad.put("limit=0", "limit");
+		bad.put("limit=5000", "limit");
+		bad.put("cursor=@@@", "cursor");
+		bad.forEach((query, field) -> {
+			HttpResponse<String> answer = api.get("/api/v1/events?" + query, ApiCaller.VIEWER_TOKEN);
+			assertThat(answer.statusCode()).as(query).isEqualTo(400);
+			assertThat(answer.headers().firstValue("Content-Type")).hasValue("application/problem+json");
+			assertThat(ApiCaller.json(answer).get("field").asText()).as(query).isEqualTo(field);
+		});
+		assertThat(api.get("/api/v1/events", null).statusCode()).isEqualTo(401);
+	}
+
+	@Test
+	void parksEachKindOfMalformedEntryAndKeepsConsuming() {
+		awaitGroup();
+		Map<String, Long> before = this.statistics.deadLettered();
+		Map<String, String> wrongVersion = CollectorEntriesFixture.hopLatency("node-d", 1, T0, 5);
+		wrongVersion.put("v", "2");
+		Map<String, String> missing = CollectorEntriesFixture.hopLatency("node-d", 2, T0, 5);
+		missing.remove("switch_id");
+		Map<String, String> illTyped = CollectorEntriesFixture.hopLatency("node-d", 3, T0, 5);
+		illTyped.put("value", "-12");
+		Map<String, String> unknownMetric = CollectorEntriesFixture.hopLatency("node-d", 4, T0, 5);
+		unknownMetric.put("metric", "jitter");
+		Map<String, String> unknownKind = CollectorEntriesFixture.hopLatency("node-d", 5, T0, 5);
+		unknownKind.put("kind", "vanished");
+		Map<String, String> good = CollectorEntriesFixture.hopLatency("node-d", 6, T0, 5);
+		for (Map<String, String> entry : List.of(wrongVersion, missing, illTyped, unknownMetric, unknownKind, good)) {
+			xadd(entry);
+		}
+
+		await().atMost(Duration.ofSeconds(20))
+			.until(() -> get("/api/v1/events?source=xdp:node-d/eth0").get("events").size() == 1);
+		List<MapRecord<String, Object, Object>> dead = this.redisTemplate.opsForStream()
+			.range("sonde:stream:events:dead", Range.unbounded());
+		Map<String, Map<Object, Object>> byReason = new HashMap<>();
+		dead.stream()
+			.filter((record) -> "node-d".equals(record.getValue().get("node")))
+			.forEach((record) -> byReason.put((String) record.getValue().get("dead_reason"), record.getValue()));
+		assertThat(byReason).containsOnlyKeys("wrong_version", "missing_field", "ill_typed_field", "unknown_metric",
+				"unknown_kind");
+		assertThat(byReason.get("missing_field")).containsEntry("dead_field", "switch_id")
+			.containsEntry("seq", "2")
+			.containsEntry("metric", "hop_latency");
+		assertThat(byReason.get("ill_typed_field")).containsEntry("dead_field", "value").containsEntry("value", "-12");
+		assertThat(byReason.get("unknown_metric")).containsEntry("metric", "jitter");
+		Map<String, Long> after = this.statistics.deadLettered();
+		for (String reason : byReason.keySet()) {
+			assertThat(after.get(reason) - before.get(reason)).as(reason).isEqualTo(1);
+		}
+		await().atMost(Duration.ofSeconds(5))
+			.until(() -> this.redisTemplate.opsForStream().pending(STREAM, "backend").getTotalPendingMessages() == 0);
+	}
+
+}

@@ -1,0 +1,152 @@
+package io.sonde.ingest.udp;
+
+import java.io.IOException;
+import java.net.DatagramPacket;
+import java.net.DatagramSocket;
+import java.net.InetAddress;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+
+import io.sonde.ingest.IntCollectorDetector;
+import io.sonde.p4programs.capture.LinkType;
+import io.sonde.p4programs.packet.DissectedFrame;
+import io.sonde.p4programs.packet.FrameDissector;
+import io.sonde.p4programs.packet.MalformedFrame;
+import io.sonde.testsupport.RedisServerProcess;
+
+import org.springframework.data.redis.connection.RedisStandaloneConfiguration;
+import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactory;
+import org.springframework.data.redis.connection.stream.MapRecord;
+import org.springframework.data.redis.core.StringRedisTemplate;
+import org.springframework.data.redis.listener.RedisMessageListenerContainer;
+
+/**
+ * A Java collector wired as its configuration wires it, on a free port, against a Redis
+ * of its own: what the collector tests send datagrams to and read Redis from.
+ */
+final class UdpCollectorHarness implements AutoCloseable {
+
+	static final String NODE = "test-node";
+
+	final RedisServerProcess server;
+
+	final LettuceConnectionFactory connections;
+
+	final StringRedisTemplate redis;
+
+	final UdpCollectorProperties properties;
+
+	final IntCollectorDetector detector;
+
+	final ThresholdListener thresholds;
+
+	final StreamPublisher publisher;
+
+	final UdpCollector collector;
+
+	final RedisMessageListenerContainer subscriptions;
+
+	final UdpCollectorRunner runner;
+
+	private final DatagramSocket sender;
+
+	UdpCollectorHarness(Clock clock) throws IOException {
+		this.server = RedisServerProcess.start();
+		this.connections = new LettuceConnectionFactory(
+				new RedisStandaloneConfiguration("127.0.0.1", this.server.port()));
+		this.connections.afterPropertiesSet();
+		this.connections.start();
+		this.redis = new StringRedisTemplate(this.connections);
+		this.properties = new UdpCollectorProperties(true, "127.0.0.1", 0, NODE, "sonde:stream:events", 1_000_000,
+				100_000, Duration.ofMillis(100), "sonde:collector:thresholds");
+		this.detector = new IntCollectorDetector(IntCollectorDetector.DEFAULT_REPORT_PORT);
+		this.thresholds = new ThresholdListener(this.detector, this.redis, this.properties.thresholdChannel());
+		this.publisher = new StreamPublisher(this.redis, this.properties.eventsStream(), this.properties.maxlen(),
+				this.properties.buffer(), this.thresholds::applyHash);
+		this.collector = new UdpCollector(this.properties, this.detector, this.publisher, this.thresholds, clock);
+		this.subscriptions = new RedisMessageListenerContainer();
+		this.subscriptions.setConnectionFactory(this.connections);
+		this.subscriptions.afterPropertiesSet();
+		this.subscriptions.start();
+		this.runner = new UdpCollectorRunner(this.collector, this.publisher, this.thresholds, this.subscriptions,
+				this.redis, this.properties);
+		this.sender = new DatagramSocket();
+	}
+
+	UdpCollectorHarness() throws IOException {
+		this(Clock.systemUTC());
+	}
+
+	void start() {
+		this.runner.start();
+	}
+
+	/** Sends one UDP payload and waits until the collector has taken it. */
+	void send(byte[] payload) throws IOException {
+		long before = this.collector.packets();
+		this.sender.send(new DatagramPacket(payload, payload.length, InetAddress.getLoopbackAddress(),
+				this.collector.localPort()));
+		awaitTrue(() -> this.collector.packets() > before, "the collector to take datagram " + (before + 1));
+	}
+
+	/** Sends the UDP payload of a captured report frame. */
+	void sendFrame(byte[] frame) throws IOException {
+		send(payloadOf(frame));
+	}
+
+	static byte[] payloadOf(byte[] frame) {
+		try {
+			DissectedFrame packet = FrameDissector.dissect(LinkType.ETHERNET, frame, 0, frame.length);
+			return Arrays.copyOfRange(frame, packet.payloadOffset(), packet.payloadOffset() + packet.payloadLength());
+		}
+		catch (MalformedFrame ex) {
+			throw new IllegalArgumentException("not a report frame", ex);
+		}
+	}
+
+	List<MapRecord<String, Object, Object>> events() {
+		return this.redis.opsForStream()
+			.range(this.properties.eventsStream(), org.springframework.data.domain.Range.unbounded());
+	}
+
+	long streamLength() {
+		Long size = this.redis.opsForStream().size(this.properties.eventsStream());
+		return (size != null) ? size : 0;
+	}
+
+	/** The counters hash, written now. */
+	Map<Object, Object> counters() {
+		this.runner.writeCounters();
+		return this.redis.opsForHash().entries(this.properties.countersKey());
+	}
+
+	static void awaitTrue(java.util.function.BooleanSupplier condition, String what) {
+		Instant deadline = Instant.now().plusSeconds(20);
+		while (!condition.getAsBoolean()) {
+			if (Instant.now().isAfter(deadline)) {
+				throw new AssertionError("timed out waiting for " + what);
+			}
+			try {
+				Thread.sleep(5);
+			}
+			catch (InterruptedException ex) {
+				Thread.currentThread().interrupt();
+				throw new AssertionError("interrupted waiting for " + what);
+			}
+		}
+	}
+
+	@Override
+	public void close() {
+		this.sender.close();
+		this.runner.stop();
+		this.subscriptions.stop();
+		this.connections.destroy();
+		this.server.close();
+	}
+
+}

@@ -1,0 +1,117 @@
+package io.sonde.metrics.internal;
+
+import java.sql.Timestamp;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.LocalDateTime;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+import io.sonde.events.EventFlow;
+import io.sonde.events.EventKind;
+import io.sonde.events.TelemetryEvent;
+import io.sonde.metrics.MetricHistoryPoint;
+import io.sonde.store.MetricPoint;
+import io.sonde.store.TimeSeriesStore;
+import io.sonde.store.internal.questdb.SqlExecutor;
+import io.sonde.testsupport.RedisServerProcess;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.Test;
+
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.test.context.DynamicPropertyRegistry;
+import org.springframework.test.context.DynamicPropertySource;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The history the API gives (raw read, bucketed in Java) equals what QuestDB's own SAMPLE
+ * BY gives for the same key, range and resolution, on the embedded QuestDB with the V3
+ * table.
+ */
+@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.NONE)
+class StoreDownsamplingIntegrationTests {
+
+	private static final RedisServerProcess redis = RedisServerProcess.start();
+
+	private static final Instant T0 = Instant.parse("2026-02-01T00:00:00Z");
+
+	@DynamicPropertySource
+	static void service(DynamicPropertyRegistry properties) {
+		properties.add("spring.data.redis.port", redis::port);
+		properties.add("sonde.metrics.push-interval", () -> "0s");
+	}
+
+	@AfterAll
+	static void stopRedis() {
+		redis.stop();
+	}
+
+	@Autowired
+	TimeSeriesStore store;
+
+	@Autowired
+	StoreMetricHistory history;
+
+	@Test
+	void bucketsInJavaEqualQuestDbsSampleBy() throws Exception {
+		EventFlow flow = new EventFlow("10.0.0.1", "10.0.1.2", 1, 2, 17);
+		List<MetricPoint> points = new ArrayList<>();
+		for (int i = 0; i < 95; i++) {
+			TelemetryEvent event = new TelemetryEvent(null, "o" + i, "test", T0.plusMillis(i * 700L), EventKind.CHANGED,
+					"flow_latency", flow.toString(), (i * 37) % 101, null, null, null, null, flow, List.of(), null);
+			points.add(MetricPoints.of(event, MetricPoints.ORIGIN_EVENT, event.detectedAt()));
+		}
+		this.store.write(points);
+		Instant to = T0.plusSeconds(70);
+		Duration resolution = Duration.ofSeconds(10);
+
+		List<MetricHistoryPoint> java = awaitHistory(flow.toString(), to, resolution, 95);
+		List<Map<String, Object>> rows = ((SqlExecutor) this.store).query(DownsampleQueries.questDb(resolution),
+				"flow_latency", flow.toString(), LocalDateTime.ofInstant(T0, ZoneOffset.UTC),
+				LocalDateTime.ofInstant(to, ZoneOffset.UTC));
+
+		List<MetricHistoryPoint> questDb = rows.stream()
+			.map((row) -> new MetricHistoryPoint(instant(row.get("ts")), ((Number) row.get("mean")).doubleValue(),
+					((Number) row.get("min")).doubleValue(), ((Number) row.get("max")).doubleValue(),
+					((Number) row.get("count")).longValue()))
+			.toList();
+		assertThat(java).hasSize(7);
+		assertThat(questDb).hasSameSizeAs(java);
+		for (int i = 0; i < java.size(); i++) {
+			assertThat(questDb.get(i).time()).isEqualTo(java.get(i).time());
+			assertThat(questDb.get(i).mean()).isCloseTo(java.get(i).mean(), org.assertj.core.data.Offset.offset(1e-9));
+			assertThat(questDb.get(i).min()).isEqualTo(java.get(i).min());
+			assertThat(questDb.get(i).max()).isEqualTo(java.get(i).max());
+			assertThat(questDb.get(i).count()).isEqualTo(java.get(i).count());
+		}
+	}
+
+	private List<MetricHistoryPoint> awaitHistory(String key, Instant to, Duration resolution, long values)
+			throws InterruptedException {
+		Instant deadline = Instant.now().plusSeconds(30);
+		while (true) {
+			List<MetricHistoryPoint> points = this.history.history("flow_latency", key, T0, to, resolution);
+			long seen = points.stream().mapToLong(MetricHistoryPoint::count).sum();
+			if (seen >= values || Instant.now().isAfter(deadline)) {
+				assertThat(seen).isEqualTo(values);
+				return points;
+			}
+			Thread.sleep(100);
+		}
+	}
+
+	private static Instant instant(Object value) {
+		if (value instanceof Timestamp timestamp) {
+			return timestamp.toLocalDateTime().toInstant(ZoneOffset.UTC);
+		}
+		if (value instanceof LocalDateTime local) {
+			return local.toInstant(ZoneOffset.UTC);
+		}
+		throw new IllegalStateException("unexpected timestamp type " + value.getClass());
+	}
+
+}
