@@ -33,7 +33,7 @@ import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.context.SpringBootTest.WebEnvironment;
 import org.springframework.boot.test.web.server.LocalServerPort;
-import org.springframework.context.ApplicationContext;
+import org.springframework.data.redis.core.StringRedisTemplate;
 import org.springframework.test.annotation.DirtiesContext;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
@@ -42,7 +42,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * The Events page receives events live: a collector's events (Redis contract entries
- * through the backend's ingest when the service has it, see {@link FabricEvents}) appear
+ * through the backend's ingest, store and live stream, see {@link FabricEvents}) appear
  * without a reload, newest first; a filter keeps only its metric, decided by the server;
  * while paused, new events are counted and shown on resume; a hop's event marks its
  * flow's path (learnt from the flow's flow_path event) on the FatTree(4) drawing. The
@@ -75,7 +75,7 @@ class EventsLiveBrowserIntegrationTests {
 	private int port;
 
 	@Autowired
-	private ApplicationContext context;
+	private StringRedisTemplate redisStreams;
 
 	@Autowired
 	private TopologyCatalog topology;
@@ -101,7 +101,7 @@ class EventsLiveBrowserIntegrationTests {
 	@Test
 	void showsEventsLiveFiltersThemOnTheServerCountsThemWhilePausedAndDrawsTheirPath() throws IOException {
 		this.topology.importDocument(withPorts(this.topology.document(TopologyGenerators.fatTree(4))), "e2e");
-		FabricEvents fabric = new FabricEvents(this.context);
+		FabricEvents fabric = new FabricEvents(this.redisStreams);
 
 		browser.get("http://localhost:" + this.port + "/login");
 		LoginPage.await(browser).signIn(TestService.USER, TestService.PASSWORD);

@@ -1,6 +1,5 @@
 package io.sonde.e2e.support;
 
-import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -8,22 +7,15 @@ import java.util.concurrent.atomic.AtomicLong;
 import java.util.stream.Collectors;
 
 import io.sonde.events.EventFlow;
-import io.sonde.events.EventKind;
-import io.sonde.events.EventLog;
-import io.sonde.events.EventsAppended;
-import io.sonde.events.TelemetryEvent;
 
-import org.springframework.context.ApplicationContext;
 import org.springframework.data.redis.connection.stream.StreamRecords;
 import org.springframework.data.redis.core.StringRedisTemplate;
 
 /**
- * Events as a collector reports them, for the browser tests. With the ingest pipeline in
- * the service (an {@link EventLog} to store what it consumes), each is an entry of the
+ * Events as a collector reports them, for the browser tests: each an entry of the
  * collector's Redis contract ({@code XADD sonde:stream:events}, xdp-collector/
- * REDIS_CONTRACT.md), which the backend consumes, stores and streams like any other.
- * Without it, the events are published as the event log publishes them after storing
- * ({@link EventsAppended}), so the pages can be tested before the pipeline exists.
+ * REDIS_CONTRACT.md), which the backend's ingest consumes, stores and streams like any
+ * other.
  */
 public final class FabricEvents {
 
@@ -33,22 +25,14 @@ public final class FabricEvents {
 
 	private static final String IFNAME = "veth0";
 
-	private final ApplicationContext context;
+	private final StringRedisTemplate redis;
 
 	private final long run = System.currentTimeMillis();
 
 	private final AtomicLong sequence = new AtomicLong();
 
-	public FabricEvents(ApplicationContext context) {
-		this.context = context;
-	}
-
-	/**
-	 * Whether events go through Redis and the backend's ingest (else straight to the
-	 * pages).
-	 */
-	public boolean throughIngest() {
-		return this.context.getBeanNamesForType(EventLog.class).length > 0;
+	public FabricEvents(StringRedisTemplate redis) {
+		this.redis = redis;
 	}
 
 	/** A flow was seen for the first time, over {@code path}. */
@@ -56,10 +40,7 @@ public final class FabricEvents {
 		Map<String, String> fields = origin("new_key", "flow_path", path.size(), 0);
 		flowFields(fields, flow);
 		fields.put("path", path.stream().map(String::valueOf).collect(Collectors.joining(",")));
-		send(fields,
-				new TelemetryEvent(null, originOf(fields), "xdp:" + NODE + "/" + IFNAME, Instant.now(),
-						EventKind.NEW_KEY, "flow_path", flow.toString(), path.size(), null, null, null, null, flow,
-						path, null));
+		send(fields);
 	}
 
 	/**
@@ -70,10 +51,7 @@ public final class FabricEvents {
 		Map<String, String> fields = origin("changed", "hop_latency", nanos, previous);
 		flowFields(fields, flow);
 		fields.put("switch_id", Long.toString(switchId));
-		send(fields,
-				new TelemetryEvent(null, originOf(fields), "xdp:" + NODE + "/" + IFNAME, Instant.now(),
-						EventKind.CHANGED, "hop_latency", flow + "@" + switchId, nanos, (double) previous, switchId,
-						null, null, flow, List.of(), null));
+		send(fields);
 	}
 
 	/** A queue's occupancy changed (to {@code cells}). */
@@ -81,10 +59,7 @@ public final class FabricEvents {
 		Map<String, String> fields = origin("changed", "queue_occupancy", cells, previous);
 		fields.put("switch_id", Long.toString(switchId));
 		fields.put("queue_id", Long.toString(queueId));
-		send(fields,
-				new TelemetryEvent(null, originOf(fields), "xdp:" + NODE + "/" + IFNAME, Instant.now(),
-						EventKind.CHANGED, "queue_occupancy", "switch=" + switchId + "/queue=" + queueId, cells,
-						(double) previous, switchId, queueId, null, null, List.of(), null));
+		send(fields);
 	}
 
 	private Map<String, String> origin(String kind, String metric, long value, long previous) {
@@ -112,21 +87,8 @@ public final class FabricEvents {
 		fields.put("protocol", Integer.toString(flow.protocol()));
 	}
 
-	private static String originOf(Map<String, String> fields) {
-		return "xdp/" + NODE + "/" + IFNAME + "/" + fields.get("run") + "/" + fields.get("seq");
-	}
-
-	private void send(Map<String, String> fields, TelemetryEvent event) {
-		if (throughIngest()) {
-			this.context.getBean(StringRedisTemplate.class)
-				.opsForStream()
-				.add(StreamRecords.string(fields).withStreamKey(EVENTS_STREAM));
-		}
-		else {
-			// As the event log appends it: the live-stream id is the stream entry's id.
-			this.context.publishEvent(
-					new EventsAppended(List.of(event.withId(System.currentTimeMillis() + "-" + fields.get("seq")))));
-		}
+	private void send(Map<String, String> fields) {
+		this.redis.opsForStream().add(StreamRecords.string(fields).withStreamKey(EVENTS_STREAM));
 	}
 
 }

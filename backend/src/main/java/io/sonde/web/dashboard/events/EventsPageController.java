@@ -5,6 +5,8 @@ import java.util.Map;
 
 import io.sonde.events.EventKind;
 import io.sonde.events.EventQuery;
+import io.sonde.events.EventQueryRejected;
+import io.sonde.events.EventStream;
 import io.sonde.web.dashboard.metrics.MetricNames;
 
 import org.springframework.beans.factory.ObjectProvider;
@@ -22,10 +24,11 @@ import org.springframework.web.bind.annotation.ResponseBody;
 import org.springframework.web.servlet.mvc.method.annotation.SseEmitter;
 
 /**
- * The Events page: the live stream ({@code /events/live}, server-sent events filtered on
- * the server) and history mode ({@code /events/history}, pages of past events). Both are
- * here and not under {@code /api} because the browser signs in with its session, not a
- * token.
+ * The Events page: the live stream ({@code /events/live}, the events module's
+ * {@link EventStream}: filtered on the server, resumable with Last-Event-ID, with gap and
+ * lost notices) and history mode ({@code /events/history}, pages of past events). Both
+ * are here and not under {@code /api} because the browser signs in with its session, not
+ * a token.
  */
 @Controller
 public class EventsPageController {
@@ -33,11 +36,11 @@ public class EventsPageController {
 	/** Largest history page a browser may ask for. */
 	static final int MAX_PAGE = 500;
 
-	private final EventsLiveFeed live;
+	private final EventStream live;
 
 	private final ObjectProvider<EventHistory> history;
 
-	public EventsPageController(EventsLiveFeed live, ObjectProvider<EventHistory> history) {
+	public EventsPageController(EventStream live, ObjectProvider<EventHistory> history) {
 		this.live = live;
 		this.history = history;
 	}
@@ -67,7 +70,13 @@ public class EventsPageController {
 			@RequestParam(name = "since", required = false) String since,
 			@RequestHeader(name = "Last-Event-ID", required = false) String lastEventId) {
 		EventQuery filter = EventFilters.parse(kinds, metrics, switchId, flow);
-		return this.live.subscribe(filter, (lastEventId != null && !lastEventId.isBlank()) ? lastEventId : since);
+		String resumeAfter = (lastEventId != null && !lastEventId.isBlank()) ? lastEventId : since;
+		try {
+			return this.live.open(filter, (resumeAfter != null && !resumeAfter.isBlank()) ? resumeAfter : null);
+		}
+		catch (EventQueryRejected rejected) {
+			throw new InvalidEventFilter(rejected.field(), rejected.getMessage());
+		}
 	}
 
 	/** A page of past events, newest first; 503 while no event store answers. */

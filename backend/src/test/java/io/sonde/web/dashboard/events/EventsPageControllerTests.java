@@ -1,26 +1,27 @@
 package io.sonde.web.dashboard.events;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicReference;
 
 import io.sonde.events.EventQuery;
-import io.sonde.events.EventsAppended;
-import io.sonde.events.TelemetryEvent;
+import io.sonde.events.EventQueryRejected;
+import io.sonde.events.EventStream;
 import io.sonde.web.WebSliceTestConfiguration;
 import org.junit.jupiter.api.Test;
 
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.autoconfigure.web.servlet.WebMvcTest;
 import org.springframework.boot.test.context.TestConfiguration;
-import org.springframework.context.ApplicationEventPublisher;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Import;
 import org.springframework.http.MediaType;
 import org.springframework.security.test.context.support.WithMockUser;
 import org.springframework.test.web.servlet.MockMvc;
 import org.springframework.test.web.servlet.MvcResult;
+import org.springframework.web.servlet.mvc.method.annotation.SseEmitter;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.get;
@@ -31,19 +32,20 @@ import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.
 import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.view;
 
 /**
- * The Events page, its live stream (fed here by publishing {@link EventsAppended} as the
- * event log does) and its history (a test double of the event store); the page in a
- * browser runs in e2e-tests.
+ * The Events page, its live stream and its history over test doubles of the events
+ * module's stream and store (their own behaviour, resuming, gaps and back-pressure, is
+ * tested in the events module); the page in a browser, over the real pipeline, runs in
+ * e2e-tests.
  */
 @WebMvcTest(controllers = EventsPageController.class)
-@Import({ WebSliceTestConfiguration.class, EventsLiveFeed.class, EventsPageControllerTests.Store.class })
+@Import({ WebSliceTestConfiguration.class, EventsPageControllerTests.Doubles.class })
 class EventsPageControllerTests {
 
 	@Autowired
 	private MockMvc mvc;
 
 	@Autowired
-	private ApplicationEventPublisher events;
+	private RecordingStream stream;
 
 	@Autowired
 	private RecordingHistory history;
@@ -79,74 +81,47 @@ class EventsPageControllerTests {
 
 	@Test
 	@WithMockUser(username = "viewer", roles = "VIEWER")
-	void streamsOnlyTheEventsMatchingTheFiltersWithTheirStreamIds() throws Exception {
+	void streamsWhatTheEventStreamSendsForThePagesFilters() throws Exception {
 		MvcResult stream = this.mvc
 			.perform(get("/events/live").param("metric", "hop_latency")
+				.param("kind", "changed")
 				.param("switch", "7")
+				.param("flow", "10.0.0.2:5000")
 				.accept(MediaType.TEXT_EVENT_STREAM))
 			.andExpect(request().asyncStarted())
 			.andReturn();
-		awaitContent(stream, ":events");
 
-		this.events.publishEvent(new EventsAppended(List.of(TestEvents.queueOccupancy("1700000000000-0", 40),
-				TestEvents.hopLatency("1700000000000-1", 250))));
-
-		String body = awaitContent(stream, "event:event");
+		String body = awaitContent(stream, "event:telemetry");
 		assertThat(stream.getResponse().getContentType()).startsWith(MediaType.TEXT_EVENT_STREAM_VALUE);
-		assertThat(body).startsWith("retry:1000\n:events\n\n")
-			.contains("id:1700000000000-1\nevent:event\ndata:{\"id\":\"1700000000000-1\"")
-			.contains("\"kind\":\"changed\",\"metric\":\"hop_latency\"")
-			.contains("\"flow\":\"10.0.0.2:5000>10.1.0.3:6000/17\",\"path\":[13,5,1,7,15]")
-			.doesNotContain("queue_occupancy");
+		assertThat(body).contains("id:1700000000000-1\nevent:telemetry\ndata:{\"metric\":\"hop_latency\"}");
+		EventQuery asked = this.stream.lastQuery.get();
+		assertThat(asked.metrics()).containsExactly("hop_latency");
+		assertThat(asked.kinds()).extracting(Enum::name).containsExactly("CHANGED");
+		assertThat(asked.switchId()).isEqualTo(7L);
+		assertThat(asked.flow()).isEqualTo("10.0.0.2:5000");
+		assertThat(this.stream.lastEventId.get()).isNull();
 	}
 
 	@Test
 	@WithMockUser(username = "viewer", roles = "VIEWER")
-	void aReconnectingStreamGetsWhatItMissedAfterItsLastEventId() throws Exception {
-		this.events.publishEvent(new EventsAppended(List.of(TestEvents.hopLatency("1800000001000-0", 110),
-				TestEvents.hopLatency("1800000001000-1", 120), TestEvents.hopLatency("1800000001001-0", 130))));
+	void resumesAfterTheLastEventIdOfAReconnectingEventSourceOrTheSinceOfAReopenedOne() throws Exception {
+		this.mvc
+			.perform(get("/events/live").header("Last-Event-ID", "1700000001000-0").accept(MediaType.TEXT_EVENT_STREAM))
+			.andExpect(request().asyncStarted());
+		assertThat(this.stream.lastEventId.get()).isEqualTo("1700000001000-0");
 
-		MvcResult stream = this.mvc
-			.perform(get("/events/live").header("Last-Event-ID", "1800000001000-0").accept(MediaType.TEXT_EVENT_STREAM))
-			.andExpect(request().asyncStarted())
-			.andReturn();
-
-		String body = awaitContent(stream, "id:1800000001001-0");
-		assertThat(body).contains("id:1800000001000-1").doesNotContain("id:1800000001000-0\n").doesNotContain("gap");
-		assertThat(body.indexOf("1800000001000-1")).isLessThan(body.indexOf("1800000001001-0"));
+		this.mvc.perform(get("/events/live").param("since", "1700000002000-3").accept(MediaType.TEXT_EVENT_STREAM))
+			.andExpect(request().asyncStarted());
+		assertThat(this.stream.lastEventId.get()).isEqualTo("1700000002000-3");
 	}
 
 	@Test
 	@WithMockUser(username = "viewer", roles = "VIEWER")
-	void saysSoWhenWhatAReconnectingStreamMissedIsNoLongerKept() throws Exception {
-		this.events.publishEvent(new EventsAppended(List.of(TestEvents.hopLatency("1700000002000-0", 110))));
-
-		MvcResult stream = this.mvc
-			.perform(get("/events/live").param("since", "1600000000000-0").accept(MediaType.TEXT_EVENT_STREAM))
-			.andExpect(request().asyncStarted())
-			.andReturn();
-
-		String body = awaitContent(stream, "event:gap");
-		assertThat(body).contains("event:gap\ndata:{").contains("\"after\":\"1600000000000-0\"");
-	}
-
-	@Test
-	@WithMockUser(username = "viewer", roles = "VIEWER")
-	void countsWhatASlowStreamCouldNotTakeInsteadOfHoldingUpThePublisher() throws Exception {
-		MvcResult stream = this.mvc
-			.perform(get("/events/live").param("metric", "queue_occupancy").accept(MediaType.TEXT_EVENT_STREAM))
-			.andExpect(request().asyncStarted())
-			.andReturn();
-		awaitContent(stream, ":events");
-		List<TelemetryEvent> burst = new ArrayList<>();
-		for (int index = 0; index < EventsLiveFeed.BACKLOG + 250; index++) {
-			burst.add(TestEvents.queueOccupancy("1700000003000-" + index, index));
-		}
-
-		this.events.publishEvent(new EventsAppended(burst));
-
-		String body = awaitContent(stream, "event:lost");
-		assertThat(body).contains("event:lost\ndata:{\"count\":250}");
+	void refusesAResumePointTheEventStreamCannotUseNamingTheField() throws Exception {
+		this.mvc.perform(get("/events/live").header("Last-Event-ID", "yesterday").accept(MediaType.TEXT_EVENT_STREAM))
+			.andExpect(status().isBadRequest())
+			.andExpect(content().contentTypeCompatibleWith(MediaType.APPLICATION_PROBLEM_JSON))
+			.andExpect(jsonPath("$.field").value("Last-Event-ID"));
 	}
 
 	@Test
@@ -196,6 +171,38 @@ class EventsPageControllerTests {
 		return content;
 	}
 
+	/**
+	 * The events module's live stream, as a test double: sends one event at once and
+	 * remembers what it was asked for.
+	 */
+	static final class RecordingStream implements EventStream {
+
+		final AtomicReference<EventQuery> lastQuery = new AtomicReference<>();
+
+		final AtomicReference<String> lastEventId = new AtomicReference<>();
+
+		@Override
+		public SseEmitter open(EventQuery query, String lastEventId) {
+			if (lastEventId != null && !lastEventId.matches("\\d+(-\\d+)?")) {
+				throw new EventQueryRejected("Last-Event-ID", "not a stream id: '" + lastEventId + "'");
+			}
+			this.lastQuery.set(query);
+			this.lastEventId.set(lastEventId);
+			SseEmitter emitter = new SseEmitter(10_000L);
+			try {
+				emitter.send(SseEmitter.event()
+					.id("1700000000000-1")
+					.name("telemetry")
+					.data("{\"metric\":\"hop_latency\"}", MediaType.TEXT_PLAIN));
+			}
+			catch (IOException ex) {
+				throw new UncheckedIOException(ex);
+			}
+			return emitter;
+		}
+
+	}
+
 	/** The event store's query, as a test double. */
 	static final class RecordingHistory implements EventHistory {
 
@@ -213,11 +220,16 @@ class EventsPageControllerTests {
 	}
 
 	@TestConfiguration(proxyBeanMethods = false)
-	static class Store {
+	static class Doubles {
 
 		@Bean
 		RecordingHistory recordingHistory() {
 			return new RecordingHistory();
+		}
+
+		@Bean
+		RecordingStream recordingStream() {
+			return new RecordingStream();
 		}
 
 	}
