@@ -11,13 +11,15 @@ function widthOf(container) {
 }
 
 // A line chart of points in container; returns the uPlot instance (destroy() to remove).
-export function drawSeries(container, points, { label, marks = [], height = 200 }) {
+// from, to: the queried range (ISO instants), so a sparse series keeps its time axis.
+export function drawSeries(container, points, { label, marks = [], height = 200, from = null, to = null }) {
 	const xs = points.map((point) => Date.parse(point.at ?? point.time) / 1000);
 	const ys = points.map((point) => point.value ?? point.mean);
-	return drawArrays(container, xs, ys, { label, marks, height });
+	const range = (from && to) ? [Date.parse(from) / 1000, Date.parse(to) / 1000] : null;
+	return drawArrays(container, xs, ys, { label, marks, height, range });
 }
 
-export function drawArrays(container, xs, ys, { label, marks = [], height = 200 }) {
+export function drawArrays(container, xs, ys, { label, marks = [], height = 200, range = null }) {
 	container.replaceChildren();
 	container.dataset.points = String(xs.length);
 	container.dataset.marks = String(marks.length);
@@ -27,6 +29,7 @@ export function drawArrays(container, xs, ys, { label, marks = [], height = 200 
 		series: [{}, { label, stroke: LINE, width: 2, points: { show: xs.length < 60 } }],
 		axes: [{}, { size: 60 }],
 		legend: { show: false },
+		scales: range ? { x: { time: true, range: () => range } } : {},
 		// Times in UTC, as every page of the dashboard shows them.
 		tzDate: (seconds) => window.uPlot.tzDate(new Date(seconds * 1000), 'Etc/UTC'),
 		hooks: {
@@ -53,6 +56,10 @@ function drawMark(plot, mark) {
 	ctx.lineTo(x, top + height);
 	ctx.stroke();
 	ctx.font = `${12 * devicePixelRatio}px sans-serif`;
-	ctx.fillText(mark.label, x + 4 * devicePixelRatio, top + 14 * devicePixelRatio);
+	// Left of the line when the label would run past the plot's right edge.
+	const width = ctx.measureText(mark.label).width;
+	const gap = 4 * devicePixelRatio;
+	const fits = x + gap + width <= plot.bbox.left + plot.bbox.width;
+	ctx.fillText(mark.label, fits ? x + gap : x - gap - width, top + 14 * devicePixelRatio);
 	ctx.restore();
 }

@@ -362,7 +362,7 @@ async function showChart(event) {
 			throw new Error(body.detail ?? `the service answered HTTP ${response.status}`);
 		}
 		chart?.destroy();
-		chart = drawSeries(container, body.points, { label: event.metric, marks: [] });
+		chart = drawSeries(container, body.points, { label: event.metric, from: body.from, to: body.to });
 		note.textContent = `${event.metric} of ${event.key}, last 15 minutes, one point per 10 s.`;
 	}
 	catch (failure) {

@@ -47,7 +47,8 @@ async function showSeries() {
 	try {
 		const body = await json(`${root.dataset.historyUrl}?${params}`);
 		seriesChart?.destroy();
-		seriesChart = drawSeries(document.getElementById('series-chart'), body.points, { label: body.metric });
+		seriesChart = drawSeries(document.getElementById('series-chart'), body.points,
+			{ label: body.metric, from: body.from, to: body.to });
 		seriesNote.textContent = `${body.points.length} points of ${body.metric} for ${body.key}.`;
 	}
 	catch (failure) {

@@ -51,7 +51,9 @@ async function refresh() {
 		empty.textContent = pipeline.collectors == null ? 'Collectors are not listed by this service yet.'
 			: 'No collector has reported.';
 		empty.hidden = collectors.length > 0;
-		errorNotice.hidden = true;
+		errorNotice.textContent = pipeline.unavailable
+			? `Accounting and collectors not available now: ${pipeline.unavailable}` : '';
+		errorNotice.hidden = !pipeline.unavailable;
 	}
 	catch (failure) {
 		errorNotice.textContent = `Could not refresh the pipeline figures: ${failure.message}.`;

@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.function.BooleanSupplier;
 
 import io.sonde.SondeApplication;
+import io.sonde.collectors.CollectorThresholds;
 import io.sonde.e2e.browser.Chromium;
 import io.sonde.e2e.browser.Screenshots;
 import io.sonde.e2e.pages.EventsPage;
@@ -46,7 +47,8 @@ import static org.assertj.core.api.Assertions.assertThat;
  * without a reload, newest first; a filter keeps only its metric, decided by the server;
  * while paused, new events are counted and shown on resume; a hop's event marks its
  * flow's path (learnt from the flow's flow_path event) on the FatTree(4) drawing. The
- * Metrics page charts the event rate, the Overview states it.
+ * Metrics page charts the event rate and marks an operator's threshold change on it, the
+ * Overview states the rate.
  */
 @SpringBootTest(classes = SondeApplication.class, webEnvironment = WebEnvironment.RANDOM_PORT)
 @DirtiesContext
@@ -76,6 +78,9 @@ class EventsLiveBrowserIntegrationTests {
 
 	@Autowired
 	private StringRedisTemplate redisStreams;
+
+	@Autowired
+	private CollectorThresholds thresholds;
 
 	@Autowired
 	private TopologyCatalog topology;
@@ -164,7 +169,14 @@ class EventsLiveBrowserIntegrationTests {
 		live("the events per second on the Metrics page", () -> metrics.rateNote().getText(),
 				() -> metrics.rateNote().getText().endsWith("events/s over the last 10 s."));
 		assertThat(metrics.ratePoints()).isEqualTo("300");
-		Screenshots.take(browser, "metrics.png");
+		metrics.thresholdField("queue_occupancy").clear();
+		metrics.thresholdField("queue_occupancy").sendKeys("500");
+		metrics.changeButton("queue_occupancy").click();
+		live("the threshold change marked on the events-per-second chart", () -> metrics.rateNote().getText(),
+				() -> "1".equals(metrics.rateMarks()));
+		assertThat(this.thresholds.current()).containsEntry("queue_occupancy", 500L);
+		Files.copy(Screenshots.take(browser, "metrics.png"), docs.resolve("metrics.png"),
+				StandardCopyOption.REPLACE_EXISTING);
 
 		browser.get("http://localhost:" + this.port + "/");
 		OverviewPage overview = OverviewPage.await(browser);

@@ -63,9 +63,30 @@ class OverviewPipelineTests {
 	}
 
 	@Test
+	@WithMockUser(username = "viewer", roles = "VIEWER")
+	void rendersTheOverviewAndSaysWhyWhenTheFiguresCannotBeReadNow() throws Exception {
+		failingFigures = true;
+		try {
+			String page = this.mvc.perform(get("/"))
+				.andExpect(status().isOk())
+				.andReturn()
+				.getResponse()
+				.getContentAsString();
+			assertThat(page).contains("Accounting and collectors not available now: Unable to connect to Redis")
+				.contains("<dd id=\"m-all\">—</dd>");
+		}
+		finally {
+			failingFigures = false;
+		}
+	}
+
+	@Test
 	void refusesThePipelineFiguresWithoutASession() throws Exception {
 		this.mvc.perform(get("/overview/pipeline")).andExpect(status().isUnauthorized());
 	}
+
+	/** Makes the test double fail as the accounting does while Redis is down. */
+	static volatile boolean failingFigures;
 
 	@TestConfiguration(proxyBeanMethods = false)
 	static class Figures {
@@ -76,6 +97,9 @@ class OverviewPipelineTests {
 
 				@Override
 				public Accounting accounting() {
+					if (failingFigures) {
+						throw new IllegalStateException("Unable to connect to Redis");
+					}
 					return new Accounting(12_000, 300);
 				}
 

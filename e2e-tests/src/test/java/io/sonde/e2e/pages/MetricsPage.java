@@ -40,4 +40,19 @@ public final class MetricsPage {
 		return this.driver.findElement(By.id("rate-chart")).getDomAttribute("data-points");
 	}
 
+	/** An operator's field for T(metric) in the thresholds table. */
+	public WebElement thresholdField(String metric) {
+		return Labels.field(this.driver, "Threshold of " + metric);
+	}
+
+	/** The Change button beside T(metric). */
+	public WebElement changeButton(String metric) {
+		return Labels.button(this.driver.findElement(By.cssSelector("form[data-metric='" + metric + "']")), "Change");
+	}
+
+	/** How many threshold changes the events-per-second chart marks (its data-marks). */
+	public String rateMarks() {
+		return this.driver.findElement(By.id("rate-chart")).getDomAttribute("data-marks");
+	}
+
 }

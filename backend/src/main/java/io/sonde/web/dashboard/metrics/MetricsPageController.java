@@ -56,7 +56,20 @@ public class MetricsPageController {
 		model.addAttribute("keyedBy", MetricNames.KEYED_BY);
 		model.addAttribute("historyAvailable", this.history.getIfAvailable() != null);
 		ThresholdSettings settings = this.thresholds.getIfAvailable();
-		model.addAttribute("thresholds", (settings != null) ? new TreeMap<>(settings.thresholds()) : null);
+		Map<String, Long> current = null;
+		String unavailable = (settings != null) ? null : "no thresholds store in this service";
+		if (settings != null) {
+			try {
+				current = new TreeMap<>(settings.thresholds());
+			}
+			catch (RuntimeException ex) {
+				// The page still charts what it can and says why the thresholds are
+				// missing.
+				unavailable = ex.getMessage();
+			}
+		}
+		model.addAttribute("thresholds", current);
+		model.addAttribute("thresholdsUnavailable", unavailable);
 		return "metrics";
 	}
 
