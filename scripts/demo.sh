@@ -67,6 +67,7 @@ java -jar "$jar" \
   --sonde.timeseries.questdb.data-dir="$demo_dir/questdb" \
   --sonde.security.demo-credentials-file="$credentials" \
   --sonde.topology.import-file="$topology" \
+  --sonde.ingest.udp.enabled=true \
   >"$demo_dir/backend.log" 2>&1 &
 backend=$!
 
@@ -130,7 +131,10 @@ cat <<INFO
               routes and INT (scripts/demo-int-config.json) kept on them:
               http://localhost:$port/topology    (the graph, live)
               http://localhost:$port/switches    (states, round trips, reconciliations)
-  INT:        reports go to 127.0.0.1:32766 (run the XDP collector there, xdp-collector/README.md)
+  INT:        reports go to 127.0.0.1:32766, where the backend's Java collector detects events
+              (INTCollector's rules; the XDP collector does the same on a NIC, xdp-collector/README.md);
+              they stream live on http://localhost:$port/events, history on /metrics,
+              events/s and the storage reduction M_all/M_event on the Overview
               (emulator log: $emulator_log; its topology: $topology)
 
   Try the API:

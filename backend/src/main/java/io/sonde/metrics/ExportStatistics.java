@@ -11,8 +11,10 @@ package io.sonde.metrics;
  * @param pending points queued or being written now
  * @param retries writes tried again after a failure
  * @param pushes periodic pushes done
+ * @param keys metric keys the push writes
+ * @param keysRefused events of new keys past {@code sonde.metrics.max-keys}, not pushed
  */
 public record ExportStatistics(long eventPoints, long pushPoints, long written, long dropped, long pending,
-		long retries, long pushes) {
+		long retries, long pushes, long keys, long keysRefused) {
 
 }

@@ -3,9 +3,11 @@ package io.sonde.collectors.internal;
 import java.time.Clock;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.sonde.ingest.IngestStatistics;
 import io.sonde.metrics.MetricsExport;
 import io.sonde.switches.SwitchManagement;
 
+import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.data.redis.core.StringRedisTemplate;
@@ -27,9 +29,10 @@ class CollectorsConfiguration {
 
 	@Bean
 	PipelineAccounting collectorAccounting(StringRedisTemplate redis, CollectorsProperties properties, Clock clock,
-			EventsCounter collectorEventsCounter, SwitchManagement switches, MetricsExport metrics) {
+			EventsCounter collectorEventsCounter, SwitchManagement switches, MetricsExport metrics,
+			ObjectProvider<IngestStatistics> ingest) {
 		return new PipelineAccounting(new CountersHashes(redis, properties, clock), collectorEventsCounter,
-				new SwitchExports(switches), metrics);
+				new SwitchExports(switches), metrics, ingest.getIfAvailable());
 	}
 
 }

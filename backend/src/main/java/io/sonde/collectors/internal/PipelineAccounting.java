@@ -11,6 +11,7 @@ import io.sonde.collectors.Accounting.Stage;
 import io.sonde.collectors.CollectorAccounting;
 import io.sonde.collectors.CollectorStatus;
 import io.sonde.metrics.ExportStatistics;
+import io.sonde.ingest.IngestStatistics;
 import io.sonde.metrics.MetricsExport;
 
 /**
@@ -32,7 +33,11 @@ class PipelineAccounting implements CollectorAccounting {
 
 	private final MetricsExport metrics;
 
-	PipelineAccounting(CountersHashes counters, EventsCounter events, SwitchExports switches, MetricsExport metrics) {
+	private final IngestStatistics ingest;
+
+	PipelineAccounting(CountersHashes counters, EventsCounter events, SwitchExports switches, MetricsExport metrics,
+			IngestStatistics ingest) {
+		this.ingest = ingest;
 		this.counters = counters;
 		this.events = events;
 		this.switches = switches;
@@ -109,10 +114,23 @@ class PipelineAccounting implements CollectorAccounting {
 	 * The ingest module publishes no statistics of its stream reading yet, so this stage
 	 * says so instead of guessing.
 	 */
-	private static Stage backendIngest() {
-		return new Stage("backend_ingest", false,
-				"not visible: io.sonde.ingest exposes no statistics (entries read, duplicates, malformed) yet", null,
-				Map.of(), Map.of());
+	private Stage backendIngest() {
+		if (this.ingest == null) {
+			return new Stage("backend_ingest", false, "ingest of the Redis stream is off in this backend", null,
+					Map.of(), Map.of());
+		}
+		Map<String, Long> lost = new TreeMap<>();
+		this.ingest.deadLettered().forEach((reason, count) -> lost.put("dead_letter_" + reason, count));
+		Map<String, Object> details = new TreeMap<>();
+		details.put("stored", this.ingest.stored());
+		details.put("claimed", this.ingest.claimed());
+		if (this.ingest.lastError() != null) {
+			details.put("last_error", this.ingest.lastError());
+			details.put("last_error_at", String.valueOf(this.ingest.lastErrorAt()));
+		}
+		return new Stage("backend_ingest", true,
+				"entries this backend read from sonde:stream:events; lost: parked in the dead-letter stream by reason",
+				this.ingest.read(), lost, details);
 	}
 
 	private static Stage eventsStored(long stored) {

@@ -8,6 +8,7 @@ import java.net.SocketException;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.EnumMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -219,7 +220,7 @@ public final class UdpCollector implements AutoCloseable {
 	/** Values as the contract's unsigned decimal strings. */
 	private static final class CountersHash {
 
-		private final Map<String, String> fields = new java.util.LinkedHashMap<>();
+		private final Map<String, String> fields = new LinkedHashMap<>();
 
 		void put(String name, Object value) {
 			this.fields.put(name, String.valueOf(value));

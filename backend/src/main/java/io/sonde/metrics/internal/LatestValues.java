@@ -4,6 +4,7 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicLong;
 
 import io.sonde.events.TelemetryEvent;
 
@@ -19,10 +20,31 @@ final class LatestValues {
 
 	private final Map<SeriesKey, TelemetryEvent> latest = new ConcurrentHashMap<>();
 
+	private final int maxKeys;
+
+	private final AtomicLong refused = new AtomicLong();
+
+	/**
+	 * @param maxKeys keys kept at most; a new key past it is not pushed (and counted)
+	 */
+	LatestValues(int maxKeys) {
+		this.maxKeys = maxKeys;
+	}
+
 	/** Keeps the event if it is the newest of its key. */
 	void update(TelemetryEvent event) {
-		this.latest.merge(new SeriesKey(event.metric(), event.key()), event,
+		SeriesKey key = new SeriesKey(event.metric(), event.key());
+		if (this.latest.size() >= this.maxKeys && !this.latest.containsKey(key)) {
+			this.refused.incrementAndGet();
+			return;
+		}
+		this.latest.merge(key, event,
 				(old, candidate) -> candidate.detectedAt().isBefore(old.detectedAt()) ? old : candidate);
+	}
+
+	/** Events of new keys not kept because the table was full. */
+	long refused() {
+		return this.refused.get();
 	}
 
 	/** Every key's latest event, by metric and key. */

@@ -28,7 +28,7 @@ class MetricsExporter implements MetricsExport, SmartLifecycle {
 
 	private final PointWriter writer;
 
-	private final LatestValues latest = new LatestValues();
+	private final LatestValues latest;
 
 	private final MetricsProperties properties;
 
@@ -46,6 +46,7 @@ class MetricsExporter implements MetricsExport, SmartLifecycle {
 
 	MetricsExporter(PointWriter writer, MetricsProperties properties, Clock clock) {
 		this.writer = writer;
+		this.latest = new LatestValues(properties.maxKeys());
 		this.properties = properties;
 		this.clock = clock;
 	}
@@ -77,7 +78,8 @@ class MetricsExporter implements MetricsExport, SmartLifecycle {
 	@Override
 	public ExportStatistics statistics() {
 		return new ExportStatistics(this.eventPoints.get(), this.pushPoints.get(), this.writer.written(),
-				this.writer.dropped(), this.writer.pending(), this.writer.retries(), this.pushes.get());
+				this.writer.dropped(), this.writer.pending(), this.writer.retries(), this.pushes.get(),
+				this.latest.size(), this.latest.refused());
 	}
 
 	@Override

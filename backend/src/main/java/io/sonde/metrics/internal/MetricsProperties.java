@@ -15,10 +15,12 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * @param batchSize points per write at most
  * @param retries times a failed batch is tried again before its points count as dropped
  * @param retryBackoff the first wait before a retry, doubled each time
+ * @param maxKeys metric keys the periodic push keeps at most (memory bound: about 1 kB a
+ * key); events of further new keys are still written, their keys not pushed
  */
 @ConfigurationProperties("sonde.metrics")
 public record MetricsProperties(@DefaultValue("10s") Duration pushInterval, @DefaultValue("100000") int queueCapacity,
 		@DefaultValue("2000") int batchSize, @DefaultValue("4") int retries,
-		@DefaultValue("200ms") Duration retryBackoff) {
+		@DefaultValue("200ms") Duration retryBackoff, @DefaultValue("500000") int maxKeys) {
 
 }
