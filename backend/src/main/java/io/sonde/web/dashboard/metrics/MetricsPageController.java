@@ -147,13 +147,40 @@ public class MetricsPageController {
 		try {
 			int seconds = Integer.parseInt(span.trim());
 			if (seconds >= 10 && seconds <= 590) {
-				return this.rate.series(seconds);
+				return withRecordedChanges(this.rate.series(seconds));
 			}
 		}
 		catch (NumberFormatException ex) {
 			// answered below
 		}
 		throw new InvalidMetricRequest("span", "'" + span + "' is not a number of seconds from 10 to 590");
+	}
+
+	/**
+	 * The thresholds store's record of changes replaces this page's own marks when it has
+	 * one: it also holds changes made through the API or on another replica.
+	 */
+	private EventRate.Series withRecordedChanges(EventRate.Series series) {
+		ThresholdSettings settings = this.thresholds.getIfAvailable();
+		if (settings == null || series.seconds().isEmpty()) {
+			return series;
+		}
+		List<EventRate.Mark> recorded;
+		try {
+			recorded = settings.changes();
+		}
+		catch (RuntimeException ex) {
+			return series;
+		}
+		if (recorded.isEmpty()) {
+			return series;
+		}
+		long first = series.seconds().get(0);
+		List<EventRate.Mark> shown = recorded.stream()
+			.filter((mark) -> mark.second() >= first)
+			.sorted(java.util.Comparator.comparingLong(EventRate.Mark::second))
+			.toList();
+		return new EventRate.Series(series.at(), series.seconds(), series.events(), shown);
 	}
 
 	private static String metric(String metric) {

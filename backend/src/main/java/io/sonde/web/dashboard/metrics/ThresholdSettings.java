@@ -1,6 +1,9 @@
 package io.sonde.web.dashboard.metrics;
 
+import java.util.List;
 import java.util.Map;
+
+import io.sonde.web.dashboard.events.EventRate;
 
 /**
  * The event-detection thresholds T(m) the collectors apply, read and changed from the
@@ -18,5 +21,14 @@ public interface ThresholdSettings {
 	 * @param by who asks (the signed-in user), for the change's record
 	 */
 	void change(String metric, long threshold, String by);
+
+	/**
+	 * The recent changes, by whoever made them (the API, another replica), to mark on the
+	 * events-per-second chart; empty when the store keeps none, and the page marks only
+	 * its own.
+	 */
+	default List<EventRate.Mark> changes() {
+		return List.of();
+	}
 
 }

@@ -8,6 +8,7 @@ import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
 
 import io.sonde.web.WebSliceTestConfiguration;
+import io.sonde.web.dashboard.events.EventRate;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
@@ -49,6 +50,7 @@ class MetricsPageControllerTests {
 	@BeforeEach
 	void defaults() {
 		this.thresholds.values.clear();
+		this.thresholds.recorded = List.of();
 		this.thresholds.values.put("hop_latency", 1000L);
 		this.thresholds.values.put("queue_occupancy", 100L);
 	}
@@ -99,6 +101,20 @@ class MetricsPageControllerTests {
 			.andExpect(status().isOk())
 			.andExpect(jsonPath("$.seconds.length()").value(60))
 			.andExpect(jsonPath("$.marks[-1].label").value("queue_occupancy: 100 \u2192 500"));
+	}
+
+	@Test
+	@WithMockUser(username = "viewer", roles = "VIEWER")
+	void marksTheChangesTheThresholdsStoreRecordedWhoeverMadeThem() throws Exception {
+		long now = WebSliceTestConfiguration.NOW.getEpochSecond();
+		this.thresholds.recorded = List.of(new EventRate.Mark(now - 30, "queue_occupancy \u2192 700 (api-token)"),
+				new EventRate.Mark(now - 3600, "hop_latency \u2192 5 (operator)"));
+
+		this.mvc.perform(get("/metrics/event-rate").param("span", "60"))
+			.andExpect(status().isOk())
+			.andExpect(jsonPath("$.marks.length()").value(1))
+			.andExpect(jsonPath("$.marks[0].label").value("queue_occupancy \u2192 700 (api-token)"))
+			.andExpect(jsonPath("$.marks[0].second").value(now - 30));
 	}
 
 	@Test
@@ -179,6 +195,13 @@ class MetricsPageControllerTests {
 		}
 
 		volatile String lastBy;
+
+		volatile List<EventRate.Mark> recorded = List.of();
+
+		@Override
+		public List<EventRate.Mark> changes() {
+			return this.recorded;
+		}
 
 		@Override
 		public void change(String metric, long threshold, String by) {
