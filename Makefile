@@ -47,6 +47,13 @@ bench-event-reduction: build ## benchmark: INTCollector's M_all/M_event (paper V
 	java -cp "backend/target/test-classes:backend/target/classes:$$(cat backend/target/bench.classpath)" \
 	  io.sonde.ingest.bench.EventReductionBenchmark $(BENCH_ARGS)
 
+.PHONY: bench-ingest
+bench-ingest: build ## benchmark: Redis stream -> backend ingest -> QuestDB + live stream, events/s for 60 s, XADD-to-SSE p99
+	$(MVN) -q -pl backend test-compile dependency:build-classpath -Dmdep.includeScope=test \
+	  -Dmdep.outputFile=target/bench.classpath
+	java -cp "backend/target/test-classes:backend/target/classes:$$(cat backend/target/bench.classpath)" \
+	  io.sonde.events.bench.IngestBenchmark $(BENCH_ARGS)
+
 .PHONY: bench-switches
 bench-switches: build ## benchmark: bring-up of 20 emulated switches, reconcile after a restart, P4Runtime writes/s
 	$(MVN) -q -pl backend test-compile dependency:build-classpath -Dmdep.includeScope=test \

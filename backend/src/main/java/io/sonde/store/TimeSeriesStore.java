@@ -17,6 +17,16 @@ public interface TimeSeriesStore {
 	void write(List<MetricPoint> points);
 
 	/**
+	 * Writes rows already rendered as InfluxDB line protocol, one per line, timestamps in
+	 * nanoseconds: the path for writers whose rate makes {@link MetricPoint} and its
+	 * conversion the bottleneck (the event log's ingest). Same guarantees as
+	 * {@link #write}.
+	 * @throws TimeSeriesUnavailable when the store cannot be reached
+	 * @throws TimeSeriesRejected when the store rejects the batch
+	 */
+	void writeLineProtocol(String lines);
+
+	/**
 	 * Reads one numeric field, oldest first. Rows written a moment ago may need a short
 	 * while to become visible (QuestDB applies its write-ahead log asynchronously).
 	 * @throws TimeSeriesUnavailable when the store cannot be reached or rejects the query

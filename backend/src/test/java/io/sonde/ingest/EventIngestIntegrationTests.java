@@ -1,5 +1,8 @@
 package io.sonde.ingest;
 
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.time.Instant;
@@ -196,7 +199,7 @@ class EventIngestIntegrationTests {
 	}
 
 	@Test
-	void answersBadRequestNamingTheParameter() {
+	void answersBadRequestNamingTheParameter() throws Exception {
 		ApiCaller api = new ApiCaller(this.port);
 		Map<String, String> bad = new HashMap<>();
 		bad.put("from=yesterday", "from");
@@ -213,6 +216,16 @@ class EventIngestIntegrationTests {
 			assertThat(ApiCaller.json(answer).get("field").asText()).as(query).isEqualTo(field);
 		});
 		assertThat(api.get("/api/v1/events", null).statusCode()).isEqualTo(401);
+		// The stream checks the same filters before it starts.
+		HttpResponse<String> stream = HttpClient.newHttpClient()
+			.send(HttpRequest
+				.newBuilder(URI.create("http://127.0.0.1:" + this.port + "/api/v1/events/stream?switch=s1"))
+				.header("Accept", "text/event-stream")
+				.header("Authorization", "Bearer " + ApiCaller.VIEWER_TOKEN)
+				.build(), HttpResponse.BodyHandlers.ofString());
+		assertThat(stream.statusCode()).isEqualTo(400);
+		assertThat(stream.headers().firstValue("Content-Type")).hasValue("application/problem+json");
+		assertThat(ApiCaller.json(stream).get("field").asText()).isEqualTo("switch");
 	}
 
 	@Test

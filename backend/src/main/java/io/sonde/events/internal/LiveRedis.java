@@ -2,6 +2,8 @@ package io.sonde.events.internal;
 
 import io.lettuce.core.RedisClient;
 import io.lettuce.core.RedisURI;
+import io.lettuce.core.metrics.CommandLatencyRecorder;
+import io.lettuce.core.resource.ClientResources;
 
 import org.springframework.boot.autoconfigure.data.redis.RedisProperties;
 
@@ -24,6 +26,7 @@ final class LiveRedis implements AutoCloseable {
 	@Override
 	public void close() {
 		this.client.shutdown();
+		this.client.getResources().shutdown();
 	}
 
 	/** A client for the server Spring's Redis properties name. */
@@ -43,7 +46,11 @@ final class LiveRedis implements AutoCloseable {
 		if (properties.getTimeout() != null) {
 			uri.withTimeout(properties.getTimeout());
 		}
-		return RedisClient.create(uri.build());
+		return RedisClient.create(ClientResources.builder()
+			// Per-command latency histograms cost more than a stream entry at ingest
+			// rates.
+			.commandLatencyRecorder(CommandLatencyRecorder.disabled())
+			.build(), uri.build());
 	}
 
 }

@@ -22,7 +22,6 @@ import io.sonde.events.EventQuery;
 import io.sonde.events.EventQueryRejected;
 import io.sonde.events.EventsAppended;
 import io.sonde.events.TelemetryEvent;
-import io.sonde.store.MetricPoint;
 import io.sonde.store.TimeSeriesSql;
 import io.sonde.store.TimeSeriesStore;
 
@@ -65,11 +64,11 @@ class StoredEventLog implements EventLog, AutoCloseable {
 		if (events.isEmpty()) {
 			return List.of();
 		}
-		List<MetricPoint> points = new ArrayList<>(events.size());
+		StringBuilder lines = new StringBuilder(events.size() * 320);
 		for (TelemetryEvent event : events) {
-			points.add(EventRows.point(event));
+			EventRows.appendLine(lines, event);
 		}
-		this.store.write(points);
+		this.store.writeLineProtocol(lines.toString());
 		List<TelemetryEvent> appended = appendLive(events);
 		this.publisher.publishEvent(new EventsAppended(appended));
 		return appended;

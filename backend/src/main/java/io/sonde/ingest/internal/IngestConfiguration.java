@@ -6,6 +6,8 @@ import java.net.UnknownHostException;
 
 import io.lettuce.core.RedisClient;
 import io.lettuce.core.RedisURI;
+import io.lettuce.core.metrics.CommandLatencyRecorder;
+import io.lettuce.core.resource.ClientResources;
 import io.sonde.events.EventLog;
 
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
@@ -37,7 +39,11 @@ class IngestConfiguration {
 				uri.withPassword(redis.getPassword().toCharArray());
 			}
 		}
-		return new IngestRedis(RedisClient.create(uri.build()));
+		return new IngestRedis(RedisClient.create(ClientResources.builder()
+			// Per-command latency histograms cost more than a stream entry at ingest
+			// rates.
+			.commandLatencyRecorder(CommandLatencyRecorder.disabled())
+			.build(), uri.build()));
 	}
 
 	@Bean
@@ -69,6 +75,7 @@ class IngestConfiguration {
 		@Override
 		public void close() {
 			this.client.shutdown();
+			this.client.getResources().shutdown();
 		}
 
 	}

@@ -3,6 +3,7 @@ package io.sonde.web.security;
 import java.util.LinkedHashMap;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import jakarta.servlet.DispatcherType;
 
 import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication;
 import org.springframework.context.annotation.Bean;
@@ -66,10 +67,16 @@ public class SecurityConfiguration {
 	SecurityFilterChain apiFilterChain(HttpSecurity http, ApiTokens tokens, SecurityProblemResponses problems)
 			throws Exception {
 		return http.securityMatcher("/api/**")
-			.authorizeHttpRequests((requests) -> requests.requestMatchers(HttpMethod.GET, "/api/**")
-				.hasAnyRole(Roles.ADMIN, Roles.OPERATOR, Roles.VIEWER)
-				.anyRequest()
-				.hasAnyRole(Roles.ADMIN, Roles.OPERATOR))
+			// An SSE stream ends with an async dispatch that carries no bearer token: the
+			// request was authorized when it began, so the dispatches that finish it
+			// pass.
+			.authorizeHttpRequests(
+					(requests) -> requests.dispatcherTypeMatchers(DispatcherType.ASYNC, DispatcherType.ERROR)
+						.permitAll()
+						.requestMatchers(HttpMethod.GET, "/api/**")
+						.hasAnyRole(Roles.ADMIN, Roles.OPERATOR, Roles.VIEWER)
+						.anyRequest()
+						.hasAnyRole(Roles.ADMIN, Roles.OPERATOR))
 			.addFilterBefore(new BearerTokenAuthenticationFilter(tokens, problems), AnonymousAuthenticationFilter.class)
 			.sessionManagement((sessions) -> sessions.sessionCreationPolicy(SessionCreationPolicy.STATELESS))
 			.csrf(AbstractHttpConfigurer::disable)

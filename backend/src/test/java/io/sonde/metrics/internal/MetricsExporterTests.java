@@ -93,6 +93,11 @@ class MetricsExporterTests {
 	private record CapturingStore(List<MetricPoint> written) implements TimeSeriesStore {
 
 		@Override
+		public void writeLineProtocol(String lines) {
+			throw new UnsupportedOperationException("the metrics writer writes points");
+		}
+
+		@Override
 		public void write(List<MetricPoint> points) {
 			this.written.addAll(points);
 		}

@@ -110,6 +110,11 @@ class PointWriterTests {
 		}
 
 		@Override
+		public void writeLineProtocol(String lines) {
+			throw new UnsupportedOperationException("the metrics writer writes points");
+		}
+
+		@Override
 		public void write(List<MetricPoint> points) {
 			if (this.gate != null) {
 				try {

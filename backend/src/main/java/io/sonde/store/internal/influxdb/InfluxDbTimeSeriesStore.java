@@ -44,6 +44,11 @@ public class InfluxDbTimeSeriesStore implements TimeSeriesBackend {
 	}
 
 	@Override
+	public void writeLineProtocol(String lines) {
+		this.writer.writeLines(lines);
+	}
+
+	@Override
 	public List<Sample> read(SeriesQuery query) {
 		StringBuilder flux = new StringBuilder();
 		flux.append("from(bucket: ").append(literal(this.bucket)).append(")\n");

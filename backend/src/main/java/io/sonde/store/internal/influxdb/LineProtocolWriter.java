@@ -61,6 +61,22 @@ public final class LineProtocolWriter implements AutoCloseable {
 		}
 	}
 
+	/** Rows already in line protocol (ns timestamps), sent as they are. */
+	public void writeLines(String lines) {
+		if (lines.isEmpty()) {
+			return;
+		}
+		try {
+			this.client.getWriteApiBlocking().writeRecord(WritePrecision.NS, lines);
+		}
+		catch (BadRequestException ex) {
+			throw new TimeSeriesRejected(this.storeName, ex.getMessage(), ex);
+		}
+		catch (InfluxException ex) {
+			throw new TimeSeriesUnavailable(this.storeName, "write failed: " + ex.getMessage(), ex);
+		}
+	}
+
 	/** True when the store's HTTP endpoint answers its ping. */
 	public boolean ping() {
 		return Boolean.TRUE.equals(this.client.ping());

@@ -72,6 +72,11 @@ public class QuestDbTimeSeriesStore implements TimeSeriesBackend, SqlExecutor {
 	}
 
 	@Override
+	public void writeLineProtocol(String lines) {
+		this.writer.writeLines(lines);
+	}
+
+	@Override
 	public List<Sample> read(SeriesQuery query) {
 		String timestamp = timestampColumn(query.measurement());
 		StringBuilder sql = new StringBuilder("SELECT ").append(timestamp)

@@ -1,0 +1,317 @@
+package io.sonde.events.bench;
+
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import io.lettuce.core.Consumer;
+import io.lettuce.core.LettuceFutures;
+import io.lettuce.core.RedisClient;
+import io.lettuce.core.RedisFuture;
+import io.lettuce.core.StreamMessage;
+import io.lettuce.core.XAddArgs;
+import io.lettuce.core.XGroupCreateArgs;
+import io.lettuce.core.XReadArgs;
+import io.lettuce.core.api.StatefulRedisConnection;
+import io.lettuce.core.api.async.RedisAsyncCommands;
+import io.lettuce.core.api.sync.RedisCommands;
+import io.sonde.SondeApplication;
+import io.sonde.ingest.IngestStatistics;
+import io.sonde.testsupport.RedisServerProcess;
+import io.sonde.topology.ApiCaller;
+
+import org.springframework.boot.builder.SpringApplicationBuilder;
+import org.springframework.boot.web.context.WebServerApplicationContext;
+import org.springframework.context.ConfigurableApplicationContext;
+
+/**
+ * The telemetry pipeline end to end: a producer XADDs contract-v1 entries to
+ * {@code sonde:stream:events} as fast as the backend takes them (backlog capped), the
+ * backend's ingest stores them in embedded QuestDB and appends them to the live stream,
+ * sustained for a minute. Meanwhile a probe XADDs one entry every 20 ms and an SSE client
+ * of {@code /api/v1/events/stream}, filtered to the probe's source, times each one from
+ * its XADD to its arrival.
+ * <p>
+ * Baseline from the same run, same Redis, same entries: XREADGROUP + XACK alone (what the
+ * consumer costs without parsing, storing or the live stream).
+ * <p>
+ * {@code make bench-ingest [BENCH_ARGS=seconds]}; everything shares this machine's cores
+ * (producer, Redis, backend, QuestDB), and the producer shares this JVM with the backend:
+ * a profile of the saturated run put about a third of the JVM's samples in the producer's
+ * Redis client.
+ */
+public final class IngestBenchmark {
+
+	private static final String STREAM = "sonde:stream:events";
+
+	private static final int PIPELINE = 1000;
+
+	/** The producer waits while this many entries are not stored yet. */
+	private static final long MAX_BACKLOG = 300_000;
+
+	private IngestBenchmark() {
+	}
+
+	public static void main(String[] args) throws Exception {
+		int seconds = (args.length > 0) ? Integer.parseInt(args[0]) : 60;
+		Path data = Files.createTempDirectory("sonde-bench-ingest");
+		try (RedisServerProcess redis = RedisServerProcess.start()) {
+			RedisClient client = RedisClient.create("redis://127.0.0.1:" + redis.port());
+			double baseline = baseline(client);
+			System.out.printf("BENCH baseline_xreadgroup_xack_per_s %.0f entries/s%n", baseline);
+
+			ConfigurableApplicationContext backend = new SpringApplicationBuilder(SondeApplication.class).run(
+					"--server.port=0", "--spring.data.redis.port=" + redis.port(),
+					"--sonde.timeseries.questdb.data-dir=" + data, "--logging.level.root=warn",
+					"--sonde.security.api-tokens[0].name=bench",
+					"--sonde.security.api-tokens[0].sha256=" + ApiCaller.sha256Hex(ApiCaller.VIEWER_TOKEN),
+					"--sonde.security.api-tokens[0].roles=VIEWER");
+			try {
+				int port = ((WebServerApplicationContext) backend).getWebServer().getPort();
+				IngestStatistics statistics = backend.getBean(IngestStatistics.class);
+				run(client, port, statistics, seconds);
+			}
+			finally {
+				backend.close();
+				client.shutdown();
+			}
+		}
+		System.exit(0);
+	}
+
+	/** XREADGROUP COUNT 1000 + XACK over 500,000 prefilled entries of the same shape. */
+	private static double baseline(RedisClient client) {
+		String stream = "bench:baseline";
+		int total = 500_000;
+		try (StatefulRedisConnection<String, String> connection = client.connect()) {
+			RedisCommands<String, String> sync = connection.sync();
+			sync.xgroupCreate(XReadArgs.StreamOffset.from(stream, "0"), "backend", XGroupCreateArgs.Builder.mkstream());
+			produce(connection, stream, "baseline", 0, total);
+			long start = System.nanoTime();
+			long read = 0;
+			Consumer<String> me = Consumer.from("backend", "bench");
+			while (read < total) {
+				List<StreamMessage<String, String>> batch = sync.xreadgroup(me, XReadArgs.Builder.count(1000),
+						XReadArgs.StreamOffset.lastConsumed(stream));
+				if (batch.isEmpty()) {
+					break;
+				}
+				sync.xack(stream, "backend", batch.stream().map(StreamMessage::getId).toArray(String[]::new));
+				read += batch.size();
+			}
+			double rate = read / ((System.nanoTime() - start) / 1e9);
+			sync.del(stream);
+			return rate;
+		}
+	}
+
+	private static void run(RedisClient client, int port, IngestStatistics statistics, int seconds) throws Exception {
+		AtomicBoolean producing = new AtomicBoolean(true);
+		AtomicLong produced = new AtomicLong();
+		AtomicLong targetRate = new AtomicLong();
+		Thread producer = new Thread(() -> {
+			try (StatefulRedisConnection<String, String> connection = client.connect()) {
+				long seq = 1;
+				long paceStart = System.nanoTime();
+				long pacedCount = 0;
+				long pacedRate = 0;
+				while (producing.get()) {
+					long rate = targetRate.get();
+					if (rate != pacedRate) {
+						pacedRate = rate;
+						paceStart = System.nanoTime();
+						pacedCount = 0;
+					}
+					if (rate > 0 && pacedCount * 1_000_000_000L / rate > System.nanoTime() - paceStart) {
+						Thread.sleep(1);
+						continue;
+					}
+					if (produced.get() - statistics.stored() > MAX_BACKLOG) {
+						Thread.sleep(5);
+						continue;
+					}
+					produce(connection, STREAM, "bench", seq, PIPELINE);
+					seq += PIPELINE;
+					pacedCount += PIPELINE;
+					produced.addAndGet(PIPELINE);
+				}
+			}
+			catch (InterruptedException ex) {
+				Thread.currentThread().interrupt();
+			}
+		}, "bench-producer");
+
+		Map<Long, Long> sentAt = new ConcurrentHashMap<>();
+		List<Double> latencies = new ArrayList<>();
+		HttpClient http = HttpClient.newHttpClient();
+		HttpRequest subscribe = HttpRequest
+			.newBuilder(URI.create("http://127.0.0.1:" + port + "/api/v1/events/stream?source=xdp:probe/eth0"))
+			.header("Accept", "text/event-stream")
+			.header("Authorization", "Bearer " + ApiCaller.VIEWER_TOKEN)
+			.build();
+		Pattern origin = Pattern.compile("\"origin\":\"xdp/probe/eth0/1/(\\d+)\"");
+		AtomicBoolean measuring = new AtomicBoolean(false);
+		http.sendAsync(subscribe, HttpResponse.BodyHandlers.ofLines()).thenAccept((response) -> {
+			response.body().forEach((line) -> {
+				long now = System.nanoTime();
+				Matcher found = origin.matcher(line);
+				if (line.startsWith("data:") && found.find()) {
+					Long sent = sentAt.remove(Long.parseLong(found.group(1)));
+					if (sent != null && measuring.get()) {
+						synchronized (latencies) {
+							latencies.add((now - sent) / 1e6);
+						}
+					}
+				}
+			});
+		});
+		Thread.sleep(500);
+
+		Thread probe = new Thread(() -> {
+			try (StatefulRedisConnection<String, String> connection = client.connect()) {
+				RedisCommands<String, String> sync = connection.sync();
+				long seq = 1;
+				while (producing.get()) {
+					Map<String, String> entry = entry("probe", 1, seq, System.currentTimeMillis() * 1_000_000L);
+					sentAt.put(seq, System.nanoTime());
+					sync.xadd(STREAM, entry);
+					seq++;
+					Thread.sleep(20);
+				}
+			}
+			catch (InterruptedException ex) {
+				Thread.currentThread().interrupt();
+			}
+		}, "bench-probe");
+
+		producer.start();
+		probe.start();
+		// Warm-up: JIT, QuestDB's writers, the live stream filling to its length.
+		Thread.sleep(10_000);
+		measuring.set(true);
+		long stored0 = statistics.stored();
+		long start = System.nanoTime();
+		for (int s = 1; s <= seconds; s++) {
+			Thread.sleep(1000);
+			if (s % 10 == 0) {
+				System.out.printf("  %3d s: %,d stored, %,d produced, backlog %,d, dead %s, last error %s%n", s,
+						statistics.stored() - stored0, produced.get(), produced.get() - statistics.stored(),
+						statistics.deadLettered().values().stream().mapToLong(Long::longValue).sum(),
+						statistics.lastError());
+			}
+		}
+		long stored = statistics.stored() - stored0;
+		double elapsed = (System.nanoTime() - start) / 1e9;
+		double rate = stored / elapsed;
+		double[] saturated = drain(latencies);
+
+		// Latency at a load the pipeline sustains: half the rate just measured, after the
+		// backlog of the saturated run is gone.
+		targetRate.set(Math.max(1000, (long) (rate / 2)));
+		measuring.set(false);
+		while (produced.get() - statistics.stored() > PIPELINE * 2) {
+			Thread.sleep(100);
+		}
+		Thread.sleep(2000);
+		measuring.set(true);
+		long paced0 = statistics.stored();
+		long pacedStart = System.nanoTime();
+		Thread.sleep(20_000);
+		double pacedRate = (statistics.stored() - paced0) / ((System.nanoTime() - pacedStart) / 1e9);
+		double[] paced = drain(latencies);
+		measuring.set(false);
+		producing.set(false);
+		producer.join(30_000);
+		probe.join(5_000);
+
+		System.out.printf("BENCH ingest_events_per_s %.0f events/s (%,d events in %.1f s, sustained, backlog kept)%n",
+				rate, stored, elapsed);
+		if (paced.length == 0) {
+			System.out.println("BENCH event_to_browser_p99_ms NaN ms (no probe event arrived)");
+		}
+		else {
+			System.out.printf("BENCH event_to_browser_p50_ms %.1f ms (background load %.0f events/s)%n",
+					percentile(paced, 0.50), pacedRate);
+			System.out.printf("BENCH event_to_browser_p99_ms %.1f ms (%d probes, max %.1f ms, background load %.0f "
+					+ "events/s)%n", percentile(paced, 0.99), paced.length, paced[paced.length - 1], pacedRate);
+		}
+		if (saturated.length > 0) {
+			System.out.printf("BENCH event_to_browser_saturated_p99_ms %.1f ms (%d probes queued behind the backlog "
+					+ "of the saturated run)%n", percentile(saturated, 0.99), saturated.length);
+		}
+	}
+
+	private static double[] drain(List<Double> latencies) {
+		synchronized (latencies) {
+			double[] sorted = latencies.stream().mapToDouble(Double::doubleValue).sorted().toArray();
+			latencies.clear();
+			return sorted;
+		}
+	}
+
+	private static double percentile(double[] sorted, double p) {
+		return sorted[Math.min(sorted.length - 1, (int) Math.ceil(p * sorted.length) - 1)];
+	}
+
+	/**
+	 * One pipelined round of {@code count} hop-latency entries, as the collector sends.
+	 */
+	private static void produce(StatefulRedisConnection<String, String> connection, String stream, String node,
+			long firstSeq, int count) {
+		RedisAsyncCommands<String, String> async = connection.async();
+		XAddArgs trim = XAddArgs.Builder.maxlen(1_000_000).approximateTrimming();
+		List<RedisFuture<String>> replies = new ArrayList<>(count);
+		connection.setAutoFlushCommands(false);
+		try {
+			long now = System.currentTimeMillis() * 1_000_000L;
+			for (int i = 0; i < count; i++) {
+				replies.add(async.xadd(stream, trim, entry(node, 2, firstSeq + i, now + i)));
+			}
+			connection.flushCommands();
+		}
+		finally {
+			connection.setAutoFlushCommands(true);
+		}
+		LettuceFutures.awaitAll(30, TimeUnit.SECONDS, replies.toArray(new RedisFuture<?>[0]));
+	}
+
+	private static Map<String, String> entry(String node, long run, long seq, long tsNs) {
+		Map<String, String> fields = new HashMap<>(24);
+		fields.put("v", "1");
+		fields.put("node", node);
+		fields.put("ifname", "eth0");
+		fields.put("run", Long.toString(run));
+		fields.put("seq", Long.toString(seq));
+		fields.put("kind", "changed");
+		fields.put("metric", "hop_latency");
+		fields.put("ts_ns", Long.toString(tsNs));
+		fields.put("value", Long.toString(200 + seq % 1000));
+		fields.put("previous", Long.toString(100 + seq % 1000));
+		fields.put("src_ip", "10.0." + (seq % 250) + ".2");
+		fields.put("dst_ip", "10.1.0.3");
+		fields.put("src_port", Long.toString(1024 + seq % 60000));
+		fields.put("dst_port", "6000");
+		fields.put("protocol", "17");
+		fields.put("switch_id", Long.toString(11 + seq % 8));
+		fields.put("report_seq", Long.toString(seq));
+		fields.put("report_hw_id", "3");
+		fields.put("report_node_id", "19");
+		return fields;
+	}
+
+}
