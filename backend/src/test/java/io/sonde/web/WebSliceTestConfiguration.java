@@ -7,6 +7,7 @@ import java.time.ZoneOffset;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
+import io.sonde.web.dashboard.events.EventRate;
 import io.sonde.web.security.SecurityConfiguration;
 
 import org.springframework.boot.actuate.endpoint.SecurityContext;
@@ -27,7 +28,8 @@ import org.springframework.context.annotation.Import;
 
 /**
  * What a web slice test needs besides the controllers: the real security configuration, a
- * real health endpoint over fixed components (no Redis or QuestDB), and a fixed clock.
+ * real health endpoint over fixed components (no Redis or QuestDB), a fixed clock, and
+ * the event rate the Overview shows.
  */
 @TestConfiguration(proxyBeanMethods = false)
 @Import(SecurityConfiguration.class)
@@ -41,6 +43,11 @@ public class WebSliceTestConfiguration {
 	@Bean
 	Clock clock() {
 		return Clock.fixed(NOW, ZoneOffset.UTC);
+	}
+
+	@Bean
+	EventRate eventRate(Clock clock) {
+		return new EventRate(clock);
 	}
 
 	/** redis UP, timeseries DOWN with a reason, and a composite "db" with two members. */

@@ -43,14 +43,19 @@ public class SecurityConfiguration {
 
 	/**
 	 * Endpoints that scripts call rather than people (including the dashboard's own
-	 * scripts: the live switch feed and the topology drawing): they get problem details,
-	 * not pages, and are never where sign-in returns to.
+	 * scripts: the live feeds, the topology drawing, the charts' data): they get problem
+	 * details, not pages, and are never where sign-in returns to.
 	 */
 	private static final RequestMatcher MACHINE_ENDPOINTS = new OrRequestMatcher(
 			PathPatternRequestMatcher.withDefaults().matcher("/v3/api-docs/**"),
 			PathPatternRequestMatcher.withDefaults().matcher("/actuator/**"),
 			PathPatternRequestMatcher.withDefaults().matcher("/switches/live"),
-			PathPatternRequestMatcher.withDefaults().matcher("/topology/graph"));
+			PathPatternRequestMatcher.withDefaults().matcher("/topology/graph"),
+			PathPatternRequestMatcher.withDefaults().matcher("/events/live"),
+			PathPatternRequestMatcher.withDefaults().matcher("/events/history"),
+			PathPatternRequestMatcher.withDefaults().matcher("/metrics/*"),
+			PathPatternRequestMatcher.withDefaults().matcher("/metrics/thresholds/*"),
+			PathPatternRequestMatcher.withDefaults().matcher("/overview/pipeline"));
 
 	@Bean
 	SecurityProblemResponses securityProblemResponses(ObjectMapper json) {
@@ -96,6 +101,9 @@ public class SecurityConfiguration {
 				.permitAll()
 				// The switch pages' buttons: viewers see the pages but change nothing.
 				.requestMatchers(HttpMethod.POST, "/switches/**")
+				.hasAnyRole(Roles.ADMIN, Roles.OPERATOR)
+				// Thresholds change what every collector reports: operators only.
+				.requestMatchers(HttpMethod.PUT, "/metrics/**")
 				.hasAnyRole(Roles.ADMIN, Roles.OPERATOR)
 				.anyRequest()
 				.authenticated())

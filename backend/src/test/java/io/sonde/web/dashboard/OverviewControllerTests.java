@@ -74,13 +74,15 @@ class OverviewControllerTests {
 
 	@Test
 	@WithMockUser("operator")
-	void offersOverviewTopologyAndSwitchesAsLinksAndLaterPagesAsDisabledItems() throws Exception {
+	void offersTheLivePagesAsLinksAndLaterPagesAsDisabledItems() throws Exception {
 		String page = this.mvc.perform(get("/")).andReturn().getResponse().getContentAsString();
 		assertThat(page).contains("aria-current=\"page\">Overview</a>");
 		assertThat(page).contains("<a href=\"/switches\">Switches</a>");
 		assertThat(page).contains("<a href=\"/topology\">Topology</a>");
-		assertThat(page.split("aria-disabled=\"true\"", -1)).hasSize(6);
-		assertThat(page).contains("<span>Events</span>", "<span>Settings</span>",
+		assertThat(page).contains("<a href=\"/events\">Events</a>");
+		assertThat(page).contains("<a href=\"/metrics\">Metrics</a>");
+		assertThat(page.split("aria-disabled=\"true\"", -1)).hasSize(5);
+		assertThat(page).contains("<span>Probes</span>", "<span>Settings</span>",
 				"title=\"Arrives with a later release of Sonde\"");
 	}
 

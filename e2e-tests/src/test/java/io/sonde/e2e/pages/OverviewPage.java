@@ -90,4 +90,9 @@ public final class OverviewPage {
 			.findElement(By.xpath(".//tbody/tr[th[@scope='row' and normalize-space()=" + Labels.literal(name) + "]]"));
 	}
 
+	/** The pipeline card's events per second ("12.5"). */
+	public WebElement eventsPerSecond() {
+		return Labels.describedTerm(this.driver.findElement(By.id("pipeline")), "Events per second");
+	}
+
 }

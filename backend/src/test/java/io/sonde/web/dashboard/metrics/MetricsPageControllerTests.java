@@ -1,0 +1,246 @@
+package io.sonde.web.dashboard.metrics;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.ConcurrentHashMap;
+
+import io.sonde.web.WebSliceTestConfiguration;
+import io.sonde.web.dashboard.events.EventRate;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.test.autoconfigure.web.servlet.WebMvcTest;
+import org.springframework.boot.test.context.TestConfiguration;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Import;
+import org.springframework.http.MediaType;
+import org.springframework.security.test.context.support.WithMockUser;
+import org.springframework.test.web.servlet.MockMvc;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.springframework.security.test.web.servlet.request.SecurityMockMvcRequestPostProcessors.csrf;
+import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.get;
+import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.put;
+import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.jsonPath;
+import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.status;
+import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.view;
+
+/**
+ * The Metrics page over test doubles of the metrics module's history and thresholds:
+ * choices, the chart's data, who may change a threshold and the mark it leaves on the
+ * event-rate chart.
+ */
+@WebMvcTest(controllers = MetricsPageController.class)
+@Import({ WebSliceTestConfiguration.class, MetricsPageControllerTests.Doubles.class })
+class MetricsPageControllerTests {
+
+	@Autowired
+	private MockMvc mvc;
+
+	@Autowired
+	private FakeThresholds thresholds;
+
+	@Autowired
+	private FakeHistory history;
+
+	@BeforeEach
+	void defaults() {
+		this.thresholds.values.clear();
+		this.thresholds.recorded = List.of();
+		this.thresholds.values.put("hop_latency", 1000L);
+		this.thresholds.values.put("queue_occupancy", 100L);
+	}
+
+	@Test
+	@WithMockUser(username = "viewer", roles = "VIEWER")
+	void showsAViewerTheMetricsRangesAndThresholdsWithoutAWayToChangeThem() throws Exception {
+		String page = this.mvc.perform(get("/metrics"))
+			.andExpect(status().isOk())
+			.andExpect(view().name("metrics"))
+			.andReturn()
+			.getResponse()
+			.getContentAsString();
+
+		assertThat(page).contains("<h1>Metrics</h1>")
+			.contains("href=\"/metrics\" aria-current=\"page\">Metrics</a>")
+			.contains("<option value=\"queue_occupancy\">queue_occupancy (by switch and queue)</option>")
+			.contains("<option value=\"1h\">last hour</option>")
+			.contains("data-metric=\"queue_occupancy\"")
+			.contains("data-field=\"threshold\">100</span>")
+			.doesNotContain("class=\"threshold-form\"");
+	}
+
+	@Test
+	@WithMockUser(username = "operator", roles = "OPERATOR")
+	void offersAnOperatorAFormPerThreshold() throws Exception {
+		String page = this.mvc.perform(get("/metrics")).andReturn().getResponse().getContentAsString();
+
+		assertThat(page).contains("class=\"threshold-form\" data-metric=\"hop_latency\"")
+			.contains(
+					"<label class=\"visually-hidden\" for=\"threshold-queue_occupancy\">Threshold of queue_occupancy</label>")
+			.contains("name=\"csrf-token\"");
+	}
+
+	@Test
+	@WithMockUser(username = "operator", roles = "OPERATOR")
+	void anOperatorsChangeReachesTheThresholdsAndIsMarkedOnTheEventRate() throws Exception {
+		this.mvc
+			.perform(put("/metrics/thresholds/queue_occupancy").with(csrf())
+				.contentType(MediaType.APPLICATION_JSON)
+				.content("{\"threshold\": 500}"))
+			.andExpect(status().isOk())
+			.andExpect(jsonPath("$.threshold").value(500));
+
+		assertThat(this.thresholds.values).containsEntry("queue_occupancy", 500L);
+		assertThat(this.thresholds.lastBy).isEqualTo("operator");
+		this.mvc.perform(get("/metrics/event-rate").param("span", "60"))
+			.andExpect(status().isOk())
+			.andExpect(jsonPath("$.seconds.length()").value(60))
+			.andExpect(jsonPath("$.marks[-1].label").value("queue_occupancy: 100 \u2192 500"));
+	}
+
+	@Test
+	@WithMockUser(username = "viewer", roles = "VIEWER")
+	void marksTheChangesTheThresholdsStoreRecordedWhoeverMadeThem() throws Exception {
+		long now = WebSliceTestConfiguration.NOW.getEpochSecond();
+		this.thresholds.recorded = List.of(new EventRate.Mark(now - 30, "queue_occupancy \u2192 700 (api-token)"),
+				new EventRate.Mark(now - 3600, "hop_latency \u2192 5 (operator)"));
+
+		this.mvc.perform(get("/metrics/event-rate").param("span", "60"))
+			.andExpect(status().isOk())
+			.andExpect(jsonPath("$.marks.length()").value(1))
+			.andExpect(jsonPath("$.marks[0].label").value("queue_occupancy \u2192 700 (api-token)"))
+			.andExpect(jsonPath("$.marks[0].second").value(now - 30));
+	}
+
+	@Test
+	@WithMockUser(username = "viewer", roles = "VIEWER")
+	void aViewerMayNotChangeAThreshold() throws Exception {
+		this.mvc
+			.perform(put("/metrics/thresholds/queue_occupancy").with(csrf())
+				.contentType(MediaType.APPLICATION_JSON)
+				.content("{\"threshold\": 500}"))
+			.andExpect(status().isForbidden());
+
+		assertThat(this.thresholds.values).containsEntry("queue_occupancy", 100L);
+	}
+
+	@Test
+	@WithMockUser(username = "operator", roles = "OPERATOR")
+	void refusesAThresholdThatIsNotAWholeNumberOrAMetricItDoesNotKnowNamingTheField() throws Exception {
+		this.mvc
+			.perform(put("/metrics/thresholds/queue_occupancy").with(csrf())
+				.contentType(MediaType.APPLICATION_JSON)
+				.content("{\"threshold\": 2.5}"))
+			.andExpect(status().isBadRequest())
+			.andExpect(jsonPath("$.field").value("threshold"));
+		this.mvc
+			.perform(put("/metrics/thresholds/cpu_temperature").with(csrf())
+				.contentType(MediaType.APPLICATION_JSON)
+				.content("{\"threshold\": 1}"))
+			.andExpect(status().isBadRequest())
+			.andExpect(jsonPath("$.field").value("metric"));
+	}
+
+	@Test
+	@WithMockUser(username = "viewer", roles = "VIEWER")
+	void servesAKeysHistoryOverTheChosenRangeAtTheChosenResolution() throws Exception {
+		this.mvc.perform(get("/metrics/keys").param("metric", "queue_occupancy"))
+			.andExpect(status().isOk())
+			.andExpect(jsonPath("$.keys[0]").value("5/0"));
+
+		this.mvc
+			.perform(get("/metrics/history").param("metric", "queue_occupancy")
+				.param("key", "5/0")
+				.param("range", "1h")
+				.param("resolution", "1m"))
+			.andExpect(status().isOk())
+			.andExpect(jsonPath("$.points.length()").value(2))
+			.andExpect(jsonPath("$.points[1].value").value(42.0))
+			.andExpect(jsonPath("$.from").value("2026-11-23T09:15:30Z"));
+		assertThat(this.history.lastResolution).isEqualTo(Duration.ofMinutes(1));
+	}
+
+	@Test
+	@WithMockUser(username = "viewer", roles = "VIEWER")
+	void refusesARangeOrResolutionItDoesNotOfferNamingTheField() throws Exception {
+		this.mvc
+			.perform(
+					get("/metrics/history").param("metric", "queue_occupancy").param("key", "5/0").param("range", "2d"))
+			.andExpect(status().isBadRequest())
+			.andExpect(jsonPath("$.field").value("range"));
+		this.mvc
+			.perform(get("/metrics/history").param("metric", "queue_occupancy")
+				.param("key", "5/0")
+				.param("range", "24h")
+				.param("resolution", "1s"))
+			.andExpect(status().isBadRequest())
+			.andExpect(jsonPath("$.field").value("resolution"));
+		this.mvc.perform(get("/metrics/history").param("metric", "queue_occupancy"))
+			.andExpect(status().isBadRequest())
+			.andExpect(jsonPath("$.field").value("key"));
+	}
+
+	static final class FakeThresholds implements ThresholdSettings {
+
+		final Map<String, Long> values = new ConcurrentHashMap<>();
+
+		@Override
+		public Map<String, Long> thresholds() {
+			return new TreeMap<>(this.values);
+		}
+
+		volatile String lastBy;
+
+		volatile List<EventRate.Mark> recorded = List.of();
+
+		@Override
+		public List<EventRate.Mark> changes() {
+			return this.recorded;
+		}
+
+		@Override
+		public void change(String metric, long threshold, String by) {
+			this.values.put(metric, threshold);
+			this.lastBy = by;
+		}
+
+	}
+
+	static final class FakeHistory implements MetricHistory {
+
+		volatile Duration lastResolution;
+
+		@Override
+		public List<String> keys(String metric) {
+			return List.of("5/0", "5/1");
+		}
+
+		@Override
+		public List<Point> series(String metric, String key, Instant from, Instant to, Duration resolution) {
+			this.lastResolution = resolution;
+			return List.of(new Point(from, 10), new Point(to, 42));
+		}
+
+	}
+
+	@TestConfiguration(proxyBeanMethods = false)
+	static class Doubles {
+
+		@Bean
+		FakeThresholds fakeThresholds() {
+			return new FakeThresholds();
+		}
+
+		@Bean
+		FakeHistory fakeHistory() {
+			return new FakeHistory();
+		}
+
+	}
+
+}
