@@ -1,5 +1,6 @@
 package io.sonde.collectors.web;
 
+import io.sonde.core.Problems;
 import io.sonde.collectors.ThresholdRejected;
 
 import org.springframework.dao.DataAccessException;
@@ -15,26 +16,18 @@ class CollectorsApiProblems {
 
 	@ExceptionHandler
 	ProblemDetail rejected(ThresholdRejected rejected) {
-		ProblemDetail problem = ProblemDetail.forStatusAndDetail(HttpStatus.BAD_REQUEST, rejected.getMessage());
-		problem.setTitle("Threshold rejected");
-		problem.setProperty("field", rejected.field());
-		return problem;
+		return Problems.badField("Threshold rejected", rejected.getMessage(), rejected.field());
 	}
 
 	@ExceptionHandler
 	ProblemDetail unreadable(HttpMessageNotReadableException unreadable) {
-		ProblemDetail problem = ProblemDetail.forStatusAndDetail(HttpStatus.BAD_REQUEST,
-				"the body must be a JSON object of metric names to T(m), e.g. {\"hop_latency\": 40}");
-		problem.setTitle("Threshold rejected");
-		problem.setProperty("field", "body");
-		return problem;
+		return Problems.badField("Threshold rejected",
+				"the body must be a JSON object of metric names to T(m), e.g. {\"hop_latency\": 40}", "body");
 	}
 
 	@ExceptionHandler
 	ProblemDetail redisDown(DataAccessException down) {
-		ProblemDetail problem = ProblemDetail.forStatusAndDetail(HttpStatus.SERVICE_UNAVAILABLE, down.getMessage());
-		problem.setTitle("Redis unavailable");
-		return problem;
+		return Problems.of(HttpStatus.SERVICE_UNAVAILABLE, "Redis unavailable", down.getMessage());
 	}
 
 }

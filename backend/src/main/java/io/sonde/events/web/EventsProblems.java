@@ -1,5 +1,6 @@
 package io.sonde.events.web;
 
+import io.sonde.core.Problems;
 import io.sonde.events.EventQueryRejected;
 import io.sonde.store.TimeSeriesUnavailable;
 
@@ -14,18 +15,12 @@ class EventsProblems {
 
 	@ExceptionHandler
 	ProblemDetail rejected(EventQueryRejected rejected) {
-		ProblemDetail problem = ProblemDetail.forStatusAndDetail(HttpStatus.BAD_REQUEST, rejected.getMessage());
-		problem.setTitle("Bad event query");
-		problem.setProperty("field", rejected.field());
-		return problem;
+		return Problems.badField("Bad event query", rejected.getMessage(), rejected.field());
 	}
 
 	@ExceptionHandler
 	ProblemDetail unavailable(TimeSeriesUnavailable unavailable) {
-		ProblemDetail problem = ProblemDetail.forStatusAndDetail(HttpStatus.SERVICE_UNAVAILABLE,
-				unavailable.getMessage());
-		problem.setTitle("Event store unavailable");
-		return problem;
+		return Problems.of(HttpStatus.SERVICE_UNAVAILABLE, "Event store unavailable", unavailable.getMessage());
 	}
 
 }

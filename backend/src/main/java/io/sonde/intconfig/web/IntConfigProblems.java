@@ -1,5 +1,6 @@
 package io.sonde.intconfig.web;
 
+import io.sonde.core.Problems;
 import io.sonde.intconfig.IntConfigNotStored;
 import io.sonde.intconfig.IntConfigRejected;
 
@@ -14,25 +15,17 @@ class IntConfigProblems {
 
 	@ExceptionHandler
 	ProblemDetail rejected(IntConfigRejected rejected) {
-		ProblemDetail problem = ProblemDetail.forStatusAndDetail(HttpStatus.BAD_REQUEST, rejected.getMessage());
-		problem.setTitle("INT configuration rejected");
-		problem.setProperty("field", rejected.field());
-		return problem;
+		return Problems.badField("INT configuration rejected", rejected.getMessage(), rejected.field());
 	}
 
 	@ExceptionHandler
 	ProblemDetail missing(NoIntConfiguration missing) {
-		ProblemDetail problem = ProblemDetail.forStatusAndDetail(HttpStatus.NOT_FOUND, missing.getMessage());
-		problem.setTitle("No such INT configuration");
-		return problem;
+		return Problems.of(HttpStatus.NOT_FOUND, "No such INT configuration", missing.getMessage());
 	}
 
 	@ExceptionHandler
 	ProblemDetail notStored(IntConfigNotStored notStored) {
-		ProblemDetail problem = ProblemDetail.forStatusAndDetail(HttpStatus.SERVICE_UNAVAILABLE,
-				notStored.getMessage());
-		problem.setTitle("INT configuration not stored");
-		return problem;
+		return Problems.of(HttpStatus.SERVICE_UNAVAILABLE, "INT configuration not stored", notStored.getMessage());
 	}
 
 }

@@ -1,5 +1,6 @@
 package io.sonde.metrics.web;
 
+import io.sonde.core.Problems;
 import io.sonde.metrics.MetricQueryRejected;
 import io.sonde.store.TimeSeriesRejected;
 import io.sonde.store.TimeSeriesUnavailable;
@@ -15,24 +16,17 @@ class MetricsApiProblems {
 
 	@ExceptionHandler
 	ProblemDetail rejected(MetricQueryRejected rejected) {
-		ProblemDetail problem = ProblemDetail.forStatusAndDetail(HttpStatus.BAD_REQUEST, rejected.getMessage());
-		problem.setTitle("Bad metrics query");
-		problem.setProperty("field", rejected.field());
-		return problem;
+		return Problems.badField("Bad metrics query", rejected.getMessage(), rejected.field());
 	}
 
 	@ExceptionHandler
 	ProblemDetail storeRejected(TimeSeriesRejected rejected) {
-		ProblemDetail problem = ProblemDetail.forStatusAndDetail(HttpStatus.BAD_GATEWAY, rejected.getMessage());
-		problem.setTitle("The time-series store refused the query");
-		return problem;
+		return Problems.of(HttpStatus.BAD_GATEWAY, "The time-series store refused the query", rejected.getMessage());
 	}
 
 	@ExceptionHandler
 	ProblemDetail storeDown(TimeSeriesUnavailable down) {
-		ProblemDetail problem = ProblemDetail.forStatusAndDetail(HttpStatus.SERVICE_UNAVAILABLE, down.getMessage());
-		problem.setTitle("Time-series store unavailable");
-		return problem;
+		return Problems.of(HttpStatus.SERVICE_UNAVAILABLE, "Time-series store unavailable", down.getMessage());
 	}
 
 }

@@ -1,5 +1,6 @@
 package io.sonde.switches.web;
 
+import io.sonde.core.Problems;
 import io.sonde.p4runtime.info.UnknownP4Entity;
 import io.sonde.p4runtime.client.P4RuntimeCallFailed;
 import io.sonde.switches.SwitchAlreadyRegistered;
@@ -19,50 +20,42 @@ class SwitchesApiProblems {
 
 	@ExceptionHandler
 	ProblemDetail rejected(SwitchDeviceRejected rejected) {
-		ProblemDetail problem = problem(HttpStatus.BAD_REQUEST, "Switch rejected", rejected.getMessage());
-		problem.setProperty("field", rejected.field());
-		return problem;
+		return Problems.badField("Switch rejected", rejected.getMessage(), rejected.field());
 	}
 
 	@ExceptionHandler
 	ProblemDetail badArgument(IllegalArgumentException bad) {
-		return problem(HttpStatus.BAD_REQUEST, "Bad request", bad.getMessage());
+		return Problems.of(HttpStatus.BAD_REQUEST, "Bad request", bad.getMessage());
 	}
 
 	@ExceptionHandler
 	ProblemDetail unknownEntity(UnknownP4Entity unknown) {
-		return problem(HttpStatus.BAD_REQUEST, "Unknown P4 entity", unknown.getMessage());
+		return Problems.of(HttpStatus.BAD_REQUEST, "Unknown P4 entity", unknown.getMessage());
 	}
 
 	@ExceptionHandler
 	ProblemDetail notFound(SwitchNotFound missing) {
-		return problem(HttpStatus.NOT_FOUND, "No such switch", missing.getMessage());
+		return Problems.of(HttpStatus.NOT_FOUND, "No such switch", missing.getMessage());
 	}
 
 	@ExceptionHandler
 	ProblemDetail taken(SwitchAlreadyRegistered taken) {
-		return problem(HttpStatus.CONFLICT, "Switch already registered", taken.getMessage());
+		return Problems.of(HttpStatus.CONFLICT, "Switch already registered", taken.getMessage());
 	}
 
 	@ExceptionHandler
 	ProblemDetail notReady(SwitchNotReady notReady) {
-		return problem(HttpStatus.CONFLICT, "Switch not ready", notReady.getMessage());
+		return Problems.of(HttpStatus.CONFLICT, "Switch not ready", notReady.getMessage());
 	}
 
 	@ExceptionHandler
 	ProblemDetail switchFailed(P4RuntimeCallFailed failed) {
-		return problem(HttpStatus.BAD_GATEWAY, "The switch refused or failed", failed.getMessage());
+		return Problems.of(HttpStatus.BAD_GATEWAY, "The switch refused or failed", failed.getMessage());
 	}
 
 	@ExceptionHandler
 	ProblemDetail registryDown(SwitchRegistryUnavailable down) {
-		return problem(HttpStatus.SERVICE_UNAVAILABLE, "Switch registry unavailable", down.getMessage());
-	}
-
-	private static ProblemDetail problem(HttpStatus status, String title, String detail) {
-		ProblemDetail problem = ProblemDetail.forStatusAndDetail(status, detail);
-		problem.setTitle(title);
-		return problem;
+		return Problems.of(HttpStatus.SERVICE_UNAVAILABLE, "Switch registry unavailable", down.getMessage());
 	}
 
 }

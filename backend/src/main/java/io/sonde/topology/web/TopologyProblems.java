@@ -3,6 +3,7 @@ package io.sonde.topology.web;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import io.sonde.core.Problems;
 import io.sonde.topology.TopologyNotStored;
 import io.sonde.topology.TopologyRejected;
 
@@ -22,33 +23,23 @@ class TopologyProblems {
 
 	@ExceptionHandler
 	ProblemDetail rejected(TopologyRejected rejected) {
-		ProblemDetail problem = ProblemDetail.forStatusAndDetail(HttpStatus.BAD_REQUEST, rejected.getMessage());
-		problem.setTitle("Topology rejected");
-		problem.setProperty("field", rejected.field());
-		return problem;
+		return Problems.badField("Topology rejected", rejected.getMessage(), rejected.field());
 	}
 
 	@ExceptionHandler
 	ProblemDetail outOfRange(IllegalArgumentException bad) {
-		ProblemDetail problem = ProblemDetail.forStatusAndDetail(HttpStatus.BAD_REQUEST, bad.getMessage());
-		problem.setTitle("Topology not generated");
-		return problem;
+		return Problems.of(HttpStatus.BAD_REQUEST, "Topology not generated", bad.getMessage());
 	}
 
 	@ExceptionHandler
 	ProblemDetail noTopology(NoTopologyImported none) {
-		ProblemDetail problem = ProblemDetail.forStatusAndDetail(HttpStatus.NOT_FOUND, none.getMessage());
-		problem.setTitle("No topology");
-		return problem;
+		return Problems.of(HttpStatus.NOT_FOUND, "No topology", none.getMessage());
 	}
 
 	@ExceptionHandler
 	ProblemDetail notStored(TopologyNotStored notStored) {
 		logger.warn("Topology import refused: {}", notStored.getMessage());
-		ProblemDetail problem = ProblemDetail.forStatusAndDetail(HttpStatus.SERVICE_UNAVAILABLE,
-				notStored.getMessage());
-		problem.setTitle("Topology not stored");
-		return problem;
+		return Problems.of(HttpStatus.SERVICE_UNAVAILABLE, "Topology not stored", notStored.getMessage());
 	}
 
 }
