@@ -443,22 +443,10 @@ int_detect_vals(struct flow_value *fv, const struct flow_key *flow,
 		int_detect_link(&acc->origin, sw, h->egress, h->tx_util, now);
 }
 
-/* Switch and flow-switch metrics of decoded hop i; accumulates path and latency. */
-static __always_inline void
-int_detect_hop(const struct int_frame *f, struct flow_value *fv,
-	       const struct flow_key *flow, const struct int_hop *h, __u32 i,
-	       struct int_detect_acc *acc, __u64 now)
+/* The detector's values of a decoded hop (the general path's and the fast path's reading). */
+static __always_inline void int_hop_vals_of(const struct int_hop *h,
+					    struct int_hop_vals *vals)
 {
-	/* why: in the scratch map, not on the stack the call below shares */
-	struct int_hop_vals *vals = &acc->vals;
-	__u32 sw = 0;
-
-	if (!int_hop_switch(f, h, i, &sw)) {
-		acc->path_known = 0;
-		return;
-	}
-	vals->sw = sw;
-	vals->i = i;
 	/* the egress id of the link: level-1 port, else the level-2 one */
 	vals->present = h->present & ~(1U << HV_EGRESS_PORT);
 	vals->egress = 0;
@@ -475,6 +463,25 @@ int_detect_hop(const struct int_frame *f, struct flow_value *fv,
 	vals->cqid = (__u32)h->v[HV_CONGESTION_QUEUE_ID];
 	vals->congestion = h->v[HV_QUEUE_CONGESTION];
 	vals->tx_util = h->v[HV_EGRESS_TX_UTIL];
+}
+
+/* Switch and flow-switch metrics of decoded hop i; accumulates path and latency. */
+static __always_inline void
+int_detect_hop(const struct int_frame *f, struct flow_value *fv,
+	       const struct flow_key *flow, const struct int_hop *h, __u32 i,
+	       struct int_detect_acc *acc, __u64 now)
+{
+	/* why: in the scratch map, not on the stack the call below shares */
+	struct int_hop_vals *vals = &acc->vals;
+	__u32 sw = 0;
+
+	if (!int_hop_switch(f, h, i, &sw)) {
+		acc->path_known = 0;
+		return;
+	}
+	vals->sw = sw;
+	vals->i = i;
+	int_hop_vals_of(h, vals);
 	INT_DETECT_VALS(fv, flow, vals, acc, now);
 }
 

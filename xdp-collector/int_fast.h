@@ -48,28 +48,6 @@ struct int_fast {
 	struct int_origin origin;
 };
 
-/* The detector's values of a decoded hop (int_detect_hop's reading). */
-static __always_inline void int_hop_vals_of(const struct int_hop *h,
-					    struct int_hop_vals *vals)
-{
-	/* the egress id of the link: level-1 port, else the level-2 one */
-	vals->present = h->present & ~(1U << HV_EGRESS_PORT);
-	vals->egress = 0;
-	if (INT_HAS(h, HV_EGRESS_PORT)) {
-		vals->egress = (__u32)h->v[HV_EGRESS_PORT];
-		vals->present |= 1U << HV_EGRESS_PORT;
-	} else if (INT_HAS(h, HV_L2_EGRESS_PORT)) {
-		vals->egress = (__u32)h->v[HV_L2_EGRESS_PORT];
-		vals->present |= 1U << HV_EGRESS_PORT;
-	}
-	vals->latency = h->v[HV_HOP_LATENCY];
-	vals->qid = (__u32)h->v[HV_QUEUE_ID];
-	vals->occupancy = h->v[HV_QUEUE_OCCUPANCY];
-	vals->cqid = (__u32)h->v[HV_CONGESTION_QUEUE_ID];
-	vals->congestion = h->v[HV_QUEUE_CONGESTION];
-	vals->tx_util = h->v[HV_EGRESS_TX_UTIL];
-}
-
 /*
  * Checks that the frame is the common report to port and that the general
  * parser would decode it, and reads the report's own metadata into rhop.
