@@ -32,8 +32,12 @@ import static org.awaitility.Awaitility.await;
  */
 class SwitchConnectionIntegrationTests {
 
-	private static final ConnectionSettings SETTINGS = new ConnectionSettings(Duration.ofSeconds(2),
-			Duration.ofSeconds(2), Duration.ofMillis(300), Duration.ofMillis(50), Duration.ofMillis(500), 0, false, 2);
+	// Deadlines and waits are generous: a fresh JVM on a busy CI machine takes seconds to
+	// push sonde.p4 the first time; the backoff stays short so the redial is quick.
+	private static final ConnectionSettings SETTINGS = new ConnectionSettings(Duration.ofSeconds(10),
+			Duration.ofSeconds(10), Duration.ofMillis(300), Duration.ofMillis(50), Duration.ofMillis(500), 0, false, 2);
+
+	private static final Duration WAIT = Duration.ofSeconds(30);
 
 	private final SondeEntities entities = SondeEntities.ofPipeline();
 
@@ -60,7 +64,7 @@ class SwitchConnectionIntegrationTests {
 
 		SwitchConnection connection = connect(1, wanted);
 
-		ReconcileReport report = await().atMost(Duration.ofSeconds(10))
+		ReconcileReport report = await().atMost(WAIT)
 			.until(() -> connection.status().lastReconcile(), (last) -> last != null);
 		assertThat(report.pipelinePushed()).isTrue();
 		assertThat(report.applied()).extracting(EntityChange::entity)
@@ -78,15 +82,15 @@ class SwitchConnectionIntegrationTests {
 	void redialsAStoppedSwitchAndRestoresItsStateWhenItReturns() {
 		int port = this.server.port();
 		SwitchConnection connection = connect(1, List.of(this.entities.nodeId(3), this.entities.sinkPort(5)));
-		await().atMost(Duration.ofSeconds(10)).until(() -> connection.status().state() == ConnectionState.PRIMARY);
+		await().atMost(WAIT).until(() -> connection.status().state() == ConnectionState.PRIMARY);
 
 		this.server.close();
-		await().atMost(Duration.ofSeconds(10)).until(() -> connection.status().state() == ConnectionState.UNREACHABLE);
-		await().atMost(Duration.ofSeconds(10)).until(() -> connection.status().attempts() >= 2);
+		await().atMost(WAIT).until(() -> connection.status().state() == ConnectionState.UNREACHABLE);
+		await().atMost(WAIT).until(() -> connection.status().attempts() >= 2);
 		assertThat(connection.status().lastError()).isNotBlank();
 		this.server = EmulatedP4RuntimeServer.start("s1", 3, port);
 
-		await().atMost(Duration.ofSeconds(10))
+		await().atMost(WAIT)
 			.until(() -> connection.status().state() == ConnectionState.PRIMARY
 					&& connection.status().lastReconcile().applied().size() == 2);
 		assertThat(connection.diff().inSync()).isTrue();
@@ -98,10 +102,10 @@ class SwitchConnectionIntegrationTests {
 	@Test
 	void aLowerElectionIdStaysBackupAndMayNotWrite() {
 		SwitchConnection primary = connect(10, List.of(this.entities.nodeId(3)));
-		await().atMost(Duration.ofSeconds(10)).until(() -> primary.status().state() == ConnectionState.PRIMARY);
+		await().atMost(WAIT).until(() -> primary.status().state() == ConnectionState.PRIMARY);
 
 		SwitchConnection backup = connect(5, List.of(this.entities.nodeId(99)));
-		await().atMost(Duration.ofSeconds(10)).until(() -> backup.status().state() == ConnectionState.BACKUP);
+		await().atMost(WAIT).until(() -> backup.status().state() == ConnectionState.BACKUP);
 
 		assertThatExceptionOfType(SwitchNotReady.class).isThrownBy(() -> backup.reconcile("requested"))
 			.withMessageContaining("not the primary");
