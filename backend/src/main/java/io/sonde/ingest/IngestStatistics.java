@@ -9,7 +9,10 @@ import java.util.Map;
  */
 public interface IngestStatistics {
 
-	/** Entries read from the stream (new deliveries and claimed ones). */
+	/**
+	 * Events read from the stream (new deliveries and claimed ones): a version-2 entry
+	 * counts its lines, an entry parked whole counts one.
+	 */
 	long read();
 
 	/** Events the event log stored (and so were acknowledged). */

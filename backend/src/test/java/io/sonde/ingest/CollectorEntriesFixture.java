@@ -1,10 +1,12 @@
 package io.sonde.ingest;
 
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 
 /**
- * Entries of {@code sonde:stream:events} as the XDP collector writes them (contract v1).
+ * Entries of {@code sonde:stream:events} as the XDP collector writes them: one event per
+ * entry (contract v1, which the backend still reads), or a batch (contract v2).
  */
 public final class CollectorEntriesFixture {
 
@@ -71,6 +73,31 @@ public final class CollectorEntriesFixture {
 		link.put("egress_id", "3");
 		all.put(6, link);
 		return all;
+	}
+
+	/**
+	 * A version-2 entry holding {@code events} (version-1 entries of one origin) as
+	 * lines, in order.
+	 */
+	public static Map<String, String> batch(List<Map<String, String>> events) {
+		StringBuilder lines = new StringBuilder();
+		for (Map<String, String> event : events) {
+			event.forEach((name, value) -> {
+				if (!List.of("v", "node", "ifname", "run").contains(name)) {
+					lines.append(name).append('=').append(value).append(' ');
+				}
+			});
+			lines.setCharAt(lines.length() - 1, '\n');
+		}
+		Map<String, String> first = events.get(0);
+		Map<String, String> entry = new HashMap<>();
+		entry.put("v", "2");
+		entry.put("node", first.get("node"));
+		entry.put("ifname", first.get("ifname"));
+		entry.put("run", first.get("run"));
+		entry.put("count", Integer.toString(events.size()));
+		entry.put("events", lines.toString());
+		return entry;
 	}
 
 }

@@ -233,7 +233,7 @@ class EventIngestIntegrationTests {
 		awaitGroup();
 		Map<String, Long> before = this.statistics.deadLettered();
 		Map<String, String> wrongVersion = CollectorEntriesFixture.hopLatency("node-d", 1, T0, 5);
-		wrongVersion.put("v", "2");
+		wrongVersion.put("v", "3");
 		Map<String, String> missing = CollectorEntriesFixture.hopLatency("node-d", 2, T0, 5);
 		missing.remove("switch_id");
 		Map<String, String> illTyped = CollectorEntriesFixture.hopLatency("node-d", 3, T0, 5);
@@ -268,6 +268,48 @@ class EventIngestIntegrationTests {
 		}
 		await().atMost(Duration.ofSeconds(5))
 			.until(() -> this.redisTemplate.opsForStream().pending(STREAM, "backend").getTotalPendingMessages() == 0);
+	}
+
+	@Test
+	void storesTheGoodLinesOfABatchAndParksTheBadOnesAlone() {
+		awaitGroup();
+		Map<String, String> bad = CollectorEntriesFixture.hopLatency("node-e", 2, T0 + 2000, 7);
+		bad.put("value", "-7");
+		Map<String, String> batch = CollectorEntriesFixture
+			.batch(List.of(CollectorEntriesFixture.hopLatency("node-e", 1, T0 + 1000, 6), bad,
+					CollectorEntriesFixture.hopLatency("node-e", 3, T0 + 3000, 8)));
+		Map<String, String> miscounted = CollectorEntriesFixture
+			.batch(List.of(CollectorEntriesFixture.hopLatency("node-e", 4, T0 + 4000, 9)));
+		miscounted.put("count", "2");
+		xadd(batch);
+		xadd(miscounted);
+
+		await().atMost(Duration.ofSeconds(20))
+			.until(() -> get("/api/v1/events?source=xdp:node-e/eth0").get("events").size() == 2);
+		JsonNode stored = get("/api/v1/events?source=xdp:node-e/eth0").get("events");
+		assertThat(List.of(stored.get(0).get("value").asDouble(), stored.get(1).get("value").asDouble()))
+			.containsExactlyInAnyOrder(6.0, 8.0);
+		List<MapRecord<String, Object, Object>> dead = this.redisTemplate.opsForStream()
+			.range("sonde:stream:events:dead", Range.unbounded())
+			.stream()
+			.filter((record) -> "node-e".equals(record.getValue().get("node")))
+			.toList();
+		assertThat(dead).hasSize(2);
+		Map<Object, Object> line = dead.stream()
+			.filter((record) -> "ill_typed_field".equals(record.getValue().get("dead_reason")))
+			.findFirst()
+			.orElseThrow()
+			.getValue();
+		assertThat(line).containsEntry("dead_line", "1")
+			.containsEntry("dead_field", "value")
+			.doesNotContainKey("events");
+		assertThat((String) line.get("event")).contains("seq=2").contains("value=-7");
+		Map<Object, Object> whole = dead.stream()
+			.filter((record) -> "bad_batch".equals(record.getValue().get("dead_reason")))
+			.findFirst()
+			.orElseThrow()
+			.getValue();
+		assertThat(whole).containsEntry("dead_field", "count").containsKey("events");
 	}
 
 }

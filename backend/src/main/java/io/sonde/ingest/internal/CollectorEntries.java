@@ -12,20 +12,92 @@ import io.sonde.ingest.CollectorEventKind;
 import io.sonde.ingest.CollectorMetric;
 
 /**
- * An entry of {@code sonde:stream:events} (xdp-collector/REDIS_CONTRACT.md, version 1) to
- * a {@link TelemetryEvent}, checking every field the contract gives. Fields it does not
- * know are ignored, as the contract asks.
+ * An entry of {@code sonde:stream:events} (xdp-collector/REDIS_CONTRACT.md) to
+ * {@link TelemetryEvent}s, checking every field the contract gives: version 2, a batch of
+ * events one per line of its {@code events} field, and version 1, one event per entry,
+ * which collectors not yet upgraded still write. Fields it does not know are ignored, as
+ * the contract asks.
  */
 final class CollectorEntries {
 
 	private CollectorEntries() {
 	}
 
-	static TelemetryEvent event(Map<String, String> fields) throws MalformedEntry {
-		String version = required(fields, "v");
-		if (!"1".equals(version)) {
-			throw new MalformedEntry(DeadLetterReason.WRONG_VERSION, "v", "contract version " + version + ", not 1");
+	/**
+	 * Every event of one entry; a line that breaks the contract is rejected alone, an
+	 * entry that does (no version, a count that does not match its lines) whole.
+	 */
+	static EntryEvents read(Map<String, String> entry) {
+		EntryEvents out = new EntryEvents();
+		String version = entry.get("v");
+		if ("1".equals(version)) {
+			try {
+				out.events.add(event(entry::get));
+			}
+			catch (MalformedEntry ex) {
+				out.rejected.add(new Rejected(-1, null, ex));
+			}
+			return out;
 		}
+		try {
+			if (version == null) {
+				throw new MalformedEntry(DeadLetterReason.MISSING_FIELD, "v", "missing");
+			}
+			if (!"2".equals(version)) {
+				throw new MalformedEntry(DeadLetterReason.WRONG_VERSION, "v",
+						"contract version " + version + ", not 1 or 2");
+			}
+			long count = unsigned(entry::get, "count");
+			List<EventLine> lines = EventLine.split(required(entry::get, "events"));
+			if (count != lines.size()) {
+				throw new MalformedEntry(DeadLetterReason.BAD_BATCH, "count",
+						"says " + count + " events, the entry holds " + lines.size() + " lines");
+			}
+			for (int i = 0; i < lines.size(); i++) {
+				EventLine line = lines.get(i);
+				try {
+					out.events.add(event((name) -> line.field(name, entry)));
+				}
+				catch (MalformedEntry ex) {
+					out.rejected.add(new Rejected(i, line.text(), ex));
+				}
+			}
+		}
+		catch (MalformedEntry ex) {
+			out.events.clear();
+			out.rejected.clear();
+			out.rejected.add(new Rejected(-1, null, ex));
+		}
+		return out;
+	}
+
+	/** The events of one entry and what in it broke the contract. */
+	static final class EntryEvents {
+
+		final List<TelemetryEvent> events = new ArrayList<>();
+
+		final List<Rejected> rejected = new ArrayList<>();
+
+	}
+
+	/**
+	 * What broke the contract: one line ({@code index} from 0, its text) or the whole
+	 * entry ({@code index} -1).
+	 */
+	record Rejected(int index, String line, MalformedEntry cause) {
+
+	}
+
+	/**
+	 * An event's fields by name: a version-1 entry, or a version-2 line and its entry.
+	 */
+	interface Fields {
+
+		String get(String name) throws MalformedEntry;
+
+	}
+
+	private static TelemetryEvent event(Fields fields) throws MalformedEntry {
 		String node = text(fields, "node");
 		String ifname = text(fields, "ifname");
 		long run = unsigned(fields, "run");
@@ -102,7 +174,7 @@ final class CollectorEntries {
 				metric.wireName(), key, value, newKey ? null : previous, switchId, queueId, port, flow, path, report);
 	}
 
-	private static EventFlow flow(Map<String, String> fields) throws MalformedEntry {
+	private static EventFlow flow(Fields fields) throws MalformedEntry {
 		String src = address(fields, "src_ip");
 		String dst = address(fields, "dst_ip");
 		int srcPort = (int) bounded(fields, "src_port", 0xFFFF);
@@ -111,7 +183,7 @@ final class CollectorEntries {
 		return new EventFlow(src, dst, srcPort, dstPort, protocol);
 	}
 
-	private static List<Long> path(Map<String, String> fields) throws MalformedEntry {
+	private static List<Long> path(Fields fields) throws MalformedEntry {
 		String text = required(fields, "path");
 		List<Long> path = new ArrayList<>();
 		for (String sw : text.split(",", -1)) {
@@ -120,7 +192,7 @@ final class CollectorEntries {
 		return path;
 	}
 
-	private static String address(Map<String, String> fields, String name) throws MalformedEntry {
+	private static String address(Fields fields, String name) throws MalformedEntry {
 		String text = required(fields, name);
 		for (int i = 0; i < text.length(); i++) {
 			char c = text.charAt(i);
@@ -136,7 +208,7 @@ final class CollectorEntries {
 		return text;
 	}
 
-	private static String required(Map<String, String> fields, String name) throws MalformedEntry {
+	static String required(Fields fields, String name) throws MalformedEntry {
 		String value = fields.get(name);
 		if (value == null) {
 			throw new MalformedEntry(DeadLetterReason.MISSING_FIELD, name, "missing");
@@ -145,7 +217,7 @@ final class CollectorEntries {
 	}
 
 	/** Text that goes into an origin: no '/' that would make two origins equal. */
-	private static String text(Map<String, String> fields, String name) throws MalformedEntry {
+	private static String text(Fields fields, String name) throws MalformedEntry {
 		String value = required(fields, name);
 		if (value.isEmpty() || value.indexOf('/') >= 0) {
 			throw new MalformedEntry(DeadLetterReason.ILL_TYPED_FIELD, name, "empty or contains '/': " + value);
@@ -153,16 +225,16 @@ final class CollectorEntries {
 		return value;
 	}
 
-	private static long unsigned(Map<String, String> fields, String name) throws MalformedEntry {
+	static long unsigned(Fields fields, String name) throws MalformedEntry {
 		return parseUnsigned(name, required(fields, name));
 	}
 
-	private static Long optionalUnsigned(Map<String, String> fields, String name) throws MalformedEntry {
+	private static Long optionalUnsigned(Fields fields, String name) throws MalformedEntry {
 		String value = fields.get(name);
 		return (value != null) ? parseUnsigned(name, value) : null;
 	}
 
-	private static long bounded(Map<String, String> fields, String name, long max) throws MalformedEntry {
+	private static long bounded(Fields fields, String name, long max) throws MalformedEntry {
 		long value = unsigned(fields, name);
 		if (Long.compareUnsigned(value, max) > 0) {
 			throw new MalformedEntry(DeadLetterReason.ILL_TYPED_FIELD, name, "over " + max + ": " + value);

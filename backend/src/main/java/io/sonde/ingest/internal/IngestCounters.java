@@ -29,7 +29,7 @@ final class IngestCounters implements IngestStatistics {
 		}
 	}
 
-	void read(int count) {
+	void read(long count) {
 		this.read.addAndGet(count);
 	}
 

@@ -12,7 +12,9 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * @param stream the stream (REDIS_CONTRACT.md)
  * @param group the consumer group (created by db-migrations/redis V1)
  * @param consumer this replica's consumer name; empty: host name and pid
- * @param batch entries per XREADGROUP
+ * @param consumers consumers (threads) of this replica in the group
+ * @param batch events per batch: each XREADGROUP asks for as many entries as hold about
+ * this many events, from the entries read so far (a version-2 entry holds up to 256)
  * @param block how long one XREADGROUP waits for entries
  * @param claimIdle entries pending longer than this on another consumer are claimed (at
  * start and every {@code claimInterval}): that consumer is taken for dead
@@ -23,8 +25,8 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
 @ConfigurationProperties("sonde.ingest")
 public record IngestProperties(@DefaultValue("true") boolean enabled,
 		@DefaultValue("sonde:stream:events") String stream, @DefaultValue("backend") String group,
-		@DefaultValue("") String consumer, @DefaultValue("1000") int batch, @DefaultValue("1s") Duration block,
-		@DefaultValue("60s") Duration claimIdle, @DefaultValue("60s") Duration claimInterval,
-		@DefaultValue("sonde:stream:events:dead") String deadLetterStream,
+		@DefaultValue("") String consumer, @DefaultValue("2") int consumers, @DefaultValue("5000") int batch,
+		@DefaultValue("1s") Duration block, @DefaultValue("60s") Duration claimIdle,
+		@DefaultValue("60s") Duration claimInterval, @DefaultValue("sonde:stream:events:dead") String deadLetterStream,
 		@DefaultValue("100000") long deadLetterMaxlen) {
 }

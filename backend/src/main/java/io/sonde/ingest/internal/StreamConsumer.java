@@ -24,21 +24,22 @@ import io.sonde.events.TelemetryEvent;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-import org.springframework.context.SmartLifecycle;
-
 /**
- * Consumes {@code sonde:stream:events} in the group {@code backend}: each batch is
- * validated, its events appended to the {@link EventLog}, its malformed entries parked in
- * the dead-letter stream, and only then acknowledged, so an entry is acknowledged once
- * the store has it (or once it is parked). A replica that dies leaves its entries
- * pending; another one (or itself, restarted) claims them after {@code claim-idle}.
- * Redelivery stores nothing twice: the store deduplicates on the event's origin.
+ * One consumer of {@code sonde:stream:events} in the group {@code backend}, on a thread
+ * and a connection of its own: each batch is validated, its events appended to the
+ * {@link EventLog}, its malformed entries parked in the dead-letter stream, and only then
+ * acknowledged, so an entry is acknowledged once the store has it (or once it is parked).
+ * A replica that dies leaves its entries pending; another one (or itself, restarted)
+ * claims them after {@code claim-idle}. Redelivery stores nothing twice: the store
+ * deduplicates on the event's origin.
  */
-class EventStreamIngest implements SmartLifecycle {
+final class StreamConsumer {
 
-	private static final Logger log = LoggerFactory.getLogger(EventStreamIngest.class);
+	private static final Logger log = LoggerFactory.getLogger(StreamConsumer.class);
 
 	private static final Duration RETRY = Duration.ofSeconds(1);
+
+	private static final int MAX_ENTRIES_PER_READ = 1000;
 
 	private final RedisClient redis;
 
@@ -52,13 +53,16 @@ class EventStreamIngest implements SmartLifecycle {
 
 	private final XAddArgs deadLetterTrim;
 
+	/** Entries per read, fitted to {@code batch} events by what entries held so far. */
+	private int entriesPerRead = 16;
+
 	private volatile boolean running;
 
 	private Thread thread;
 
 	private StatefulRedisConnection<String, String> connection;
 
-	EventStreamIngest(RedisClient redis, EventLog eventLog, IngestProperties properties, IngestCounters counters,
+	StreamConsumer(RedisClient redis, EventLog eventLog, IngestProperties properties, IngestCounters counters,
 			String consumerName) {
 		this.redis = redis;
 		this.eventLog = eventLog;
@@ -83,7 +87,7 @@ class EventStreamIngest implements SmartLifecycle {
 				RedisCommands<String, String> commands = commands();
 				if (ownPending) {
 					List<StreamMessage<String, String>> pending = commands.xreadgroup(me,
-							XReadArgs.Builder.count(this.properties.batch()),
+							XReadArgs.Builder.count(this.entriesPerRead),
 							XReadArgs.StreamOffset.from(this.properties.stream(), "0"));
 					if (pending.isEmpty()) {
 						ownPending = false;
@@ -98,7 +102,7 @@ class EventStreamIngest implements SmartLifecycle {
 					nextClaim = System.nanoTime() + this.properties.claimInterval().toNanos();
 				}
 				List<StreamMessage<String, String>> entries = commands.xreadgroup(me,
-						XReadArgs.Builder.count(this.properties.batch()).block(this.properties.block()),
+						XReadArgs.Builder.count(this.entriesPerRead).block(this.properties.block()),
 						XReadArgs.StreamOffset.lastConsumed(this.properties.stream()));
 				handle(entries);
 			}
@@ -120,7 +124,7 @@ class EventStreamIngest implements SmartLifecycle {
 		do {
 			ClaimedMessages<String, String> claimed = commands.xautoclaim(this.properties.stream(),
 					XAutoClaimArgs.Builder.xautoclaim(me, this.properties.claimIdle(), cursor)
-						.count(this.properties.batch()));
+						.count(this.entriesPerRead));
 			List<StreamMessage<String, String>> messages = claimed.getMessages();
 			if (!messages.isEmpty()) {
 				this.counters.claimed(messages.size());
@@ -137,11 +141,11 @@ class EventStreamIngest implements SmartLifecycle {
 		if (entries.isEmpty()) {
 			return;
 		}
-		this.counters.read(entries.size());
-		List<TelemetryEvent> events = new ArrayList<>(entries.size());
+		List<TelemetryEvent> events = new ArrayList<>();
 		List<Map<String, String>> dead = new ArrayList<>();
 		List<DeadLetterReason> reasons = new ArrayList<>();
 		String[] ids = new String[entries.size()];
+		long read = 0;
 		for (int i = 0; i < entries.size(); i++) {
 			StreamMessage<String, String> entry = entries.get(i);
 			ids[i] = entry.getId();
@@ -150,26 +154,58 @@ class EventStreamIngest implements SmartLifecycle {
 				// Pending but deleted from the stream (trimmed): nothing left to store.
 				continue;
 			}
-			try {
-				events.add(CollectorEntries.event(fields));
-			}
-			catch (MalformedEntry ex) {
-				Map<String, String> parked = new HashMap<>(fields);
-				parked.put("dead_reason", ex.reason().wireName());
-				parked.put("dead_field", ex.field());
-				parked.put("dead_detail", ex.getMessage());
-				parked.put("dead_id", entry.getId());
-				parked.put("dead_consumer", this.consumerName);
-				dead.add(parked);
-				reasons.add(ex.reason());
+			CollectorEntries.EntryEvents found = CollectorEntries.read(fields);
+			events.addAll(found.events);
+			read += found.events.size();
+			for (CollectorEntries.Rejected rejected : found.rejected) {
+				dead.add(parked(entry, rejected));
+				reasons.add(rejected.cause().reason());
+				read++;
 			}
 		}
+		this.counters.read(read);
+		fitEntriesPerRead(entries.size(), read);
 		if (!events.isEmpty()) {
 			this.eventLog.append(events);
 		}
 		acknowledge(dead, ids);
 		this.counters.stored(events.size());
 		reasons.forEach(this.counters::deadLettered);
+	}
+
+	private void fitEntriesPerRead(int entries, long events) {
+		if (events > 0) {
+			long fitted = this.properties.batch() * (long) entries / events;
+			this.entriesPerRead = (int) Math.max(1, Math.min(MAX_ENTRIES_PER_READ, fitted));
+		}
+	}
+
+	/**
+	 * A dead letter: the whole entry, or the entry's origin fields and the one line that
+	 * broke the contract, with why and where it came from.
+	 */
+	private Map<String, String> parked(StreamMessage<String, String> entry, CollectorEntries.Rejected rejected) {
+		Map<String, String> parked;
+		if (rejected.index() < 0) {
+			parked = new HashMap<>(entry.getBody());
+		}
+		else {
+			parked = new HashMap<>();
+			entry.getBody().forEach((name, value) -> {
+				if (!name.equals("events") && !name.equals("count")) {
+					parked.put(name, value);
+				}
+			});
+			parked.put("event", rejected.line());
+			parked.put("dead_line", Integer.toString(rejected.index()));
+		}
+		MalformedEntry cause = rejected.cause();
+		parked.put("dead_reason", cause.reason().wireName());
+		parked.put("dead_field", cause.field());
+		parked.put("dead_detail", cause.getMessage());
+		parked.put("dead_id", entry.getId());
+		parked.put("dead_consumer", this.consumerName);
+		return parked;
 	}
 
 	/** Parks the malformed entries, then acknowledges the batch: one pipelined trip. */
@@ -214,22 +250,25 @@ class EventStreamIngest implements SmartLifecycle {
 		}
 	}
 
-	@Override
-	public synchronized void start() {
+	synchronized void start() {
 		if (this.running) {
 			return;
 		}
 		this.running = true;
-		this.thread = new Thread(this::consume, "ingest-" + this.properties.stream());
+		this.thread = new Thread(this::consume, "ingest-" + this.consumerName);
 		this.thread.setDaemon(true);
 		this.thread.start();
 		log.info("Consuming {} in group {} as {}", this.properties.stream(), this.properties.group(),
 				this.consumerName);
 	}
 
-	@Override
-	public synchronized void stop() {
+	/** Asks the thread to stop after its batch; {@link #join} waits for it. */
+	void stop() {
 		this.running = false;
+	}
+
+	/** Waits for the stopped thread, then closes its connection. */
+	synchronized void join() {
 		if (this.thread != null) {
 			try {
 				this.thread.join(this.properties.block().toMillis() + 5000);
@@ -245,8 +284,7 @@ class EventStreamIngest implements SmartLifecycle {
 		}
 	}
 
-	@Override
-	public boolean isRunning() {
+	boolean isRunning() {
 		return this.running;
 	}
 

@@ -1,7 +1,9 @@
 package io.sonde.ingest.udp;
 
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.stream.Collectors;
 
 import io.sonde.ingest.CollectorEvent;
@@ -9,9 +11,10 @@ import io.sonde.ingest.CollectorFlow;
 import io.sonde.ingest.CollectorMetric;
 
 /**
- * One event as the fields of a {@code sonde:stream:events} entry, exactly as the XDP
- * daemon writes them (xdp-collector/REDIS_CONTRACT.md v1), so the backend's one ingest
- * path reads both collectors.
+ * One event's fields, as the XDP daemon writes them (xdp-collector/REDIS_CONTRACT.md):
+ * the origin fields ({@code v}, {@code node}, {@code ifname}, {@code run}) that head a
+ * version-2 entry, and the event's own, which become one line of its {@code events}
+ * ({@link StreamPublisher}), so the backend's one ingest path reads both collectors.
  */
 final class EventFields {
 
@@ -25,9 +28,14 @@ final class EventFields {
 	 * @param seq the event's number in this run, from 1
 	 * @param tsNanos wall-clock ns when it was detected
 	 */
+	/** The fields an entry carries once for all its events. */
+	static final List<String> ORIGIN_ORDER = List.of("v", "node", "ifname", "run");
+
+	static final Set<String> ORIGIN = Set.copyOf(ORIGIN_ORDER);
+
 	static Map<String, String> of(CollectorEvent event, String node, long run, long seq, long tsNanos) {
 		Map<String, String> fields = new LinkedHashMap<>();
-		fields.put("v", "1");
+		fields.put("v", "2");
 		fields.put("node", node);
 		fields.put("ifname", UdpCollectorProperties.IFNAME);
 		fields.put("run", Long.toString(run));

@@ -17,17 +17,20 @@ import org.springframework.data.redis.core.RedisCallback;
 import org.springframework.data.redis.core.StringRedisTemplate;
 
 /**
- * Appends events to the events stream from a thread of its own, pipelined, as the daemon
- * does: a bounded buffer between detection and Redis, whose oldest entries are dropped
- * (and counted, {@code redis_dropped}) when Redis is away or slower than the reports. A
- * batch whose reply was lost is sent again: consumers deduplicate on (node, ifname, run,
- * seq).
+ * Appends events to the events stream from a thread of its own, pipelined, in version-2
+ * entries of up to {@link #EVENTS_PER_ENTRY} events, as the daemon does: a bounded buffer
+ * between detection and Redis, whose oldest entries are dropped (and counted,
+ * {@code redis_dropped}) when Redis is away or slower than the reports. A batch whose
+ * reply was lost is sent again: consumers deduplicate on (node, ifname, run, seq).
  */
 final class StreamPublisher implements AutoCloseable {
 
 	private static final Logger log = LoggerFactory.getLogger(StreamPublisher.class);
 
 	private static final int BATCH = 512;
+
+	/** The daemon's default {@code --batch}. */
+	static final int EVENTS_PER_ENTRY = 256;
 
 	private static final Duration MAX_BACKOFF = Duration.ofSeconds(5);
 
@@ -160,14 +163,52 @@ final class StreamPublisher implements AutoCloseable {
 
 	private void send(List<Map<String, String>> batch) {
 		this.redis.executePipelined((RedisCallback<Object>) (connection) -> {
-			for (Map<String, String> fields : batch) {
-				Map<byte[], byte[]> raw = new LinkedHashMap<>();
-				fields.forEach((name, value) -> raw.put(name.getBytes(StandardCharsets.UTF_8),
-						value.getBytes(StandardCharsets.UTF_8)));
-				connection.streamCommands().xAdd(MapRecord.create(this.stream, raw), this.options);
+			int from = 0;
+			while (from < batch.size()) {
+				int to = from + 1;
+				while (to < batch.size() && to - from < EVENTS_PER_ENTRY
+						&& sameOrigin(batch.get(from), batch.get(to))) {
+					to++;
+				}
+				connection.streamCommands()
+					.xAdd(MapRecord.create(this.stream, entry(batch.subList(from, to))), this.options);
+				from = to;
 			}
 			return null;
 		});
+	}
+
+	private static boolean sameOrigin(Map<String, String> one, Map<String, String> other) {
+		for (String name : EventFields.ORIGIN) {
+			if (!java.util.Objects.equals(one.get(name), other.get(name))) {
+				return false;
+			}
+		}
+		return true;
+	}
+
+	/** One version-2 entry: the origin fields once, then each event as a line. */
+	private static Map<byte[], byte[]> entry(List<Map<String, String>> events) {
+		StringBuilder lines = new StringBuilder(events.size() * 280);
+		for (Map<String, String> event : events) {
+			event.forEach((name, value) -> {
+				if (!EventFields.ORIGIN.contains(name)) {
+					lines.append(name).append('=').append(value).append(' ');
+				}
+			});
+			lines.setCharAt(lines.length() - 1, '\n');
+		}
+		Map<byte[], byte[]> raw = new LinkedHashMap<>();
+		for (String name : EventFields.ORIGIN_ORDER) {
+			raw.put(bytes(name), bytes(events.get(0).get(name)));
+		}
+		raw.put(bytes("count"), bytes(Integer.toString(events.size())));
+		raw.put(bytes("events"), bytes(lines.toString()));
+		return raw;
+	}
+
+	private static byte[] bytes(String text) {
+		return text.getBytes(StandardCharsets.UTF_8);
 	}
 
 	private synchronized void count(Runnable update) {

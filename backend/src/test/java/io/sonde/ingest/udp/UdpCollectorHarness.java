@@ -7,7 +7,9 @@ import java.net.InetAddress;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -108,14 +110,38 @@ final class UdpCollectorHarness implements AutoCloseable {
 		}
 	}
 
-	List<MapRecord<String, Object, Object>> events() {
+	/** The stream's entries as the collector wrote them. */
+	List<MapRecord<String, Object, Object>> entries() {
 		return this.redis.opsForStream()
 			.range(this.properties.eventsStream(), org.springframework.data.domain.Range.unbounded());
 	}
 
+	/**
+	 * Every event in the stream, in order: each line of a version-2 entry as its fields,
+	 * with the entry's origin fields.
+	 */
+	List<Map<String, String>> events() {
+		List<Map<String, String>> events = new ArrayList<>();
+		for (MapRecord<String, Object, Object> entry : entries()) {
+			Map<Object, Object> fields = entry.getValue();
+			for (String line : ((String) fields.get("events")).split("\n")) {
+				Map<String, String> event = new LinkedHashMap<>();
+				for (String name : List.of("v", "node", "ifname", "run")) {
+					event.put(name, (String) fields.get(name));
+				}
+				for (String pair : line.split(" ")) {
+					int equals = pair.indexOf('=');
+					event.put(pair.substring(0, equals), pair.substring(equals + 1));
+				}
+				events.add(event);
+			}
+		}
+		return events;
+	}
+
+	/** Events in the stream: the sum of its entries' counts. */
 	long streamLength() {
-		Long size = this.redis.opsForStream().size(this.properties.eventsStream());
-		return (size != null) ? size : 0;
+		return entries().stream().mapToLong((entry) -> Long.parseLong((String) entry.getValue().get("count"))).sum();
 	}
 
 	/** The counters hash, written now. */

@@ -1,0 +1,55 @@
+package io.sonde.ingest.internal;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import io.lettuce.core.RedisClient;
+import io.sonde.events.EventLog;
+
+import org.springframework.context.SmartLifecycle;
+
+/**
+ * The ingest of {@code sonde:stream:events}: {@code consumers} {@link StreamConsumer}s of
+ * the group, each on its own thread. While one waits for Redis or the store, another
+ * parses: one consumer alone leaves a core idle (make bench-ingest). The first is named
+ * {@code consumer}, the others {@code consumer-2}, {@code consumer-3}..., so a replica
+ * restarted under its name finds its own pending entries again.
+ */
+class EventStreamIngest implements SmartLifecycle {
+
+	private final List<StreamConsumer> consumers = new ArrayList<>();
+
+	private volatile boolean running;
+
+	EventStreamIngest(RedisClient redis, EventLog eventLog, IngestProperties properties, IngestCounters counters,
+			String consumerName) {
+		for (int i = 1; i <= Math.max(1, properties.consumers()); i++) {
+			String name = (i == 1) ? consumerName : consumerName + "-" + i;
+			this.consumers.add(new StreamConsumer(redis, eventLog, properties, counters, name));
+		}
+	}
+
+	/** The consumer names this replica reads under. */
+	List<String> consumerNames() {
+		return this.consumers.stream().map(StreamConsumer::consumerName).toList();
+	}
+
+	@Override
+	public synchronized void start() {
+		this.consumers.forEach(StreamConsumer::start);
+		this.running = true;
+	}
+
+	@Override
+	public synchronized void stop() {
+		this.running = false;
+		this.consumers.forEach(StreamConsumer::stop);
+		this.consumers.forEach(StreamConsumer::join);
+	}
+
+	@Override
+	public boolean isRunning() {
+		return this.running;
+	}
+
+}

@@ -1,0 +1,98 @@
+package io.sonde.ingest.internal;
+
+import java.util.List;
+import java.util.Map;
+
+import io.sonde.events.TelemetryEvent;
+import io.sonde.ingest.CollectorEntriesFixture;
+import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * Both versions of the contract read to the same events; a bad line is rejected alone, an
+ * entry that breaks the contract as a whole is rejected whole.
+ */
+class CollectorEntriesTests {
+
+	private static final long T0 = 1_764_000_000_000_000_000L;
+
+	@Test
+	void aBatchReadsAsItsEventsWouldOneByOne() {
+		Map<Integer, Map<String, String>> every = CollectorEntriesFixture.everyMetric("n1", T0);
+		List<Map<String, String>> ones = every.keySet().stream().sorted().map(every::get).toList();
+
+		CollectorEntries.EntryEvents batch = CollectorEntries.read(CollectorEntriesFixture.batch(ones));
+
+		assertThat(batch.rejected).isEmpty();
+		List<TelemetryEvent> oneByOne = ones.stream()
+			.map((fields) -> CollectorEntries.read(fields).events.get(0))
+			.toList();
+		assertThat(batch.events).hasSize(6).isEqualTo(oneByOne);
+		assertThat(batch.events.get(0).origin()).isEqualTo("xdp/n1/eth0/1700000000000/1");
+	}
+
+	@Test
+	void aBadLineIsRejectedAloneWithItsPlaceAndText() {
+		Map<String, String> illTyped = CollectorEntriesFixture.hopLatency("n1", 2, T0, 5);
+		illTyped.put("value", "5.5");
+		Map<String, String> entry = CollectorEntriesFixture
+			.batch(List.of(CollectorEntriesFixture.hopLatency("n1", 1, T0, 4), illTyped,
+					CollectorEntriesFixture.hopLatency("n1", 3, T0, 6)));
+		entry.put("events", entry.get("events") + "seq=4 kind changed\n");
+		entry.put("count", "4");
+
+		CollectorEntries.EntryEvents read = CollectorEntries.read(entry);
+
+		assertThat(read.events).extracting(TelemetryEvent::value).containsExactly(4.0, 6.0);
+		assertThat(read.rejected).hasSize(2);
+		assertThat(read.rejected.get(0).index()).isEqualTo(1);
+		assertThat(read.rejected.get(0).line()).contains("value=5.5");
+		assertThat(read.rejected.get(0).cause().reason()).isEqualTo(DeadLetterReason.ILL_TYPED_FIELD);
+		assertThat(read.rejected.get(0).cause().field()).isEqualTo("value");
+		assertThat(read.rejected.get(1).index()).isEqualTo(3);
+		assertThat(read.rejected.get(1).cause().reason()).isEqualTo(DeadLetterReason.BAD_LINE);
+	}
+
+	@Test
+	void anEntryThatBreaksTheContractIsRejectedWhole() {
+		Map<String, String> miscounted = CollectorEntriesFixture
+			.batch(List.of(CollectorEntriesFixture.hopLatency("n1", 1, T0, 4)));
+		miscounted.put("count", "3");
+		Map<String, String> noEvents = CollectorEntriesFixture
+			.batch(List.of(CollectorEntriesFixture.hopLatency("n1", 1, T0, 4)));
+		noEvents.remove("events");
+		Map<String, String> future = CollectorEntriesFixture.hopLatency("n1", 1, T0, 4);
+		future.put("v", "3");
+		Map<String, String> unversioned = CollectorEntriesFixture.hopLatency("n1", 1, T0, 4);
+		unversioned.remove("v");
+
+		assertWhole(miscounted, DeadLetterReason.BAD_BATCH, "count");
+		assertWhole(noEvents, DeadLetterReason.MISSING_FIELD, "events");
+		assertWhole(future, DeadLetterReason.WRONG_VERSION, "v");
+		assertWhole(unversioned, DeadLetterReason.MISSING_FIELD, "v");
+	}
+
+	@Test
+	void aLineCannotChangeWhoseEventItIs() {
+		Map<String, String> entry = CollectorEntriesFixture
+			.batch(List.of(CollectorEntriesFixture.hopLatency("n1", 1, T0, 4)));
+		entry.put("events", entry.get("events").replace("\n", " node=other run=9\n"));
+
+		CollectorEntries.EntryEvents read = CollectorEntries.read(entry);
+
+		assertThat(read.events).singleElement()
+			.satisfies((event) -> assertThat(event.origin()).isEqualTo("xdp/n1/eth0/1700000000000/1"));
+	}
+
+	private static void assertWhole(Map<String, String> entry, DeadLetterReason reason, String field) {
+		CollectorEntries.EntryEvents read = CollectorEntries.read(entry);
+		assertThat(read.events).isEmpty();
+		assertThat(read.rejected).singleElement().satisfies((rejected) -> {
+			assertThat(rejected.index()).isEqualTo(-1);
+			assertThat(rejected.cause().reason()).isEqualTo(reason);
+			assertThat(rejected.cause().field()).isEqualTo(field);
+		});
+	}
+
+}
