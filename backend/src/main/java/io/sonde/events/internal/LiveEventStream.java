@@ -2,6 +2,7 @@ package io.sonde.events.internal;
 
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
@@ -35,7 +36,8 @@ class LiveEventStream implements EventStream, SmartLifecycle {
 
 	private static final Logger log = LoggerFactory.getLogger(LiveEventStream.class);
 
-	private static final int READ_COUNT = 1000;
+	/** Entries per read: up to 200 events each. */
+	private static final int READ_COUNT = 50;
 
 	private static final long RECONNECT_MILLIS = 2000;
 
@@ -76,7 +78,7 @@ class LiveEventStream implements EventStream, SmartLifecycle {
 
 	@Override
 	public SseEmitter open(EventQuery query, String lastEventId) {
-		StreamId after = (lastEventId != null && !lastEventId.isBlank()) ? StreamId.parse("Last-Event-ID", lastEventId)
+		EventId after = (lastEventId != null && !lastEventId.isBlank()) ? EventId.parse("Last-Event-ID", lastEventId)
 				: null;
 		SseEmitter emitter = new SseEmitter(this.properties.streamTimeout().toMillis());
 		LiveSubscription subscription = new LiveSubscription(query, emitter, this.json, this.sender,
@@ -118,27 +120,43 @@ class LiveEventStream implements EventStream, SmartLifecycle {
 	 * Sends what the client missed after {@code after}, or a {@code gap} first when that
 	 * entry is trimmed (so older ones may be too), then hands over to the live queue.
 	 */
-	private void catchUp(LiveSubscription subscription, StreamId after) {
-		StreamId last = after;
+	private void catchUp(LiveSubscription subscription, EventId after) {
+		EventId last = after;
 		try {
 			RedisCommands<String, String> commands = catchUpCommands();
 			String stream = this.properties.liveStream();
-			String afterText = after.toString();
-			if (commands.xrange(stream, Range.create(afterText, afterText)).isEmpty()) {
+			String entryId = after.entry().toString();
+			List<StreamMessage<String, String>> resumed = commands.xrange(stream, Range.create(entryId, entryId));
+			if (resumed.isEmpty()) {
 				List<StreamMessage<String, String>> first = commands.xrange(stream, Range.create("-", "+"),
 						io.lettuce.core.Limit.from(1));
-				subscription.sendGap(afterText, first.isEmpty() ? null : first.get(0).getId());
+				subscription.sendGap(after.toString(),
+						first.isEmpty() ? null : EventId.of(first.get(0).getId(), 0).toString());
 			}
+			else {
+				// The rest of the entry the client stopped in.
+				for (TelemetryEvent event : LiveEntries.events(entryId, resumed.get(0).getBody())) {
+					EventId id = EventId.parse("id", event.id());
+					if (id.compareTo(after) > 0) {
+						subscription.sendEvent(event);
+						last = id;
+					}
+				}
+			}
+			String position = entryId;
 			while (!subscription.closed()) {
 				List<StreamMessage<String, String>> page = commands.xrange(stream,
-						Range.from(Range.Boundary.excluding(last.toString()), Range.Boundary.unbounded()),
+						Range.from(Range.Boundary.excluding(position), Range.Boundary.unbounded()),
 						io.lettuce.core.Limit.from(READ_COUNT));
 				if (page.isEmpty()) {
 					break;
 				}
 				for (StreamMessage<String, String> entry : page) {
-					subscription.sendEvent(LiveEntries.event(entry.getId(), entry.getBody()));
-					last = StreamId.parse("id", entry.getId());
+					for (TelemetryEvent event : LiveEntries.events(entry.getId(), entry.getBody())) {
+						subscription.sendEvent(event);
+						last = EventId.parse("id", event.id());
+					}
+					position = entry.getId();
 				}
 			}
 		}
@@ -185,16 +203,22 @@ class LiveEventStream implements EventStream, SmartLifecycle {
 						XReadArgs.StreamOffset.from(stream, position));
 				for (StreamMessage<String, String> entry : entries) {
 					position = entry.getId();
-					TelemetryEvent event;
-					try {
-						event = LiveEntries.event(entry.getId(), entry.getBody());
-					}
-					catch (RuntimeException ex) {
-						log.warn("Skipping live entry {} that is not an event: {}", entry.getId(), ex.getMessage());
+					if (!anyMayWant(entry.getBody())) {
+						// Nobody to send it to: not worth decoding.
 						continue;
 					}
-					for (LiveSubscription subscription : this.subscriptions) {
-						subscription.offer(event);
+					List<TelemetryEvent> events;
+					try {
+						events = LiveEntries.events(entry.getId(), entry.getBody());
+					}
+					catch (RuntimeException ex) {
+						log.warn("Skipping live entry {} that holds no events: {}", entry.getId(), ex.getMessage());
+						continue;
+					}
+					for (TelemetryEvent event : events) {
+						for (LiveSubscription subscription : this.subscriptions) {
+							subscription.offer(event);
+						}
 					}
 				}
 			}
@@ -205,6 +229,16 @@ class LiveEventStream implements EventStream, SmartLifecycle {
 				}
 			}
 		}
+	}
+
+	private boolean anyMayWant(Map<String, String> entry) {
+		for (LiveSubscription subscription : this.subscriptions) {
+			String source = subscription.query().source();
+			if (source == null || LiveEntries.mayHoldSource(entry, source)) {
+				return true;
+			}
+		}
+		return false;
 	}
 
 	/**
@@ -228,8 +262,9 @@ class LiveEventStream implements EventStream, SmartLifecycle {
 		if (maxDeleted != null && StreamId.parse("id", maxDeleted).compareTo(StreamId.parse("id", position)) > 0) {
 			log.warn("The live tail fell behind {}: entries after {} were trimmed before it read them", stream,
 					position);
+			String resumedFrom = (first != null) ? EventId.of(first, 0).toString() : null;
 			for (LiveSubscription subscription : this.subscriptions) {
-				subscription.offerGap(position, first);
+				subscription.offerGap(position, resumedFrom);
 			}
 		}
 	}

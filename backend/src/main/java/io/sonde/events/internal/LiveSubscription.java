@@ -40,7 +40,7 @@ final class LiveSubscription {
 	private volatile boolean closed;
 
 	/** Live events at or before this were already sent by the catch-up (null: none). */
-	private volatile StreamId caughtUpTo;
+	private volatile EventId caughtUpTo;
 
 	/** Offers are held back until the catch-up from Last-Event-ID is done. */
 	private volatile boolean live;
@@ -102,8 +102,12 @@ final class LiveSubscription {
 	private record Gap(String after, String resumedFrom) {
 	}
 
+	EventQuery query() {
+		return this.query;
+	}
+
 	/** The catch-up is done (it sent up to {@code upTo}, null if nothing): go live. */
-	void goLive(StreamId upTo) {
+	void goLive(EventId upTo) {
 		this.caughtUpTo = upTo;
 		this.live = true;
 		schedule();
@@ -137,8 +141,8 @@ final class LiveSubscription {
 					continue;
 				}
 				TelemetryEvent event = (TelemetryEvent) next;
-				StreamId upTo = this.caughtUpTo;
-				if (upTo != null && StreamId.parse("id", event.id()).compareTo(upTo) <= 0) {
+				EventId upTo = this.caughtUpTo;
+				if (upTo != null && EventId.parse("id", event.id()).compareTo(upTo) <= 0) {
 					continue;
 				}
 				sendEvent(event);

@@ -1,6 +1,7 @@
 package io.sonde.events.internal;
 
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.time.LocalDateTime;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
@@ -75,21 +76,27 @@ class StoredEventLog implements EventLog, AutoCloseable {
 	}
 
 	/**
-	 * One pipelined round trip for the batch: commands on one connection are applied in
-	 * order, so ids follow the batch's order.
+	 * One pipelined round trip for the batch, up to {@link LiveEntries#MAX_EVENTS} events
+	 * an entry: commands on one connection are applied in order, so ids follow the
+	 * batch's order.
 	 */
 	private List<TelemetryEvent> appendLive(List<TelemetryEvent> events) {
-		List<RedisFuture<String>> ids = new ArrayList<>(events.size());
+		List<RedisFuture<String>> ids = new ArrayList<>(events.size() / LiveEntries.MAX_EVENTS + 1);
 		synchronized (this) {
 			if (this.connection == null) {
 				// Connected on first use, so the backend starts while Redis is away.
 				this.connection = this.redis.connect();
+				// A batch of appends is one pipelined trip of up to megabytes: the
+				// client's default (spring.data.redis.timeout) is for single commands.
+				this.connection.setTimeout(Duration.ofSeconds(REDIS_TIMEOUT_SECONDS));
 			}
 			RedisAsyncCommands<String, String> commands = this.connection.async();
 			this.connection.setAutoFlushCommands(false);
 			try {
-				for (TelemetryEvent event : events) {
-					ids.add(commands.xadd(this.liveStream, this.trim, LiveEntries.fields(event)));
+				for (int from = 0; from < events.size(); from += LiveEntries.MAX_EVENTS) {
+					List<TelemetryEvent> entry = events.subList(from,
+							Math.min(events.size(), from + LiveEntries.MAX_EVENTS));
+					ids.add(commands.xadd(this.liveStream, this.trim, LiveEntries.fields(entry)));
 				}
 				this.connection.flushCommands();
 			}
@@ -102,7 +109,8 @@ class StoredEventLog implements EventLog, AutoCloseable {
 		}
 		List<TelemetryEvent> appended = new ArrayList<>(events.size());
 		for (int i = 0; i < events.size(); i++) {
-			appended.add(events.get(i).withId(ids.get(i).toCompletableFuture().join()));
+			String entryId = ids.get(i / LiveEntries.MAX_EVENTS).toCompletableFuture().join();
+			appended.add(events.get(i).withId(EventId.of(entryId, i % LiveEntries.MAX_EVENTS).toString()));
 		}
 		return appended;
 	}

@@ -56,7 +56,8 @@ class EventsController {
 
 	@GetMapping(path = "/stream", produces = MediaType.TEXT_EVENT_STREAM_VALUE)
 	@Operation(summary = "Live events matching the filters as server-sent events",
-			description = "SSE events: telemetry (id = live-stream id, data = the event), gap (resume point trimmed), "
+			description = "SSE events: telemetry (id = the live-stream entry and the event's place in it, "
+					+ "1764000000000-3:17; data = the event), gap (resume point trimmed), "
 					+ "lost (this client fell behind; data.missed = events not sent). Reconnect with Last-Event-ID to "
 					+ "get what was missed.")
 	SseEmitter stream(@RequestParam(required = false) String from, @RequestParam(required = false) String to,
