@@ -1,5 +1,6 @@
 package io.sonde.metrics.internal;
 
+import java.util.Collection;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
@@ -45,6 +46,11 @@ final class LatestValues {
 	/** Events of new keys not kept because the table was full. */
 	long refused() {
 		return this.refused.get();
+	}
+
+	/** Every key's latest event, in no order: what a push writes. */
+	Collection<TelemetryEvent> unordered() {
+		return this.latest.values();
 	}
 
 	/** Every key's latest event, by metric and key. */

@@ -66,7 +66,7 @@ class MetricsExporter implements MetricsExport, SmartLifecycle {
 	/** One periodic push: every key's latest value at the clock's now. */
 	void push() {
 		Instant now = this.clock.instant();
-		List<MetricPoint> points = this.latest.all()
+		List<MetricPoint> points = this.latest.unordered()
 			.stream()
 			.map((event) -> MetricPoints.of(event, MetricPoints.ORIGIN_PUSH, now))
 			.toList();

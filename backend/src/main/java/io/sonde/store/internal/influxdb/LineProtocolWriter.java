@@ -8,7 +8,6 @@ import com.influxdb.client.InfluxDBClientFactory;
 import com.influxdb.client.InfluxDBClientOptions;
 import com.influxdb.client.domain.HealthCheck;
 import com.influxdb.client.domain.WritePrecision;
-import com.influxdb.client.write.Point;
 import com.influxdb.exceptions.BadRequestException;
 import com.influxdb.exceptions.InfluxException;
 import io.sonde.store.MetricPoint;
@@ -49,9 +48,12 @@ public final class LineProtocolWriter implements AutoCloseable {
 		if (points.isEmpty()) {
 			return;
 		}
-		List<Point> converted = points.stream().map(LineProtocolWriter::toPoint).toList();
+		String lines = LineProtocol.of(points);
+		if (lines.isEmpty()) {
+			return;
+		}
 		try {
-			this.client.getWriteApiBlocking().writePoints(converted);
+			this.client.getWriteApiBlocking().writeRecord(WritePrecision.NS, lines);
 		}
 		catch (BadRequestException ex) {
 			throw new TimeSeriesRejected(this.storeName, ex.getMessage(), ex);
@@ -89,32 +91,6 @@ public final class LineProtocolWriter implements AutoCloseable {
 
 	InfluxDBClient client() {
 		return this.client;
-	}
-
-	private static Point toPoint(MetricPoint metric) {
-		Point point = Point.measurement(metric.measurement()).time(metric.time(), WritePrecision.NS);
-		metric.tags().forEach(point::addTag);
-		metric.fields().forEach((name, value) -> {
-			if (value instanceof Number number) {
-				addNumber(point, name, number);
-			}
-			else if (value instanceof Boolean flag) {
-				point.addField(name, flag);
-			}
-			else {
-				point.addField(name, String.valueOf(value));
-			}
-		});
-		return point;
-	}
-
-	private static void addNumber(Point point, String name, Number number) {
-		if (number instanceof Double || number instanceof Float) {
-			point.addField(name, number.doubleValue());
-		}
-		else {
-			point.addField(name, number.longValue());
-		}
 	}
 
 	@Override
