@@ -10,6 +10,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -40,12 +41,12 @@ import org.springframework.boot.web.context.WebServerApplicationContext;
 import org.springframework.context.ConfigurableApplicationContext;
 
 /**
- * The telemetry pipeline end to end: a producer XADDs contract-v1 entries to
- * {@code sonde:stream:events} as fast as the backend takes them (backlog capped), the
- * backend's ingest stores them in embedded QuestDB and appends them to the live stream,
- * sustained for a minute. Meanwhile a probe XADDs one entry every 20 ms and an SSE client
- * of {@code /api/v1/events/stream}, filtered to the probe's source, times each one from
- * its XADD to its arrival.
+ * The telemetry pipeline end to end: a producer XADDs contract-v2 entries (256 events
+ * each, as the XDP daemon batches them) to {@code sonde:stream:events} as fast as the
+ * backend takes them (backlog capped), the backend's ingest stores them in embedded
+ * QuestDB and appends them to the live stream, sustained for a minute. Meanwhile a probe
+ * XADDs one entry every 20 ms and an SSE client of {@code /api/v1/events/stream},
+ * filtered to the probe's source, times each one from its XADD to its arrival.
  * <p>
  * Baseline from the same run, same Redis, same entries: XREADGROUP + XACK alone (what the
  * consumer costs without parsing, storing or the live stream).
@@ -59,7 +60,16 @@ public final class IngestBenchmark {
 
 	private static final String STREAM = "sonde:stream:events";
 
-	private static final int PIPELINE = 1000;
+	/**
+	 * Flows of the workload: the largest of the paper's (Section V-B2: 1,000 to 5,000).
+	 */
+	private static final int FLOWS = 5000;
+
+	/** Events per contract-v2 entry, the XDP daemon's default {@code --batch}. */
+	private static final int EVENTS_PER_ENTRY = 256;
+
+	/** Events per pipelined round of the producer. */
+	private static final int PIPELINE = 40 * EVENTS_PER_ENTRY;
 
 	/** The producer waits while this many entries are not stored yet. */
 	private static final long MAX_BACKLOG = 300_000;
@@ -69,11 +79,15 @@ public final class IngestBenchmark {
 
 	public static void main(String[] args) throws Exception {
 		int seconds = (args.length > 0) ? Integer.parseInt(args[0]) : 60;
+		int warmUp = (args.length > 1) ? Integer.parseInt(args[1]) : 60;
 		Path data = Files.createTempDirectory("sonde-bench-ingest");
 		try (RedisServerProcess redis = RedisServerProcess.start()) {
 			RedisClient client = RedisClient.create("redis://127.0.0.1:" + redis.port());
-			double baseline = baseline(client);
-			System.out.printf("BENCH baseline_xreadgroup_xack_per_s %.0f entries/s%n", baseline);
+			System.out.printf("BENCH baseline_xreadgroup_xack_per_s %.0f events/s (contract v2, %d events an entry)%n",
+					baseline(client, true), EVENTS_PER_ENTRY);
+			System.out.printf(
+					"BENCH baseline_xreadgroup_xack_v1_per_s %.0f events/s (contract v1, one event an entry)%n",
+					baseline(client, false));
 
 			ConfigurableApplicationContext backend = new SpringApplicationBuilder(SondeApplication.class).run(
 					"--server.port=0", "--spring.data.redis.port=" + redis.port(),
@@ -84,7 +98,7 @@ public final class IngestBenchmark {
 			try {
 				int port = ((WebServerApplicationContext) backend).getWebServer().getPort();
 				IngestStatistics statistics = backend.getBean(IngestStatistics.class);
-				run(client, port, statistics, seconds);
+				run(client, port, statistics, seconds, warmUp);
 			}
 			finally {
 				backend.close();
@@ -94,25 +108,32 @@ public final class IngestBenchmark {
 		System.exit(0);
 	}
 
-	/** XREADGROUP COUNT 1000 + XACK over 500,000 prefilled entries of the same shape. */
-	private static double baseline(RedisClient client) {
+	/**
+	 * XREADGROUP + XACK alone over 512,000 prefilled events of the same shape: in
+	 * version-2 entries of 256 (COUNT 40), and in version-1 entries of one (COUNT 1000).
+	 */
+	private static double baseline(RedisClient client, boolean batched) {
 		String stream = "bench:baseline";
-		int total = 500_000;
+		int total = 512_000;
 		try (StatefulRedisConnection<String, String> connection = client.connect()) {
 			RedisCommands<String, String> sync = connection.sync();
 			sync.xgroupCreate(XReadArgs.StreamOffset.from(stream, "0"), "backend", XGroupCreateArgs.Builder.mkstream());
-			produce(connection, stream, "baseline", 0, total);
+			for (int seq = 1; seq <= total; seq += PIPELINE) {
+				produce(connection, stream, "baseline", seq, PIPELINE, batched);
+			}
 			long start = System.nanoTime();
 			long read = 0;
 			Consumer<String> me = Consumer.from("backend", "bench");
 			while (read < total) {
-				List<StreamMessage<String, String>> batch = sync.xreadgroup(me, XReadArgs.Builder.count(1000),
-						XReadArgs.StreamOffset.lastConsumed(stream));
+				List<StreamMessage<String, String>> batch = sync.xreadgroup(me,
+						XReadArgs.Builder.count(batched ? 40 : 1000), XReadArgs.StreamOffset.lastConsumed(stream));
 				if (batch.isEmpty()) {
 					break;
 				}
 				sync.xack(stream, "backend", batch.stream().map(StreamMessage::getId).toArray(String[]::new));
-				read += batch.size();
+				for (StreamMessage<String, String> entry : batch) {
+					read += batched ? Long.parseLong(entry.getBody().get("count")) : 1;
+				}
 			}
 			double rate = read / ((System.nanoTime() - start) / 1e9);
 			sync.del(stream);
@@ -120,7 +141,8 @@ public final class IngestBenchmark {
 		}
 	}
 
-	private static void run(RedisClient client, int port, IngestStatistics statistics, int seconds) throws Exception {
+	private static void run(RedisClient client, int port, IngestStatistics statistics, int seconds, int warmUp)
+			throws Exception {
 		AtomicBoolean producing = new AtomicBoolean(true);
 		AtomicLong produced = new AtomicLong();
 		AtomicLong targetRate = new AtomicLong();
@@ -145,7 +167,7 @@ public final class IngestBenchmark {
 						Thread.sleep(5);
 						continue;
 					}
-					produce(connection, STREAM, "bench", seq, PIPELINE);
+					produce(connection, STREAM, "bench", seq, PIPELINE, true);
 					seq += PIPELINE;
 					pacedCount += PIPELINE;
 					produced.addAndGet(PIPELINE);
@@ -187,7 +209,7 @@ public final class IngestBenchmark {
 				RedisCommands<String, String> sync = connection.sync();
 				long seq = 1;
 				while (producing.get()) {
-					Map<String, String> entry = entry("probe", 1, seq, System.currentTimeMillis() * 1_000_000L);
+					Map<String, String> entry = entry("probe", 1, seq, 1, System.currentTimeMillis() * 1_000_000L);
 					sentAt.put(seq, System.nanoTime());
 					sync.xadd(STREAM, entry);
 					seq++;
@@ -201,8 +223,10 @@ public final class IngestBenchmark {
 
 		producer.start();
 		probe.start();
-		// Warm-up: JIT, QuestDB's writers, the live stream filling to its length.
-		Thread.sleep(10_000);
+		// Warm-up: the JIT (still compiling QuestDB's and the backend's hot paths after
+		// 30
+		// s on two cores), QuestDB's writers, the live stream filling to its length.
+		Thread.sleep(warmUp * 1000L);
 		measuring.set(true);
 		long stored0 = statistics.stored();
 		long start = System.nanoTime();
@@ -269,18 +293,23 @@ public final class IngestBenchmark {
 	}
 
 	/**
-	 * One pipelined round of {@code count} hop-latency entries, as the collector sends.
+	 * One pipelined round of {@code count} hop-latency events, as the collector sends
+	 * them: in version-2 entries of {@link #EVENTS_PER_ENTRY}, or one version-1 entry
+	 * each.
 	 */
 	private static void produce(StatefulRedisConnection<String, String> connection, String stream, String node,
-			long firstSeq, int count) {
+			long firstSeq, int count, boolean batched) {
 		RedisAsyncCommands<String, String> async = connection.async();
-		XAddArgs trim = XAddArgs.Builder.maxlen(1_000_000).approximateTrimming();
+		XAddArgs trim = XAddArgs.Builder.maxlen(batched ? 10_000 : 1_000_000).approximateTrimming();
 		List<RedisFuture<String>> replies = new ArrayList<>(count);
 		connection.setAutoFlushCommands(false);
 		try {
 			long now = System.currentTimeMillis() * 1_000_000L;
-			for (int i = 0; i < count; i++) {
-				replies.add(async.xadd(stream, trim, entry(node, 2, firstSeq + i, now + i)));
+			int step = batched ? EVENTS_PER_ENTRY : 1;
+			for (int i = 0; i < count; i += step) {
+				Map<String, String> entry = batched ? entry(node, 2, firstSeq + i, step, now + i)
+						: v1Entry(node, 2, firstSeq + i, now + i);
+				replies.add(async.xadd(stream, trim, entry));
 			}
 			connection.flushCommands();
 		}
@@ -290,24 +319,53 @@ public final class IngestBenchmark {
 		LettuceFutures.awaitAll(30, TimeUnit.SECONDS, replies.toArray(new RedisFuture<?>[0]));
 	}
 
-	private static Map<String, String> entry(String node, long run, long seq, long tsNs) {
-		Map<String, String> fields = new HashMap<>(24);
+	/** A version-2 entry of {@code count} events numbered from {@code firstSeq}. */
+	private static Map<String, String> entry(String node, long run, long firstSeq, int count, long tsNs) {
+		StringBuilder lines = new StringBuilder(count * 280);
+		for (long seq = firstSeq; seq < firstSeq + count; seq++) {
+			eventFields(seq, tsNs + seq - firstSeq).forEach((name, value) -> {
+				lines.append(name).append('=').append(value).append(' ');
+			});
+			lines.setCharAt(lines.length() - 1, '\n');
+		}
+		Map<String, String> fields = new HashMap<>(8);
+		fields.put("v", "2");
+		fields.put("node", node);
+		fields.put("ifname", "eth0");
+		fields.put("run", Long.toString(run));
+		fields.put("count", Integer.toString(count));
+		fields.put("events", lines.toString());
+		return fields;
+	}
+
+	private static Map<String, String> v1Entry(String node, long run, long seq, long tsNs) {
+		Map<String, String> fields = eventFields(seq, tsNs);
 		fields.put("v", "1");
 		fields.put("node", node);
 		fields.put("ifname", "eth0");
 		fields.put("run", Long.toString(run));
+		return fields;
+	}
+
+	/**
+	 * Event {@code seq}: a hop-latency change of one of {@link #FLOWS} flows at one of 8
+	 * switches, 40,000 keys in all.
+	 */
+	private static Map<String, String> eventFields(long seq, long tsNs) {
+		long flow = seq % FLOWS;
+		Map<String, String> fields = new LinkedHashMap<>(24);
 		fields.put("seq", Long.toString(seq));
 		fields.put("kind", "changed");
 		fields.put("metric", "hop_latency");
 		fields.put("ts_ns", Long.toString(tsNs));
 		fields.put("value", Long.toString(200 + seq % 1000));
 		fields.put("previous", Long.toString(100 + seq % 1000));
-		fields.put("src_ip", "10.0." + (seq % 250) + ".2");
+		fields.put("src_ip", "10.0." + (flow % 250) + ".2");
 		fields.put("dst_ip", "10.1.0.3");
-		fields.put("src_port", Long.toString(1024 + seq % 60000));
+		fields.put("src_port", Long.toString(1024 + flow / 250));
 		fields.put("dst_port", "6000");
 		fields.put("protocol", "17");
-		fields.put("switch_id", Long.toString(11 + seq % 8));
+		fields.put("switch_id", Long.toString(11 + (seq / FLOWS) % 8));
 		fields.put("report_seq", Long.toString(seq));
 		fields.put("report_hw_id", "3");
 		fields.put("report_node_id", "19");
