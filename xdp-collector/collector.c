@@ -153,7 +153,9 @@ static const char usage_text[] =
 	"  -n, --node-id NAME         node field and counters key (host name)\n"
 	"      --events-stream KEY    sonde:stream:events\n"
 	"      --snapshots-stream KEY sonde:stream:snapshots\n"
-	"      --maxlen N             XADD MAXLEN ~ N on the events stream (1000000)\n"
+	"      --maxlen N             XADD MAXLEN ~ N entries on the events stream\n"
+	"                             (4000)\n"
+	"      --batch N              most events in one events entry (256)\n"
 	"      --snapshot-maxlen N    the same on the snapshots stream (1000000)\n"
 	"  -P, --push-interval S      periodic push of every table, seconds (10;\n"
 	"                             0 = off)\n"
@@ -175,6 +177,7 @@ enum {
 	OPT_SNAPSHOTS_STREAM,
 	OPT_MAXLEN,
 	OPT_SNAPSHOT_MAXLEN,
+	OPT_BATCH,
 	OPT_COUNTERS,
 	OPT_BUFFER,
 	OPT_CHANNEL,
@@ -194,6 +197,7 @@ static const struct option opts[] = {
 	{ "snapshots-stream", required_argument, NULL, OPT_SNAPSHOTS_STREAM },
 	{ "maxlen", required_argument, NULL, OPT_MAXLEN },
 	{ "snapshot-maxlen", required_argument, NULL, OPT_SNAPSHOT_MAXLEN },
+	{ "batch", required_argument, NULL, OPT_BATCH },
 	{ "push-interval", required_argument, NULL, 'P' },
 	{ "counters-interval", required_argument, NULL, OPT_COUNTERS },
 	{ "buffer", required_argument, NULL, OPT_BUFFER },
@@ -260,6 +264,9 @@ static int parse_args(int argc, char **argv, struct args *a, struct daemon *d)
 		case OPT_SNAPSHOT_MAXLEN:
 			d->o.snapshot_maxlen = strtoull(optarg, NULL, 10);
 			break;
+		case OPT_BATCH:
+			d->o.batch = strtoull(optarg, NULL, 10);
+			break;
 		case 'P':
 			d->o.push_s = atof(optarg);
 			break;
@@ -295,7 +302,8 @@ static int parse_args(int argc, char **argv, struct args *a, struct daemon *d)
 		}
 	}
 	if (!a->iface || optind != argc || !d->o.maxlen ||
-	    !d->o.snapshot_maxlen || !d->o.buffer || d->o.counters_s <= 0 ||
+	    !d->o.snapshot_maxlen || !d->o.buffer || !d->o.batch ||
+	    d->o.batch > DAEMON_MAX_BATCH || d->o.counters_s <= 0 ||
 	    d->o.push_s < 0 || !d->redis.timeout_ms)
 		return -EINVAL;
 	if (strcmp(a->mode, "auto") && strcmp(a->mode, "native") &&
@@ -411,7 +419,8 @@ int main(int argc, char **argv)
 	d->o = (struct daemon_opts){
 		.events_stream = "sonde:stream:events",
 		.snapshots_stream = "sonde:stream:snapshots",
-		.maxlen = 1000000,
+		.maxlen = DAEMON_DEFAULT_MAXLEN,
+		.batch = DAEMON_DEFAULT_BATCH,
 		.snapshot_maxlen = 1000000,
 		.buffer = 100000,
 		.push_s = 10,
@@ -509,6 +518,7 @@ cleanup:
 	daemon_redis_close(&d->redis);
 	snapshot_free(&d->snap);
 	daemon_buffer_free(&d->buf);
+	daemon_batch_free(&d->batch);
 	if (err)
 		fprintf(stderr, "collector: %s\n", strerror(-err));
 	return err ? 1 : 0;

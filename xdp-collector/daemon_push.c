@@ -15,7 +15,9 @@
 
 #include "daemon.h"
 
-#define PIPELINE 512	  /* XADDs per round trip */
+#define PIPELINE 512 /* XADDs per round trip */
+/* why: bounds what one round trip holds in memory (~250 bytes an event) */
+#define PIPELINE_EVENTS 16384
 #define STEP_BUDGET_MS 25 /* why: the ring buffer must be drained meanwhile */
 
 unsigned long long daemon_now_ms(void)
@@ -39,33 +41,46 @@ static unsigned long long wall_now(const struct daemon *d)
 	return wall(d, (__u64)t.tv_sec * 1000000000ULL + t.tv_nsec);
 }
 
-/* One pipeline of buffered events; 1 when more may go, 0 when done or down. */
-static int deliver(struct daemon *d, unsigned long long now)
+/*
+ * One pipeline of buffered events, --batch of them per entry; 1 when more
+ * may go, 0 when done or down.  An entry's events leave the buffer only
+ * when Redis answered its XADD.
+ */
+int daemon_deliver(struct daemon *d, unsigned long long now)
 {
+	unsigned long long span[PIPELINE], count[PIPELINE], off = 0, events = 0;
 	struct daemon_fields f;
-	struct daemon_pending *p;
-	int n = 0, acked;
+	int n = 0, acked, i;
 
-	while (n < PIPELINE && (p = daemon_buffer_at(&d->buf, n))) {
-		if (daemon_entry_fields(&f, &d->origin, ENTRY_EVENT, &p->e,
-					wall(d, p->e.ts_ns), p->seq)) {
+	while (n < PIPELINE && off < d->buf.len && events < PIPELINE_EVENTS) {
+		if (daemon_batch_fill(&d->batch, &d->buf, off, d->o.batch,
+				      d->wall_offset_ns))
+			break;
+		if (!d->batch.count) {
 			if (n)
 				break; /* sent first, then skipped below */
-			/* why: an event that cannot be formatted would block the rest */
-			daemon_buffer_pop(&d->buf, 1);
-			d->unformattable++;
+			/* why: events that cannot be formatted would block the rest */
+			daemon_buffer_pop(&d->buf, d->batch.span);
+			d->unformattable += d->batch.span;
 			continue;
 		}
-		if (daemon_redis_append_xadd(&d->redis, d->o.events_stream,
+		if (daemon_batch_fields(&f, &d->origin, &d->batch) ||
+		    daemon_redis_append_xadd(&d->redis, d->o.events_stream,
 					     d->o.maxlen, &f))
 			break;
-		n++;
+		span[n] = d->batch.span;
+		count[n++] = d->batch.count;
+		off += d->batch.span;
+		events += d->batch.count;
 	}
 	if (!n)
 		return 0;
 	acked = daemon_redis_replies(&d->redis, n, now);
-	daemon_buffer_pop(&d->buf, acked);
-	d->published += acked;
+	for (i = 0; i < acked; i++) {
+		daemon_buffer_pop(&d->buf, span[i]);
+		d->published += count[i];
+		d->unformattable += span[i] - count[i];
+	}
 	return acked == n && d->buf.len;
 }
 
@@ -320,7 +335,7 @@ void daemon_push_step(struct daemon *d, int stopping)
 			return;
 	}
 	daemon_redis_poll_sub(&d->redis, now, on_message, d);
-	while (d->buf.len && d->redis.c && deliver(d, now) &&
+	while (d->buf.len && d->redis.c && daemon_deliver(d, now) &&
 	       (stopping || daemon_now_ms() - start < STEP_BUDGET_MS))
 		;
 	while (d->snap_active && !stopping && d->redis.c &&
