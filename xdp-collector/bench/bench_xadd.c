@@ -105,7 +105,8 @@ int main(int argc, char **argv)
 	int i, err = 0;
 
 	if (argc < 4 || !(colon = strrchr(argv[1], ':'))) {
-		fprintf(stderr, "usage: bench_xadd HOST:PORT EVENTS BATCH...\n");
+		fprintf(stderr,
+			"usage: bench_xadd HOST:PORT EVENTS BATCH...\n");
 		return 2;
 	}
 	snprintf(host, sizeof(host), "%.*s", (int)(colon - argv[1]), argv[1]);
