@@ -127,10 +127,14 @@ static void print_counters(struct daemon *d)
 	       "\"reports\": %llu, \"reports_no_int\": %llu, "
 	       "\"reports_general\": %llu, \"events\": %llu, "
 	       "\"events_lost\": %llu, \"map_full\": %llu, \"wakeups\": %llu, "
-	       "\"dropped\": {",
+	       "\"metric_values\": %llu, \"reports_lost\": %llu, "
+	       "\"reports_reordered\": %llu, \"report_sources_untracked\": "
+	       "%llu, \"dropped\": {",
 	       c[CNT_PACKETS], c[CNT_PASSED], c[CNT_REPORTS],
 	       c[CNT_REPORTS_NO_INT], c[CNT_REPORTS_GENERAL], c[CNT_EVENTS],
-	       c[CNT_EVENTS_LOST], c[CNT_MAP_FULL], c[CNT_WAKEUPS]);
+	       c[CNT_EVENTS_LOST], c[CNT_MAP_FULL], c[CNT_WAKEUPS],
+	       c[CNT_METRIC_VALUES], c[CNT_REPORTS_LOST],
+	       c[CNT_REPORTS_REORDERED], c[CNT_SOURCES_UNTRACKED]);
 	for (r = 1; r < INT_E_COUNT; r++)
 		printf("%s\"%s\": %llu", r > 1 ? ", " : "",
 		       daemon_error_names[r], c[CNT_DROP_BASE + r]);
@@ -374,6 +378,8 @@ static int setup(struct run *r, struct collector *skel, struct args *a)
 
 	d->counters_fd = bpf_map__fd(skel->maps.counters);
 	d->thresholds_fd = bpf_map__fd(skel->maps.thresholds);
+	d->sources_fd = bpf_map__fd(skel->maps.report_sources);
+	d->sources_more_fd = bpf_map__fd(skel->maps.report_sources_more);
 	wall_offset(d);
 	if (!a->node) {
 		if (gethostname(host, sizeof(host) - 1))
@@ -519,6 +525,7 @@ cleanup:
 	snapshot_free(&d->snap);
 	daemon_buffer_free(&d->buf);
 	daemon_batch_free(&d->batch);
+	daemon_sources_free(&d->sources);
 	if (err)
 		fprintf(stderr, "collector: %s\n", strerror(-err));
 	return err ? 1 : 0;

@@ -12,6 +12,7 @@
 #include "daemon_buffer.h"
 #include "daemon_event.h"
 #include "daemon_redis.h"
+#include "daemon_sources.h"
 #include "snapshot.h"
 
 struct daemon_opts {
@@ -31,6 +32,9 @@ struct daemon {
 	struct daemon_batch batch; /* the entry being built */
 	struct snapshot_iter snap;
 	int counters_fd, thresholds_fd;
+	int sources_fd,
+		sources_more_fd; /* report_sources, report_sources_more */
+	struct daemon_sources sources;
 	const char *mode; /* "native" or "generic" */
 	unsigned int report_port;
 	char counters_key[256];

@@ -226,6 +226,8 @@ static __always_inline void int_fast_detect_on(const struct int_pkt *p,
 	acc->latency_hops = 0;
 	acc->touched = 0;
 	acc->path_known = 1;
+	acc->values = 0;
+	acc->has_flow = 1;
 	vals.present = (1U << HV_HOP_LATENCY) | (1U << HV_QUEUE_OCCUPANCY) |
 		       (1U << HV_EGRESS_TX_UTIL) | (1U << HV_EGRESS_PORT);
 	vals.cqid = 0;
@@ -262,21 +264,30 @@ static __always_inline void int_fast_detect_on(const struct int_pkt *p,
 		}
 		n++;
 	}
-	if (!fv)
-		return;
+	/* fv is NULL when the flow's table had no room: still counted */
 	if (acc->path_known) {
+		acc->values++;
 		acc->path.hops = n;
 		acc->path.seen_ns = now;
-		int_detect_path(&acc->origin, fv, &x->flow, &acc->path, now);
+		if (fv)
+			int_detect_path(&acc->origin, fv, &x->flow, &acc->path,
+					now);
 	}
-	if (acc->latency_hops)
+	if (acc->latency_hops) {
 		latency = acc->latency_sum;
-	else if (!int_fast_ts_latency(p, x, rhop, &latency))
+	} else if (!int_fast_ts_latency(p, x, rhop, &latency)) {
+		int_count_add(CNT_METRIC_VALUES, acc->values);
 		return;
-	int_detect_metric(&acc->origin, &fv->latency,
-			  !(fv->flags & FLOW_HAS_LATENCY), METRIC_FLOW_LATENCY,
-			  &x->flow, 0, 0, latency, now);
-	fv->flags |= FLOW_HAS_LATENCY;
+	}
+	acc->values++;
+	if (fv) {
+		int_detect_metric(&acc->origin, &fv->latency,
+				  !(fv->flags & FLOW_HAS_LATENCY),
+				  METRIC_FLOW_LATENCY, &x->flow, 0, 0, latency,
+				  now);
+		fv->flags |= FLOW_HAS_LATENCY;
+	}
+	int_count_add(CNT_METRIC_VALUES, acc->values);
 }
 
 /* int_detect over a checked report, its hops read in place. */

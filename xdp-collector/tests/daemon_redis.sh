@@ -130,6 +130,8 @@ check "sequence numbers 1..13" test "$(fields_of <"$TMP/events" | sed -n 's/^seq
 check "the consumer group backend reads them" test \
 	"$(rcli XREADGROUP GROUP backend t1 COUNT 100 STREAMS sonde:stream:events '>' | grep -cE '(^| )kind=')" -eq 13
 check "counters hash: reports and events" bash -c "$(declare -f wait_for counter rcli); NS_RX=$NS_RX PORT=$PORT KEY=$KEY; wait_for 13 counter published && test \$(counter reports) -eq 1 && test \$(counter events) -eq 13"
+check "counters hash: M_all's 13 metric values, one report source, no gap" \
+	test "$(counter metric_values)/$(counter report_sources)/$(counter reports_lost)/$(counter reports_reordered)" = "13/1/0/0"
 
 # 2. thresholds from the channel
 rcli PUBLISH sonde:collector:thresholds "hop_latency=1000" >/dev/null
@@ -142,6 +144,8 @@ rcli PUBLISH sonde:collector:thresholds "hop_latency=10" >/dev/null
 check "threshold lowered to 10" wait_for 10 counter threshold_hop_latency
 send "$CHANGED"
 check "+150 over T=10: one event" wait_for 14 nevents
+# the same frame again and again: the same sequence number, a step back
+check "a repeated report number counts as reordered" wait_for 2 counter reports_reordered
 event_lines | tail -1 | fields_of >"$TMP/changed"
 check "hop latency changed 3074 -> 3224 at switch 12" bash -c "grep -qx kind=changed $TMP/changed && grep -qx metric=hop_latency $TMP/changed && grep -qx switch_id=12 $TMP/changed && grep -qx value=3224 $TMP/changed && grep -qx previous=3074 $TMP/changed && grep -qx seq=14 $TMP/changed"
 

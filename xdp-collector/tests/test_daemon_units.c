@@ -14,6 +14,7 @@
 #include "daemon_batch.h"
 #include "daemon_buffer.h"
 #include "daemon_event.h"
+#include "daemon_sources.h"
 #include "snapshot.h"
 
 static int passed, failed;
@@ -447,6 +448,31 @@ static void batch(void)
 	daemon_batch_free(&b);
 }
 
+/* The counters hash's field of a source that lost reports. */
+static void source_fields(void)
+{
+	char name[48];
+
+	CHECK("node 19, hw_id 5",
+	      daemon_source_field(report_source_tag(19, 1, 5), name,
+				  sizeof(name)) > 0 &&
+		      !strcmp(name, "reports_lost_19_5"));
+	CHECK("node 0 is a node",
+	      daemon_source_field(report_source_tag(0, 1, 63), name,
+				  sizeof(name)) > 0 &&
+		      !strcmp(name, "reports_lost_0_63"));
+	CHECK("a report that names no node: none",
+	      daemon_source_field(report_source_tag(0, 0, 2), name,
+				  sizeof(name)) > 0 &&
+		      !strcmp(name, "reports_lost_none_2"));
+	CHECK("the largest node id",
+	      daemon_source_field(report_source_tag(0xFFFFFFFFU, 1, 63), name,
+				  sizeof(name)) > 0 &&
+		      !strcmp(name, "reports_lost_4294967295_63"));
+	CHECK("too small a buffer refused",
+	      daemon_source_field(report_source_tag(19, 1, 5), name, 8) < 0);
+}
+
 int main(void)
 {
 	event_fields();
@@ -455,6 +481,7 @@ int main(void)
 	thresholds();
 	buffer();
 	batch();
+	source_fields();
 	printf("daemon_units: %d passed, %d failed\n", passed, failed);
 	return failed != 0;
 }
