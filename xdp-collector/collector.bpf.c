@@ -231,8 +231,15 @@ __attribute__((noinline)) int collector_fast_check(struct xdp_md *ctx,
 	/* why: no bpf_xdp_get_buff_len() call (~25 ns): the frame's linear part
 	 * is checked, and the general path's length is at least that
 	 */
-	return int_fast_check(&p, INT_OFF_MAX, config.report_port,
-			      &s->report_hop, &s->fast);
+	if (!int_fast_check(&p, INT_OFF_MAX, config.report_port, &s->report_hop,
+			    &s->fast))
+		return 0;
+	/* the report's sequence gaps (TR2.0: 22 bits) here: why: no second
+	 * global call per report (collector_gaps() serves the general path)
+	 */
+	int_report_gaps(s->fast.origin.node, 1, s->fast.origin.hw_id,
+			s->fast.origin.seq, 22);
+	return 1;
 }
 
 /*
@@ -303,23 +310,17 @@ collector_detect(struct int_frame *f, struct int_detect_acc *acc, __u64 now)
 }
 
 /*
- * Sequence gaps of the report's source (int_gaps.h): the fast path's report
- * (general = 0) or the general parser's.  why a global function taking the
- * scratch: the caller's stack stays as it was (the verifier's 512-byte
- * limit for the call chain down to the detector)
+ * Sequence gaps of a report the general parser decoded (int_gaps.h;
+ * collector_fast_check() does the fast path's).  why a global function
+ * taking the scratch: the caller's stack stays as it was (the verifier's
+ * 512-byte limit for the call chain down to the detector)
  */
-__attribute__((noinline)) int collector_gaps(struct scratch *s, __u32 general)
+__attribute__((noinline)) int collector_gaps(struct scratch *s)
 {
 	const struct int_report *r;
 
 	if (!s)
 		return 0;
-	if (!general) {
-		/* TR2.0: 22-bit sequence numbers */
-		int_report_gaps(s->fast.origin.node, 1, s->fast.origin.hw_id,
-				s->fast.origin.seq, 22);
-		return 0;
-	}
 	r = &s->frame.rep;
 	if (s->frame.format >= INT_FMT_TR05)
 		int_report_gaps(r->has_node ? r->node_id : 0, r->has_node,
@@ -347,7 +348,6 @@ int xdp_collector(struct xdp_md *ctx)
 	if (!s)
 		return XDP_PASS;
 	if (collector_fast_check(ctx, s)) {
-		collector_gaps(s, 0);
 		now = collector_now(s);
 		if (collector_fast_detect(ctx, s, now))
 			collector_fast_overflow(ctx, s, now);
@@ -377,7 +377,7 @@ int xdp_collector(struct xdp_md *ctx)
 	}
 	int_count(CNT_REPORTS);
 	int_count(CNT_REPORTS_GENERAL);
-	collector_gaps(s, 1);
+	collector_gaps(s);
 	if (s->frame.has_stack)
 		collector_detect(&s->frame, &s->acc, collector_now(s));
 	else
