@@ -3,7 +3,8 @@
 # A/B of the steady ns per report (bench_prog, BENCH_STEADY_ONLY): two or
 # more builds' bench_prog run one after the other in each of ROUNDS rounds
 # (each the median of RUNS runs of REPEAT), on the same frames; then each
-# line's median over the rounds, per build.  Why interleaved: the machine is
+# line's median (and minimum: interference only adds) over the rounds, per
+# build.  Why interleaved: the machine is
 # shared, and its load moves between minutes more than between adjacent runs.
 #   bench/ab_prog.sh BUILD_DIR...   (build dirs holding bench_prog; labelled
 #                                    A, B, C ... in that order)
@@ -27,6 +28,7 @@ done
 echo "# medians of $ROUNDS rounds: $*"
 awk '{k = $2 " " $3; v[k] = v[k] " " $4} END {for (k in v) print k, v[k]}' "$TMP/all" | sort -k2,2 -k1,1 |
 	while read -r side name values; do
-		med=$(tr ' ' '\n' <<<"$values" | grep . | sort -n | awk '{a[NR] = $1} END {print a[int((NR + 1) / 2)]}')
-		echo "AB $side $name $med ns (rounds:$values)"
+		sorted=$(tr ' ' '\n' <<<"$values" | grep . | sort -n)
+		med=$(awk '{a[NR] = $1} END {print a[int((NR + 1) / 2)]}' <<<"$sorted")
+		echo "AB $side $name $med ns median, $(head -1 <<<"$sorted") min (rounds:$values)"
 	done
