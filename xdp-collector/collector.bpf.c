@@ -70,6 +70,21 @@ struct {
 
 #define INT_SWITCH_SLOTS 1
 
+/* Report sequence gaps per reporting node (collector.h, int_gaps.h). */
+struct {
+	__uint(type, BPF_MAP_TYPE_ARRAY);
+	__uint(max_entries, COLLECTOR_SOURCE_SLOTS);
+	__type(key, __u32);
+	__type(value, struct report_source);
+} report_sources SEC(".maps");
+
+struct {
+	__uint(type, BPF_MAP_TYPE_HASH);
+	__uint(max_entries, COLLECTOR_SOURCES_MORE);
+	__type(key, __u64);
+	__type(value, struct report_source);
+} report_sources_more SEC(".maps");
+
 /* T(m) per enum collector_metric; user space writes it at run time. */
 struct {
 	__uint(type, BPF_MAP_TYPE_ARRAY);
@@ -114,6 +129,7 @@ int collector_hop(struct int_detect_acc *acc, struct flow_value *fv,
 	collector_hop(acc, fv, flow, h, now)
 
 #include "int_fast.h"
+#include "int_gaps.h"
 
 /* why: a decoded frame is ~2.7 KiB, five times the 512-byte BPF stack */
 struct scratch {
@@ -215,8 +231,15 @@ __attribute__((noinline)) int collector_fast_check(struct xdp_md *ctx,
 	/* why: no bpf_xdp_get_buff_len() call (~25 ns): the frame's linear part
 	 * is checked, and the general path's length is at least that
 	 */
-	return int_fast_check(&p, INT_OFF_MAX, config.report_port,
-			      &s->report_hop, &s->fast);
+	if (!int_fast_check(&p, INT_OFF_MAX, config.report_port, &s->report_hop,
+			    &s->fast))
+		return 0;
+	/* the report's sequence gaps (TR2.0: 22 bits) here: why: no second
+	 * global call per report (collector_gaps() serves the general path)
+	 */
+	int_report_gaps(s->fast.origin.node, 1, s->fast.origin.hw_id,
+			s->fast.origin.seq, 22);
+	return 1;
 }
 
 /*
@@ -286,6 +309,26 @@ collector_detect(struct int_frame *f, struct int_detect_acc *acc, __u64 now)
 	return 0;
 }
 
+/*
+ * Sequence gaps of a report the general parser decoded (int_gaps.h;
+ * collector_fast_check() does the fast path's).  why a global function
+ * taking the scratch: the caller's stack stays as it was (the verifier's
+ * 512-byte limit for the call chain down to the detector)
+ */
+__attribute__((noinline)) int collector_gaps(struct scratch *s)
+{
+	const struct int_report *r;
+
+	if (!s)
+		return 0;
+	r = &s->frame.rep;
+	if (s->frame.format >= INT_FMT_TR05)
+		int_report_gaps(r->has_node ? r->node_id : 0, r->has_node,
+				r->hw_id, r->seq,
+				s->frame.format == INT_FMT_TR20 ? 22 : 32);
+	return 0;
+}
+
 SEC("xdp")
 int xdp_collector(struct xdp_md *ctx)
 {
@@ -334,6 +377,7 @@ int xdp_collector(struct xdp_md *ctx)
 	}
 	int_count(CNT_REPORTS);
 	int_count(CNT_REPORTS_GENERAL);
+	collector_gaps(s);
 	if (s->frame.has_stack)
 		collector_detect(&s->frame, &s->acc, collector_now(s));
 	else

@@ -127,10 +127,14 @@ static void print_counters(struct daemon *d)
 	       "\"reports\": %llu, \"reports_no_int\": %llu, "
 	       "\"reports_general\": %llu, \"events\": %llu, "
 	       "\"events_lost\": %llu, \"map_full\": %llu, \"wakeups\": %llu, "
-	       "\"dropped\": {",
+	       "\"metric_values\": %llu, \"reports_lost\": %llu, "
+	       "\"reports_reordered\": %llu, \"report_sources_untracked\": "
+	       "%llu, \"dropped\": {",
 	       c[CNT_PACKETS], c[CNT_PASSED], c[CNT_REPORTS],
 	       c[CNT_REPORTS_NO_INT], c[CNT_REPORTS_GENERAL], c[CNT_EVENTS],
-	       c[CNT_EVENTS_LOST], c[CNT_MAP_FULL], c[CNT_WAKEUPS]);
+	       c[CNT_EVENTS_LOST], c[CNT_MAP_FULL], c[CNT_WAKEUPS],
+	       c[CNT_METRIC_VALUES], c[CNT_REPORTS_LOST],
+	       c[CNT_REPORTS_REORDERED], c[CNT_SOURCES_UNTRACKED]);
 	for (r = 1; r < INT_E_COUNT; r++)
 		printf("%s\"%s\": %llu", r > 1 ? ", " : "",
 		       daemon_error_names[r], c[CNT_DROP_BASE + r]);
@@ -153,7 +157,9 @@ static const char usage_text[] =
 	"  -n, --node-id NAME         node field and counters key (host name)\n"
 	"      --events-stream KEY    sonde:stream:events\n"
 	"      --snapshots-stream KEY sonde:stream:snapshots\n"
-	"      --maxlen N             XADD MAXLEN ~ N on the events stream (1000000)\n"
+	"      --maxlen N             XADD MAXLEN ~ N entries on the events stream\n"
+	"                             (4000)\n"
+	"      --batch N              most events in one events entry (256)\n"
 	"      --snapshot-maxlen N    the same on the snapshots stream (1000000)\n"
 	"  -P, --push-interval S      periodic push of every table, seconds (10;\n"
 	"                             0 = off)\n"
@@ -175,6 +181,7 @@ enum {
 	OPT_SNAPSHOTS_STREAM,
 	OPT_MAXLEN,
 	OPT_SNAPSHOT_MAXLEN,
+	OPT_BATCH,
 	OPT_COUNTERS,
 	OPT_BUFFER,
 	OPT_CHANNEL,
@@ -194,6 +201,7 @@ static const struct option opts[] = {
 	{ "snapshots-stream", required_argument, NULL, OPT_SNAPSHOTS_STREAM },
 	{ "maxlen", required_argument, NULL, OPT_MAXLEN },
 	{ "snapshot-maxlen", required_argument, NULL, OPT_SNAPSHOT_MAXLEN },
+	{ "batch", required_argument, NULL, OPT_BATCH },
 	{ "push-interval", required_argument, NULL, 'P' },
 	{ "counters-interval", required_argument, NULL, OPT_COUNTERS },
 	{ "buffer", required_argument, NULL, OPT_BUFFER },
@@ -260,6 +268,9 @@ static int parse_args(int argc, char **argv, struct args *a, struct daemon *d)
 		case OPT_SNAPSHOT_MAXLEN:
 			d->o.snapshot_maxlen = strtoull(optarg, NULL, 10);
 			break;
+		case OPT_BATCH:
+			d->o.batch = strtoull(optarg, NULL, 10);
+			break;
 		case 'P':
 			d->o.push_s = atof(optarg);
 			break;
@@ -295,7 +306,8 @@ static int parse_args(int argc, char **argv, struct args *a, struct daemon *d)
 		}
 	}
 	if (!a->iface || optind != argc || !d->o.maxlen ||
-	    !d->o.snapshot_maxlen || !d->o.buffer || d->o.counters_s <= 0 ||
+	    !d->o.snapshot_maxlen || !d->o.buffer || !d->o.batch ||
+	    d->o.batch > DAEMON_MAX_BATCH || d->o.counters_s <= 0 ||
 	    d->o.push_s < 0 || !d->redis.timeout_ms)
 		return -EINVAL;
 	if (strcmp(a->mode, "auto") && strcmp(a->mode, "native") &&
@@ -366,6 +378,8 @@ static int setup(struct run *r, struct collector *skel, struct args *a)
 
 	d->counters_fd = bpf_map__fd(skel->maps.counters);
 	d->thresholds_fd = bpf_map__fd(skel->maps.thresholds);
+	d->sources_fd = bpf_map__fd(skel->maps.report_sources);
+	d->sources_more_fd = bpf_map__fd(skel->maps.report_sources_more);
 	wall_offset(d);
 	if (!a->node) {
 		if (gethostname(host, sizeof(host) - 1))
@@ -411,7 +425,8 @@ int main(int argc, char **argv)
 	d->o = (struct daemon_opts){
 		.events_stream = "sonde:stream:events",
 		.snapshots_stream = "sonde:stream:snapshots",
-		.maxlen = 1000000,
+		.maxlen = DAEMON_DEFAULT_MAXLEN,
+		.batch = DAEMON_DEFAULT_BATCH,
 		.snapshot_maxlen = 1000000,
 		.buffer = 100000,
 		.push_s = 10,
@@ -509,6 +524,8 @@ cleanup:
 	daemon_redis_close(&d->redis);
 	snapshot_free(&d->snap);
 	daemon_buffer_free(&d->buf);
+	daemon_batch_free(&d->batch);
+	daemon_sources_free(&d->sources);
 	if (err)
 		fprintf(stderr, "collector: %s\n", strerror(-err));
 	return err ? 1 : 0;

@@ -83,8 +83,14 @@ enum collector_counter {
 	CNT_MAP_FULL = 6,	/* a metric table refused a new key */
 	CNT_WAKEUPS = 7,	/* forced ring buffer wakeups */
 	CNT_REPORTS_GENERAL =
-		8,	    /* of CNT_REPORTS, decoded by the general parser:
+		8, /* of CNT_REPORTS, decoded by the general parser:
 				  * not the fast path's kind (int_fast.h) */
+	/* M_all (paper Section V-B2): metric values the reports carried, as
+	 * IntCollectorDetector.metricValues() counts them */
+	CNT_METRIC_VALUES = 9,
+	CNT_REPORTS_LOST = 10, /* sequence numbers skipped (report_sources) */
+	CNT_REPORTS_REORDERED = 11, /* a report after a later one */
+	CNT_SOURCES_UNTRACKED = 12, /* reports whose source found no room */
 	CNT_DROP_BASE = 16, /* + enum int_error: malformed reports by reason */
 	CNT_COUNT = CNT_DROP_BASE + INT_E_COUNT,
 };
@@ -265,6 +271,45 @@ static inline __u32 flow_slot_index(const struct flow_key4 *k)
 	h *= 0x2C1B3C6DU;
 	h ^= h >> 13;
 	return h & (COLLECTOR_FLOW_SLOTS - 1);
+}
+
+/*
+ * Report sequence gaps per reporting node (node id, hw_id), as the Java
+ * collector's ReportSequenceGaps counts them: a jump forward counts the
+ * numbers skipped as lost, a step back counts as reordered and leaves the
+ * expectation; TR2.0 numbers are 22 bits wide, TR1.0 and TR0.5 ones 32,
+ * both wrap.  Sources live in report_sources, a BPF_MAP_TYPE_ARRAY of
+ * COLLECTOR_SOURCE_SLOTS direct-mapped by report_source_index() (an inlined
+ * lookup per report), claimed once on their tag and never freed; a source
+ * whose slot another holds lives in report_sources_more (a hash of
+ * COLLECTOR_SOURCES_MORE), and past that its reports count
+ * CNT_SOURCES_UNTRACKED.  A source's numbers are updated without a lock:
+ * RSS keeps one sink's report stream (one UDP 4-tuple) on one queue, so on
+ * one CPU; a source whose reports reach two CPUs at once may miscount.
+ */
+#define COLLECTOR_SOURCE_SLOTS 4096 /* a power of two */
+#define COLLECTOR_SOURCES_MORE 4096
+
+struct report_source {
+	__u64 tag;  /* report_source_tag(); 0: free slot */
+	__u32 next; /* the sequence number expected next */
+	__u32 pad;
+	__u64 lost; /* numbers skipped, this source */
+};
+
+/* Never 0: node id, whether the report names one, hw_id (6 bits). */
+static inline __u64 report_source_tag(__u32 node, __u32 has_node, __u32 hw_id)
+{
+	return ((__u64)node << 32 | (has_node ? 1U << 8 : 0) | (hw_id & 0xFF)) +
+	       1;
+}
+
+static inline __u32 report_source_index(__u64 tag)
+{
+	__u32 h = (__u32)tag * 0x9E3779B1U ^ (__u32)(tag >> 32) * 0x85EBCA6BU;
+
+	h ^= h >> 15;
+	return h & (COLLECTOR_SOURCE_SLOTS - 1);
 }
 
 /* collector_event.report: which of the report identity fields are valid. */

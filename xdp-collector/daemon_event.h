@@ -11,7 +11,7 @@
 #include <stddef.h>
 #include "collector.h"
 
-#define CONTRACT_VERSION "1"
+#define CONTRACT_VERSION "2"
 #define DAEMON_MAX_FIELDS 48 /* field and value strings of one entry */
 
 extern const char *const daemon_metric_names[METRIC_COUNT];
@@ -43,13 +43,22 @@ enum daemon_entry_kind {
  * Fields of one entry: e is an event, or for ENTRY_SNAPSHOT a table entry in
  * the same record (value, keys, ts_ns = the time of its last report).
  * wall_ts_ns is e->ts_ns turned into wall-clock time.  seq_or_snapshot is
- * the event's sequence number or the snapshot's.  0, or -E2BIG.
+ * the event's sequence number or the snapshot's.  o: the origin fields
+ * first, or NULL for none (an event's line in a v2 entry, whose entry
+ * carries the origin once).  0, or -E2BIG.
  */
 int daemon_entry_fields(struct daemon_fields *f, const struct daemon_origin *o,
 			enum daemon_entry_kind kind,
 			const struct collector_event *e,
 			unsigned long long wall_ts_ns,
 			unsigned long long seq_or_snapshot);
+
+/*
+ * Writes f's pairs as one line of a v2 events entry, "name=value" separated
+ * by one space and ended by '\n', to out; its length, or -E2BIG when it does
+ * not fit in room.
+ */
+int daemon_fields_line(const struct daemon_fields *f, char *out, size_t room);
 
 /* The entry that closes snapshot number snapshot, after entries entries. */
 int daemon_snapshot_end_fields(struct daemon_fields *f,

@@ -15,7 +15,9 @@
 
 #include "daemon.h"
 
-#define PIPELINE 512	  /* XADDs per round trip */
+#define PIPELINE 512 /* XADDs per round trip */
+/* why: bounds what one round trip holds in memory (~250 bytes an event) */
+#define PIPELINE_EVENTS 16384
 #define STEP_BUDGET_MS 25 /* why: the ring buffer must be drained meanwhile */
 
 unsigned long long daemon_now_ms(void)
@@ -39,33 +41,46 @@ static unsigned long long wall_now(const struct daemon *d)
 	return wall(d, (__u64)t.tv_sec * 1000000000ULL + t.tv_nsec);
 }
 
-/* One pipeline of buffered events; 1 when more may go, 0 when done or down. */
-static int deliver(struct daemon *d, unsigned long long now)
+/*
+ * One pipeline of buffered events, --batch of them per entry; 1 when more
+ * may go, 0 when done or down.  An entry's events leave the buffer only
+ * when Redis answered its XADD.
+ */
+int daemon_deliver(struct daemon *d, unsigned long long now)
 {
+	unsigned long long span[PIPELINE], count[PIPELINE], off = 0, events = 0;
 	struct daemon_fields f;
-	struct daemon_pending *p;
-	int n = 0, acked;
+	int n = 0, acked, i;
 
-	while (n < PIPELINE && (p = daemon_buffer_at(&d->buf, n))) {
-		if (daemon_entry_fields(&f, &d->origin, ENTRY_EVENT, &p->e,
-					wall(d, p->e.ts_ns), p->seq)) {
+	while (n < PIPELINE && off < d->buf.len && events < PIPELINE_EVENTS) {
+		if (daemon_batch_fill(&d->batch, &d->buf, off, d->o.batch,
+				      d->wall_offset_ns))
+			break;
+		if (!d->batch.count) {
 			if (n)
 				break; /* sent first, then skipped below */
-			/* why: an event that cannot be formatted would block the rest */
-			daemon_buffer_pop(&d->buf, 1);
-			d->unformattable++;
+			/* why: events that cannot be formatted would block the rest */
+			daemon_buffer_pop(&d->buf, d->batch.span);
+			d->unformattable += d->batch.span;
 			continue;
 		}
-		if (daemon_redis_append_xadd(&d->redis, d->o.events_stream,
+		if (daemon_batch_fields(&f, &d->origin, &d->batch) ||
+		    daemon_redis_append_xadd(&d->redis, d->o.events_stream,
 					     d->o.maxlen, &f))
 			break;
-		n++;
+		span[n] = d->batch.span;
+		count[n++] = d->batch.count;
+		off += d->batch.span;
+		events += d->batch.count;
 	}
 	if (!n)
 		return 0;
 	acked = daemon_redis_replies(&d->redis, n, now);
-	daemon_buffer_pop(&d->buf, acked);
-	d->published += acked;
+	for (i = 0; i < acked; i++) {
+		daemon_buffer_pop(&d->buf, span[i]);
+		d->published += count[i];
+		d->unformattable += span[i] - count[i];
+	}
 	return acked == n && d->buf.len;
 }
 
@@ -233,12 +248,53 @@ static void put_str(struct hset *h, const char *field, const char *v)
 	h->len[h->n++] = strlen(v);
 }
 
+/*
+ * A second HSET of reports_lost_<node>_<hw_id> for every source that lost
+ * reports (as many as there are sources: not in the fixed-size one above).
+ * 0 when queued, 1 when there is none.
+ */
+static int append_sources_lost(struct daemon *d)
+{
+	const struct daemon_sources *s = &d->sources;
+	size_t n = 2 + 2 * s->n_lost, i;
+	const char **argv;
+	char *names, *values;
+	size_t *len;
+	int err = -ENOMEM;
+
+	if (!s->n_lost)
+		return 1;
+	argv = calloc(n, sizeof(*argv));
+	len = calloc(n, sizeof(*len));
+	names = calloc(s->n_lost, 48);
+	values = calloc(s->n_lost, 24);
+	if (argv && len && names && values) {
+		argv[0] = "HSET";
+		argv[1] = d->counters_key;
+		for (i = 0; i < s->n_lost; i++) {
+			daemon_source_field(s->lost[i].tag, names + i * 48, 48);
+			snprintf(values + i * 24, 24, "%llu",
+				 (unsigned long long)s->lost[i].lost);
+			argv[2 + 2 * i] = names + i * 48;
+			argv[3 + 2 * i] = values + i * 24;
+		}
+		for (i = 0; i < n; i++)
+			len[i] = strlen(argv[i]);
+		err = daemon_redis_append_argv(&d->redis, (int)n, argv, len);
+	}
+	free(argv);
+	free(len);
+	free(names);
+	free(values);
+	return err;
+}
+
 int daemon_publish_counters(struct daemon *d)
 {
 	static char drop_names[INT_E_COUNT][40], thr_names[METRIC_COUNT][40];
 	__u64 c[CNT_COUNT];
 	struct hset h = { 0 };
-	int i;
+	int i, n;
 
 	if (daemon_read_counters(d->counters_fd, c))
 		return -EIO;
@@ -262,6 +318,13 @@ int daemon_publish_counters(struct daemon *d)
 	put(&h, "events_lost", c[CNT_EVENTS_LOST]);
 	put(&h, "map_full", c[CNT_MAP_FULL]);
 	put(&h, "wakeups", c[CNT_WAKEUPS]);
+	put(&h, "metric_values", c[CNT_METRIC_VALUES]);
+	put(&h, "reports_lost", c[CNT_REPORTS_LOST]);
+	put(&h, "reports_reordered", c[CNT_REPORTS_REORDERED]);
+	put(&h, "report_sources_untracked", c[CNT_SOURCES_UNTRACKED]);
+	if (!daemon_read_sources(d->sources_fd, d->sources_more_fd,
+				 &d->sources))
+		put(&h, "report_sources", d->sources.count);
 	for (i = 1; i < INT_E_COUNT; i++) {
 		snprintf(drop_names[i], sizeof(drop_names[i]), "drop_%s",
 			 daemon_error_names[i]);
@@ -287,7 +350,8 @@ int daemon_publish_counters(struct daemon *d)
 	}
 	if (daemon_redis_append_argv(&d->redis, h.n, h.argv, h.len))
 		return -ENOTCONN;
-	return daemon_redis_replies(&d->redis, 1, daemon_now_ms()) == 1 ? 0
+	n = 1 + (append_sources_lost(d) == 0);
+	return daemon_redis_replies(&d->redis, n, daemon_now_ms()) == n ? 0
 									: -EIO;
 }
 
@@ -320,7 +384,7 @@ void daemon_push_step(struct daemon *d, int stopping)
 			return;
 	}
 	daemon_redis_poll_sub(&d->redis, now, on_message, d);
-	while (d->buf.len && d->redis.c && deliver(d, now) &&
+	while (d->buf.len && d->redis.c && daemon_deliver(d, now) &&
 	       (stopping || daemon_now_ms() - start < STEP_BUDGET_MS))
 		;
 	while (d->snap_active && !stopping && d->redis.c &&

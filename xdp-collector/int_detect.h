@@ -35,12 +35,17 @@ struct int_origin {
 	__u64 event_ns;
 };
 
+/*
+ * T(m) of every metric the detector compares: why not T(flow path): a path
+ * fires on any change and never reads it (one lookup less per report).
+ */
 static __always_inline void int_origin_thresholds(struct int_origin *o)
 {
 	__u32 m;
 
 	o->event_ns = 0;
-	for (m = 0; m < METRIC_COUNT; m++)
+	o->threshold[METRIC_FLOW_PATH] = 0;
+	for (m = METRIC_FLOW_LATENCY; m < METRIC_COUNT; m++)
 		o->threshold[m] = int_threshold(m);
 }
 
@@ -329,6 +334,15 @@ struct int_detect_acc {
 	__u32 latency_hops;
 	__u32 path_known; /* every hop so far had a switch id */
 	__u32 touched;	  /* flow_value.hop[] slots this report used */
+	/*
+	 * M_all's share of this report: metric values looked at, counted as
+	 * IntCollectorDetector.metricValues() counts them (a flow's metrics
+	 * when the report has a flow, whether or not its table had room);
+	 * added to CNT_METRIC_VALUES once per report.  why: one counter
+	 * lookup per report, not one per value
+	 */
+	__u32 values;
+	__u32 has_flow;
 	__u32 pad;
 	struct flow_key flow;	       /* the report's flow */
 	struct int_hop_vals vals;      /* the hop being detected on */
@@ -402,6 +416,7 @@ int_detect_vals(struct flow_value *fv, const struct flow_key *flow,
 	    h->latency != INT_UNAVAILABLE_32) {
 		acc->latency_sum += h->latency;
 		acc->latency_hops++;
+		acc->values += acc->has_flow;
 		slot = NULL;
 		if (fv) {
 			INT_BARRIER_VAR(fv);
@@ -416,6 +431,7 @@ int_detect_vals(struct flow_value *fv, const struct flow_key *flow,
 	}
 	if (INT_VALS_HAS(h, HV_QUEUE_OCCUPANCY) &&
 	    h->occupancy != INT_UNAVAILABLE_24) {
+		acc->values++;
 		q = int_queue_entry(sw, h->qid, &acc->zero_queue);
 		if (q) {
 			int_detect_metric(&acc->origin, &q->occupancy,
@@ -427,6 +443,7 @@ int_detect_vals(struct flow_value *fv, const struct flow_key *flow,
 	}
 	if (INT_VALS_HAS(h, HV_QUEUE_CONGESTION) &&
 	    h->congestion != INT_UNAVAILABLE_24) {
+		acc->values++;
 		/* why: the same <sw_id, queue_id> as the occupancy: no second lookup */
 		if (!q || h->cqid != h->qid)
 			q = int_queue_entry(sw, h->cqid, &acc->zero_queue);
@@ -439,8 +456,11 @@ int_detect_vals(struct flow_value *fv, const struct flow_key *flow,
 		}
 	}
 	if (INT_VALS_HAS(h, HV_EGRESS_TX_UTIL) &&
-	    h->tx_util != INT_UNAVAILABLE_32 && INT_VALS_HAS(h, HV_EGRESS_PORT))
+	    h->tx_util != INT_UNAVAILABLE_32 &&
+	    INT_VALS_HAS(h, HV_EGRESS_PORT)) {
+		acc->values++;
 		int_detect_link(&acc->origin, sw, h->egress, h->tx_util, now);
+	}
 }
 
 /* The detector's values of a decoded hop (the general path's and the fast path's reading). */
@@ -529,6 +549,8 @@ static __always_inline void int_detect(const struct int_frame *f,
 	acc->latency_hops = 0;
 	acc->touched = 0;
 	acc->path_known = 1;
+	acc->values = 0;
+	acc->has_flow = f->has_flow;
 	if (f->has_flow) {
 		int_flow_key(&f->flow, flow);
 		/* why: one lookup for the flow path, flow latency and hop latencies */
@@ -542,20 +564,26 @@ static __always_inline void int_detect(const struct int_frame *f,
 			       &f->st.hops[int_index(i, INT_HOP_SLOTS - 1)], i,
 			       acc, now);
 	}
-	if (!fv)
-		return;
-	if (acc->path_known && n > 0) {
+	/* fv is NULL without a flow, or when its table had no room */
+	if (f->has_flow && acc->path_known && n > 0) {
+		acc->values++;
 		acc->path.hops = n;
 		acc->path.seen_ns = now;
-		int_detect_path(&acc->origin, fv, flow, &acc->path, now);
+		if (fv)
+			int_detect_path(&acc->origin, fv, flow, &acc->path,
+					now);
 	}
-	if (int_flow_latency(f, acc, &latency)) {
-		int_detect_metric(&acc->origin, &fv->latency,
-				  !(fv->flags & FLOW_HAS_LATENCY),
-				  METRIC_FLOW_LATENCY, flow, 0, 0, latency,
-				  now);
-		fv->flags |= FLOW_HAS_LATENCY;
+	if (f->has_flow && int_flow_latency(f, acc, &latency)) {
+		acc->values++;
+		if (fv) {
+			int_detect_metric(&acc->origin, &fv->latency,
+					  !(fv->flags & FLOW_HAS_LATENCY),
+					  METRIC_FLOW_LATENCY, flow, 0, 0,
+					  latency, now);
+			fv->flags |= FLOW_HAS_LATENCY;
+		}
 	}
+	int_count_add(CNT_METRIC_VALUES, acc->values);
 }
 
 #endif /* INT_DETECT_H */

@@ -201,6 +201,23 @@ static __always_inline int int_fast_ts_latency(const struct int_pkt *p,
 }
 
 /*
+ * T(m) of the metrics a report of the fast path's kind can carry.  why not
+ * queue congestion's: INT-MD v2.1 hops and TR2.0 RepMdBits have no such
+ * field (int_layout.h), so it is never compared here; not the flow path's:
+ * see int_origin_thresholds().  Two lookups less per report.
+ */
+static __always_inline void int_fast_thresholds(struct int_origin *o)
+{
+	o->event_ns = 0;
+	o->threshold[METRIC_FLOW_LATENCY] = int_threshold(METRIC_FLOW_LATENCY);
+	o->threshold[METRIC_HOP_LATENCY] = int_threshold(METRIC_HOP_LATENCY);
+	o->threshold[METRIC_QUEUE_OCCUPANCY] =
+		int_threshold(METRIC_QUEUE_OCCUPANCY);
+	o->threshold[METRIC_LINK_UTILIZATION] =
+		int_threshold(METRIC_LINK_UTILIZATION);
+}
+
+/*
  * int_detect over a checked report, its hops read in place, on the flow's
  * entry fv (int_flow_entry's, or NULL).
  */
@@ -220,12 +237,14 @@ static __always_inline void int_fast_detect_on(const struct int_pkt *p,
 	acc->origin.node = x->origin.node;
 	acc->origin.seq = x->origin.seq;
 	acc->origin.hw_id = x->origin.hw_id;
-	int_origin_thresholds(&acc->origin);
+	int_fast_thresholds(&acc->origin);
 	__builtin_memset(&acc->path, 0, sizeof(acc->path));
 	acc->latency_sum = 0;
 	acc->latency_hops = 0;
 	acc->touched = 0;
 	acc->path_known = 1;
+	acc->values = 0;
+	acc->has_flow = 1;
 	vals.present = (1U << HV_HOP_LATENCY) | (1U << HV_QUEUE_OCCUPANCY) |
 		       (1U << HV_EGRESS_TX_UTIL) | (1U << HV_EGRESS_PORT);
 	vals.cqid = 0;
@@ -262,21 +281,30 @@ static __always_inline void int_fast_detect_on(const struct int_pkt *p,
 		}
 		n++;
 	}
-	if (!fv)
-		return;
+	/* fv is NULL when the flow's table had no room: still counted */
 	if (acc->path_known) {
+		acc->values++;
 		acc->path.hops = n;
 		acc->path.seen_ns = now;
-		int_detect_path(&acc->origin, fv, &x->flow, &acc->path, now);
+		if (fv)
+			int_detect_path(&acc->origin, fv, &x->flow, &acc->path,
+					now);
 	}
-	if (acc->latency_hops)
+	if (acc->latency_hops) {
 		latency = acc->latency_sum;
-	else if (!int_fast_ts_latency(p, x, rhop, &latency))
+	} else if (!int_fast_ts_latency(p, x, rhop, &latency)) {
+		int_count_add(CNT_METRIC_VALUES, acc->values);
 		return;
-	int_detect_metric(&acc->origin, &fv->latency,
-			  !(fv->flags & FLOW_HAS_LATENCY), METRIC_FLOW_LATENCY,
-			  &x->flow, 0, 0, latency, now);
-	fv->flags |= FLOW_HAS_LATENCY;
+	}
+	acc->values++;
+	if (fv) {
+		int_detect_metric(&acc->origin, &fv->latency,
+				  !(fv->flags & FLOW_HAS_LATENCY),
+				  METRIC_FLOW_LATENCY, &x->flow, 0, 0, latency,
+				  now);
+		fv->flags |= FLOW_HAS_LATENCY;
+	}
+	int_count_add(CNT_METRIC_VALUES, acc->values);
 }
 
 /* int_detect over a checked report, its hops read in place. */

@@ -34,6 +34,14 @@ static __always_inline long int_insert(void *map, const void *key,
 	return bpf_map_update_elem(map, key, value, BPF_NOEXIST);
 }
 
+static __always_inline void int_count_add(__u32 index, __u64 n)
+{
+	__u64 *c = bpf_map_lookup_elem(&counters, &index);
+
+	if (c)
+		*c += n;
+}
+
 static __always_inline void int_count(__u32 index)
 {
 	__u64 *c = bpf_map_lookup_elem(&counters, &index);
@@ -176,10 +184,15 @@ static __always_inline long int_insert(void *map, const void *key,
 	return host_map_insert(map, key, value);
 }
 
-static __always_inline void int_count(__u32 index)
+static __always_inline void int_count_add(__u32 index, __u64 n)
 {
 	if (index < CNT_COUNT)
-		int_host.counters[index]++;
+		int_host.counters[index] += n;
+}
+
+static __always_inline void int_count(__u32 index)
+{
+	int_count_add(index, 1);
 }
 
 static __always_inline __u64 int_threshold(__u32 metric)

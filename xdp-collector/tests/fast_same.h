@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: (GPL-2.0-only OR BSD-2-Clause) */
 /*
  * fast_same.h - the fast path's promise, checked on the host: for a frame,
- * int_fast.h either declines, or gives the events (and detector counters)
- * the general path of the XDP program gives, one for one, from the same
+ * int_fast.h either declines, or gives the events (and detector counters,
+ * M_all's metric values among them) the general path of the XDP program gives, one for one, from the same
  * tables; twice in a row, so that "changed" and "quiet" are compared too.
  * Used by tests/test_fast.c (vectors, benchmark frames, damaged copies) and
  * tests/fuzz_parse.c.
@@ -51,7 +51,8 @@ static int fs_fast(const struct int_pkt *p, __u32 len, __u32 port)
 struct fs_run {
 	__u32 events;
 	struct collector_event ev[64];
-	__u64 counters[3]; /* CNT_EVENTS, CNT_EVENTS_LOST, CNT_MAP_FULL */
+	/* CNT_EVENTS, CNT_EVENTS_LOST, CNT_MAP_FULL, CNT_METRIC_VALUES */
+	__u64 counters[4];
 };
 
 /* Two runs of the frame on fresh tables, by one path. */
@@ -79,6 +80,7 @@ static int fs_runs(const struct int_pkt *p, __u32 len, __u32 port, int fast,
 		out[r].counters[0] = int_host.counters[CNT_EVENTS];
 		out[r].counters[1] = int_host.counters[CNT_EVENTS_LOST];
 		out[r].counters[2] = int_host.counters[CNT_MAP_FULL];
+		out[r].counters[3] = int_host.counters[CNT_METRIC_VALUES];
 		if (!taken)
 			break;
 	}

@@ -47,6 +47,7 @@ suite fast "$B/test_fast" ../p4-programs/src/test/resources/vectors "$B/bench" \
 	../p4-programs/src/test/resources/pcap/*.pcap* tests/emulator_reports.pcap
 suite golden tests/golden.sh
 suite prog_run "$B/test_prog_run" ../p4-programs/src/test/resources/vectors
+suite accounting "$B/test_accounting" ../p4-programs/src/test/resources/vectors
 suite fuzz fuzz
 suite veth tests/veth_smoke.sh
 suite daemon_units "$B/test_daemon_units"

@@ -3,14 +3,18 @@
  * test_daemon_units - the daemon's parts that need neither Redis nor BPF:
  * the contract's field lists for each metric, snapshot entries and the
  * snapshot end, the Table I keys a snapshot reads from each map entry,
- * threshold messages, and the bounded event buffer.
+ * threshold messages, the bounded event buffer and the v2 events entry
+ * (lines, count, --batch, events that cannot be formatted).
  */
 #include <arpa/inet.h>
+#include <errno.h>
 #include <stdio.h>
 #include <string.h>
 
+#include "daemon_batch.h"
 #include "daemon_buffer.h"
 #include "daemon_event.h"
+#include "daemon_sources.h"
 #include "snapshot.h"
 
 static int passed, failed;
@@ -83,7 +87,7 @@ static void event_fields(void)
 	CHECK("flow path formats",
 	      !daemon_entry_fields(&f, &origin, ENTRY_EVENT, &e, 42, 7));
 	CHECK("origin and sequence",
-	      is(&f, "v", "1") && is(&f, "node", "node-a") &&
+	      is(&f, "v", "2") && is(&f, "node", "node-a") &&
 		      is(&f, "ifname", "eth1") &&
 		      is(&f, "run", "1700000000123") && is(&f, "seq", "7"));
 	CHECK("kind, metric, time", is(&f, "kind", "new_key") &&
@@ -378,6 +382,97 @@ static void buffer(void)
 	CHECK("zero capacity refused", daemon_buffer_init(&b, 0) < 0);
 }
 
+/* The line of an event, and a v2 entry of buffered events. */
+static void batch(void)
+{
+	struct collector_event e = flow_event(METRIC_HOP_LATENCY);
+	struct daemon_batch b = { 0 };
+	struct daemon_buffer buf;
+	struct daemon_fields f;
+	char line[2048];
+	int len, i;
+
+	e.kind = EVENT_CHANGED;
+	e.switch_id = 12;
+	e.value = 900;
+	e.previous = 400;
+	e.report = EVENT_REPORT | EVENT_REPORT_NODE;
+	e.report_seq = 33;
+	e.report_node = 12;
+	CHECK("an event line formats",
+	      !daemon_entry_fields(&f, NULL, ENTRY_EVENT, &e, 1764, 17));
+	CHECK("no origin in an event line",
+	      !field(&f, "v") && !field(&f, "run"));
+	len = daemon_fields_line(&f, line, sizeof(line));
+	CHECK("name=value pairs, one space apart, one newline at the end",
+	      len > 0 &&
+		      (size_t)len ==
+			      strlen("seq=17 kind=changed metric=hop_latency ts_ns=1764 src_ip=203.0.113.10 dst_ip=203.0.113.20 src_port=40001 dst_port=5201 protocol=17 switch_id=12 value=900 previous=400 report_seq=33 report_hw_id=0 report_node_id=12\n") &&
+		      !memcmp(line,
+			      "seq=17 kind=changed metric=hop_latency ts_ns=1764 src_ip=203.0.113.10 dst_ip=203.0.113.20 src_port=40001 dst_port=5201 protocol=17 switch_id=12 value=900 previous=400 report_seq=33 report_hw_id=0 report_node_id=12\n",
+			      (size_t)len));
+	CHECK("a line that does not fit is refused",
+	      daemon_fields_line(&f, line, 20) == -E2BIG);
+
+	CHECK("init", !daemon_buffer_init(&buf, 8));
+	e.ts_ns = 1764;
+	for (i = 0; i < 5; i++) {
+		e.value = 100 + i;
+		e.metric = i == 1 ? METRIC_COUNT : METRIC_HOP_LATENCY;
+		daemon_buffer_push(&buf, &e);
+	}
+	CHECK("fill: at most the batch",
+	      !daemon_batch_fill(&b, &buf, 0, 3, 1000) && b.span == 3 &&
+		      b.count == 2);
+	CHECK("an event that does not format is skipped",
+	      !memcmp(b.text, "seq=1 ", 6) && strstr(b.text, "\nseq=3 ") &&
+		      !strstr(b.text, "seq=2 ") && b.text[b.len - 1] == '\n');
+	CHECK("wall-clock time: ts_ns + the offset",
+	      strstr(b.text, " ts_ns=2764 "));
+	CHECK("entry fields",
+	      !daemon_batch_fields(&f, &origin, &b) && is(&f, "v", "2") &&
+		      is(&f, "node", "node-a") && is(&f, "ifname", "eth1") &&
+		      is(&f, "run", "1700000000123") && is(&f, "count", "2") &&
+		      f.n == 12 && f.len[11] == b.len);
+	CHECK("fill never waits: the 2 left after index 3",
+	      !daemon_batch_fill(&b, &buf, 3, 256, 0) && b.span == 2 &&
+		      b.count == 2 && strstr(b.text, "seq=4 ") &&
+		      strstr(b.text, "\nseq=5 "));
+	CHECK("batch of 1: one event per entry",
+	      !daemon_batch_fill(&b, &buf, 4, 1, 0) && b.count == 1 &&
+		      strchr(b.text, '\n') == b.text + b.len - 1);
+	CHECK("nothing left: an empty batch has no entry",
+	      !daemon_batch_fill(&b, &buf, 5, 256, 0) && b.count == 0 &&
+		      daemon_batch_fields(&f, &origin, &b) < 0);
+	daemon_buffer_free(&buf);
+	daemon_batch_free(&b);
+}
+
+/* The counters hash's field of a source that lost reports. */
+static void source_fields(void)
+{
+	char name[48];
+
+	CHECK("node 19, hw_id 5",
+	      daemon_source_field(report_source_tag(19, 1, 5), name,
+				  sizeof(name)) > 0 &&
+		      !strcmp(name, "reports_lost_19_5"));
+	CHECK("node 0 is a node",
+	      daemon_source_field(report_source_tag(0, 1, 63), name,
+				  sizeof(name)) > 0 &&
+		      !strcmp(name, "reports_lost_0_63"));
+	CHECK("a report that names no node: none",
+	      daemon_source_field(report_source_tag(0, 0, 2), name,
+				  sizeof(name)) > 0 &&
+		      !strcmp(name, "reports_lost_none_2"));
+	CHECK("the largest node id",
+	      daemon_source_field(report_source_tag(0xFFFFFFFFU, 1, 63), name,
+				  sizeof(name)) > 0 &&
+		      !strcmp(name, "reports_lost_4294967295_63"));
+	CHECK("too small a buffer refused",
+	      daemon_source_field(report_source_tag(19, 1, 5), name, 8) < 0);
+}
+
 int main(void)
 {
 	event_fields();
@@ -385,6 +480,8 @@ int main(void)
 	snapshot_maps();
 	thresholds();
 	buffer();
+	batch();
+	source_fields();
 	printf("daemon_units: %d passed, %d failed\n", passed, failed);
 	return failed != 0;
 }

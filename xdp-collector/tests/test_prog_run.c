@@ -17,6 +17,7 @@
 #include "collector.h"
 #include "collector.skel.h"
 #include "fixtures.h"
+#include "prog_run_util.h"
 
 static int events[METRIC_COUNT], kinds_ok;
 static int want_kind;
@@ -42,56 +43,6 @@ static int on_event(void *ctx, void *data, size_t size)
 		 e->report_hw_id != first_event.report_hw_id)
 		ids_ok = 0;
 	return 0;
-}
-
-static int read_hex(const char *dir, const char *name, unsigned char *buf)
-{
-	char path[512];
-	FILE *in;
-	unsigned int byte;
-	int len = 0;
-
-	snprintf(path, sizeof(path), "%s/%s.hex", dir, name);
-	in = fopen(path, "r");
-	if (!in)
-		return -errno;
-	while (len < 9000 && fscanf(in, "%2x", &byte) == 1)
-		buf[len++] = byte;
-	fclose(in);
-	return len;
-}
-
-/* Replaces the big-endian word find[0] (after find[1], when set) with value. */
-static int patch(unsigned char *f, int len, const __u32 *find, __u32 value)
-{
-	unsigned char pat[8];
-	int i, n = find[1] ? 8 : 4;
-
-	for (i = 0; i < 4; i++) {
-		pat[i] = find[0] >> (24 - 8 * i);
-		pat[4 + i] = find[1] >> (24 - 8 * i);
-	}
-	for (i = 0; i + n <= len; i++) {
-		if (memcmp(f + i, pat, n))
-			continue;
-		f[i] = value >> 24, f[i + 1] = value >> 16;
-		f[i + 2] = value >> 8, f[i + 3] = value;
-		return 0;
-	}
-	return -ENOENT;
-}
-
-static __u64 counter(struct collector *skel, __u32 index)
-{
-	int cpus = libbpf_num_possible_cpus(), c;
-	__u64 v[cpus], sum = 0;
-
-	if (bpf_map__lookup_elem(skel->maps.counters, &index, sizeof(index), v,
-				 sizeof(v), 0))
-		return 0;
-	for (c = 0; c < cpus; c++)
-		sum += v[c];
-	return sum;
 }
 
 /* Mean ns per run of a golden frame, repeated in the kernel (BPF_PROG_TEST_RUN). */

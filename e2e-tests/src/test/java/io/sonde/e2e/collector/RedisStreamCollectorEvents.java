@@ -22,10 +22,11 @@ import io.sonde.ingest.CollectorReportId;
  * {@link CollectorEventSource} over what the daemon delivered to Redis, read the way the
  * backend will read it: the entries of {@code sonde:stream:events} and the counters hash
  * {@code sonde:collector:<node>:<ifname>:counters}, as xdp-collector/REDIS_CONTRACT.md
- * (version 1) defines them, the report identity fields ({@code report_seq},
- * {@code report_hw_id}, {@code report_node_id}) included. The Redis server runs inside
- * the receiving namespace (the daemon talks to 127.0.0.1 there), so it is read with
- * {@code redis-cli --json} run in that namespace.
+ * (version 2: events batched in entries, {@link BatchedEventEntry}) defines them, the
+ * report identity fields ({@code report_seq}, {@code report_hw_id},
+ * {@code report_node_id}) included. The Redis server runs inside the receiving namespace
+ * (the daemon talks to 127.0.0.1 there), so it is read with {@code redis-cli --json} run
+ * in that namespace.
  */
 final class RedisStreamCollectorEvents implements CollectorEventSource {
 
@@ -50,18 +51,15 @@ final class RedisStreamCollectorEvents implements CollectorEventSource {
 		List<CollectorEvent> events = new ArrayList<>();
 		long expectedSeq = 1;
 		for (JsonNode entry : entries) {
-			Map<String, String> fields = pairs(entry.get(1));
-			if (!"1".equals(fields.get("v"))) {
-				throw new IllegalStateException("entry of another contract version: " + fields);
+			for (Map<String, String> fields : BatchedEventEntry.events(pairs(entry.get(1)))) {
+				// (node, ifname, run, seq) identifies an event; one run here, so seq
+				// must count 1, 2, 3 ... without a gap or a repeat.
+				if (Long.parseLong(fields.get("seq")) != expectedSeq++) {
+					throw new IllegalStateException(
+							"event seq " + fields.get("seq") + " where " + (expectedSeq - 1) + " was due: " + fields);
+				}
+				events.add(event(fields));
 			}
-			// (node, ifname, run, seq) identifies an event; one run here, so seq must
-			// count
-			// 1, 2, 3 ... without a gap or a repeat.
-			if (Long.parseLong(fields.get("seq")) != expectedSeq++) {
-				throw new IllegalStateException(
-						"event seq " + fields.get("seq") + " where " + (expectedSeq - 1) + " was due: " + fields);
-			}
-			events.add(event(fields));
 		}
 		Map<String, Long> counters = new HashMap<>();
 		pairs(redis(namespace, port, "HGETALL", "sonde:collector:" + node + ":" + ifname + ":counters"))

@@ -36,7 +36,8 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
  * thresholds. Frames are written with {@code xdp-collector/build/send_frames} (AF_PACKET)
  * in batches. The events compared are the entries the daemon delivered to the Redis
  * Stream {@code sonde:stream:events} (xdp-collector/REDIS_CONTRACT.md), read through
- * {@link CollectorEventSource}; the events it also prints must be the same.
+ * {@link CollectorEventSource}; the events it also prints must be the same, and the
+ * metric values the XDP program counted (M_all) what the Java detector counted.
  * <p>
  * Skipped, with the reason, when not root or when the collector is not built ({@code make
  * -C xdp-collector}).
@@ -147,6 +148,16 @@ class XdpCollectorParityIntegrationTests {
 		List<CollectorEvent> actual = source.events();
 		assertThat(counters.get("events")).isEqualTo(actual.size());
 		assertSameEvents(actual, expected);
+		// M_all of the paper's V-B2, counted in the XDP program per report: the same as
+		// the Java detector counts on the same reports
+		assertThat(counters.get("metric_values")).as("metric values (M_all): XDP vs IntCollectorDetector")
+			.isEqualTo(detector.metricValues())
+			.isPositive();
+		// report sequence gaps: one counter per reporting node; the replayed capture
+		// lost none of the emulator's reports
+		assertThat(counters.get("report_sources")).as("reporting nodes seen").isPositive();
+		assertThat(counters.get("reports_lost")).as("reports lost by sequence number").isZero();
+		assertThat(counters.get("report_sources_untracked")).isZero();
 		System.out.printf("XDP collector parity: %d frames, %d events equal one for one (%d changed)%n", frames.size(),
 				actual.size(), actual.stream().filter((e) -> e.kind() == CollectorEventKind.CHANGED).count());
 		// the comparison covers both kinds and the metrics sonde.p4 reports

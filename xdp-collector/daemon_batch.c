@@ -1,0 +1,93 @@
+// SPDX-License-Identifier: (GPL-2.0-only OR BSD-2-Clause)
+/* daemon_batch.c - buffered events into one v2 events entry. */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "daemon_batch.h"
+
+/* A line's worst case: every field of daemon_fields.store and its names. */
+#define LINE_MAX_BYTES (sizeof(((struct daemon_fields *)0)->store) + 512)
+
+void daemon_batch_free(struct daemon_batch *b)
+{
+	free(b->text);
+	memset(b, 0, sizeof(*b));
+}
+
+static int room_for_line(struct daemon_batch *b)
+{
+	size_t cap = b->cap ? b->cap : 64 * 1024;
+	char *text;
+
+	if (b->cap - b->len >= LINE_MAX_BYTES)
+		return 0;
+	while (cap - b->len < LINE_MAX_BYTES)
+		cap *= 2;
+	text = realloc(b->text, cap);
+	if (!text)
+		return -ENOMEM;
+	b->text = text;
+	b->cap = cap;
+	return 0;
+}
+
+int daemon_batch_fill(struct daemon_batch *b, struct daemon_buffer *buf,
+		      unsigned long long first, unsigned long long max,
+		      long long wall_offset_ns)
+{
+	struct daemon_fields f;
+	struct daemon_pending *p;
+	unsigned long long wall_ns;
+	int len;
+
+	b->len = 0;
+	b->count = 0;
+	b->span = 0;
+	while (b->span < max && (p = daemon_buffer_at(buf, first + b->span))) {
+		if (room_for_line(b))
+			return -ENOMEM;
+		wall_ns = (unsigned long long)((long long)p->e.ts_ns +
+					       wall_offset_ns);
+		b->span++;
+		if (daemon_entry_fields(&f, NULL, ENTRY_EVENT, &p->e, wall_ns,
+					p->seq))
+			continue; /* counted unformattable once delivered */
+		len = daemon_fields_line(&f, b->text + b->len, b->cap - b->len);
+		if (len < 0)
+			continue;
+		b->len += (size_t)len;
+		b->count++;
+	}
+	return 0;
+}
+
+static void pair(struct daemon_fields *f, const char *name, const char *value,
+		 size_t len)
+{
+	f->argv[f->n] = name;
+	f->len[f->n++] = strlen(name);
+	f->argv[f->n] = value;
+	f->len[f->n++] = len;
+}
+
+int daemon_batch_fields(struct daemon_fields *f, const struct daemon_origin *o,
+			struct daemon_batch *b)
+{
+	int len;
+
+	if (!b->count)
+		return -ENODATA;
+	snprintf(b->count_str, sizeof(b->count_str), "%llu", b->count);
+	len = snprintf(f->store, sizeof(f->store), "%llu", o->run);
+	f->used = (size_t)len + 1;
+	f->n = 0;
+	pair(f, "v", CONTRACT_VERSION, strlen(CONTRACT_VERSION));
+	pair(f, "node", o->node, strlen(o->node));
+	pair(f, "ifname", o->ifname, strlen(o->ifname));
+	pair(f, "run", f->store, (size_t)len);
+	pair(f, "count", b->count_str, strlen(b->count_str));
+	pair(f, "events", b->text, b->len);
+	return 0;
+}

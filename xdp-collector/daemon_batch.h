@@ -1,0 +1,51 @@
+/* SPDX-License-Identifier: (GPL-2.0-only OR BSD-2-Clause) */
+/*
+ * daemon_batch.h - one entry of the events stream (Redis contract version
+ * 2): up to --batch buffered events, one line each, in the "events" field.
+ * why: the backend's ingest spends its time per stream entry (~20 fields
+ * each), so v1's one entry per event capped it near 50,000 events/s.
+ */
+#ifndef DAEMON_BATCH_H
+#define DAEMON_BATCH_H
+
+#include <stddef.h>
+
+#include "daemon_buffer.h"
+#include "daemon_event.h"
+
+#define DAEMON_DEFAULT_BATCH 256
+#define DAEMON_MAX_BATCH 10000 /* events per entry: ~2.5 MB at most */
+/*
+ * --maxlen: entries of the events stream, each of up to --batch events.
+ * why this value: full entries of 256 events take ~257 bytes of Redis
+ * memory an event (make bench-xadd), so 4,000 of them hold 1,024,000
+ * events in ~260 MB: the million events of version 1's default, about
+ * its memory (REDIS_CONTRACT.md).
+ */
+#define DAEMON_DEFAULT_MAXLEN 4000
+
+struct daemon_batch {
+	char *text; /* the "events" field: one line per event */
+	size_t len, cap;
+	unsigned long long count; /* events in text */
+	unsigned long long span; /* buffered events it covers: count + skipped */
+	char count_str[24];
+};
+
+void daemon_batch_free(struct daemon_batch *b);
+
+/*
+ * Fills b from the buffered events first, first + 1, ... : at most max of
+ * them, never waiting for more than the buffer holds.  An event that cannot
+ * be formatted is skipped (span - count of them).  wall_offset_ns turns the
+ * events' monotonic ts_ns into wall-clock time.  0, or -ENOMEM.
+ */
+int daemon_batch_fill(struct daemon_batch *b, struct daemon_buffer *buf,
+		      unsigned long long first, unsigned long long max,
+		      long long wall_offset_ns);
+
+/* The entry's fields: the origin, count, events (pointing into b). */
+int daemon_batch_fields(struct daemon_fields *f, const struct daemon_origin *o,
+			struct daemon_batch *b);
+
+#endif /* DAEMON_BATCH_H */
