@@ -200,7 +200,15 @@ final class StreamChannelPort {
 	void close(Duration grace) {
 		synchronized (this.lock) {
 			if (this.requests != null && this.ended == null) {
-				this.requests.onCompleted();
+				try {
+					this.requests.onCompleted();
+				}
+				catch (IllegalStateException ex) {
+					// The call was cancelled meanwhile (a deadline, the channel going
+					// away):
+					// there is nothing left to end.
+					return;
+				}
 				waitLocked(grace, () -> this.ended != null);
 			}
 		}
