@@ -23,6 +23,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.web.server.LocalServerPort;
+import org.springframework.test.annotation.DirtiesContext;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
 
@@ -39,6 +40,10 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
  * built ({@code make -C xdp-collector}).
  */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
+// Its Redis (and whatever else it started) stops with the class: a cached context would
+// keep
+// retrying them through every later test, and gRPC threads throw into their awaits.
+@DirtiesContext
 class XdpDaemonThresholdsIntegrationTests {
 
 	private static final Path BUILD = Path.of(System.getProperty("sonde.xdpCollectorBuild", "../xdp-collector/build"));

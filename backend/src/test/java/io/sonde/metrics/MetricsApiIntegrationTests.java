@@ -21,6 +21,7 @@ import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.web.server.LocalServerPort;
 import org.springframework.context.ApplicationEventPublisher;
+import org.springframework.test.annotation.DirtiesContext;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
 
@@ -32,6 +33,10 @@ import static org.assertj.core.api.Assertions.assertThat;
  * API gives them back downsampled; bad queries are 400s naming the parameter.
  */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
+// Its Redis (and whatever else it started) stops with the class: a cached context would
+// keep
+// retrying them through every later test, and gRPC threads throw into their awaits.
+@DirtiesContext
 class MetricsApiIntegrationTests {
 
 	private static final RedisServerProcess redis = RedisServerProcess.start();

@@ -15,6 +15,7 @@ import org.springframework.boot.actuate.health.Health;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.web.server.LocalServerPort;
 import org.springframework.http.HttpStatus;
+import org.springframework.test.annotation.DirtiesContext;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
 import org.springframework.web.client.RestClient;
@@ -27,6 +28,10 @@ import static org.awaitility.Awaitility.await;
  * keeps answering, and health is UP again once Redis is back.
  */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
+// Its Redis (and whatever else it started) stops with the class: a cached context would
+// keep
+// retrying them through every later test, and gRPC threads throw into their awaits.
+@DirtiesContext
 class StoreHealthIntegrationTests {
 
 	static final RedisServerProcess redis = RedisServerProcess.start();

@@ -19,6 +19,7 @@ import org.springframework.boot.test.context.TestConfiguration;
 import org.springframework.boot.test.web.server.LocalServerPort;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.event.EventListener;
+import org.springframework.test.annotation.DirtiesContext;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
 
@@ -34,6 +35,10 @@ import static org.awaitility.Awaitility.await;
  * import refused while Redis is away.
  */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
+// Its Redis (and whatever else it started) stops with the class: a cached context would
+// keep
+// retrying them through every later test, and gRPC threads throw into their awaits.
+@DirtiesContext
 class TopologyApiIntegrationTests {
 
 	private static final RedisServerProcess redis = RedisServerProcess.start();

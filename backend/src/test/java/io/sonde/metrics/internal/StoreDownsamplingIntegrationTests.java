@@ -22,6 +22,7 @@ import org.junit.jupiter.api.Test;
 
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.test.annotation.DirtiesContext;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
 
@@ -33,6 +34,10 @@ import static org.assertj.core.api.Assertions.assertThat;
  * table.
  */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.NONE)
+// Its Redis (and whatever else it started) stops with the class: a cached context would
+// keep
+// retrying them through every later test, and gRPC threads throw into their awaits.
+@DirtiesContext
 class StoreDownsamplingIntegrationTests {
 
 	private static final RedisServerProcess redis = RedisServerProcess.start();
