@@ -11,9 +11,9 @@ import org.springframework.context.SmartLifecycle;
 /**
  * The ingest of {@code sonde:stream:events}: {@code consumers} {@link StreamConsumer}s of
  * the group, each on its own thread. While one waits for Redis or the store, another
- * parses: one consumer alone leaves a core idle (make bench-ingest). The first is named
- * {@code consumer}, the others {@code consumer-2}, {@code consumer-3}..., so a replica
- * restarted under its name finds its own pending entries again.
+ * parses (make bench-ingest runs two). The first is named {@code consumer}, the others
+ * {@code consumer-2}, {@code consumer-3}..., so a replica restarted under its name finds
+ * its own pending entries again.
  */
 class EventStreamIngest implements SmartLifecycle {
 

@@ -12,7 +12,9 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * @param stream the stream (REDIS_CONTRACT.md)
  * @param group the consumer group (created by db-migrations/redis V1)
  * @param consumer this replica's consumer name; empty: host name and pid
- * @param consumers consumers (threads) of this replica in the group
+ * @param consumers consumers (threads) of this replica in the group: more take more
+ * events a second on more cores; with more than one, events reach the live stream in the
+ * order their batches were stored, not always the order the collector sent them
  * @param batch events per batch: each XREADGROUP asks for as many entries as hold about
  * this many events, from the entries read so far (a version-2 entry holds up to 256)
  * @param block how long one XREADGROUP waits for entries
@@ -25,7 +27,7 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
 @ConfigurationProperties("sonde.ingest")
 public record IngestProperties(@DefaultValue("true") boolean enabled,
 		@DefaultValue("sonde:stream:events") String stream, @DefaultValue("backend") String group,
-		@DefaultValue("") String consumer, @DefaultValue("2") int consumers, @DefaultValue("5000") int batch,
+		@DefaultValue("") String consumer, @DefaultValue("1") int consumers, @DefaultValue("5000") int batch,
 		@DefaultValue("1s") Duration block, @DefaultValue("60s") Duration claimIdle,
 		@DefaultValue("60s") Duration claimInterval, @DefaultValue("sonde:stream:events:dead") String deadLetterStream,
 		@DefaultValue("100000") long deadLetterMaxlen) {

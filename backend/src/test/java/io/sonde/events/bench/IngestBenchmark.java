@@ -60,6 +60,9 @@ public final class IngestBenchmark {
 
 	private static final String STREAM = "sonde:stream:events";
 
+	/** Ingest consumers of the backend: one per core. */
+	private static final int CONSUMERS = 2;
+
 	/**
 	 * Flows of the workload: the largest of the paper's (Section V-B2: 1,000 to 5,000).
 	 */
@@ -92,7 +95,7 @@ public final class IngestBenchmark {
 			ConfigurableApplicationContext backend = new SpringApplicationBuilder(SondeApplication.class).run(
 					"--server.port=0", "--spring.data.redis.port=" + redis.port(),
 					"--sonde.timeseries.questdb.data-dir=" + data, "--logging.level.root=warn",
-					"--sonde.security.api-tokens[0].name=bench",
+					"--sonde.ingest.consumers=" + CONSUMERS, "--sonde.security.api-tokens[0].name=bench",
 					"--sonde.security.api-tokens[0].sha256=" + ApiCaller.sha256Hex(ApiCaller.VIEWER_TOKEN),
 					"--sonde.security.api-tokens[0].roles=VIEWER");
 			try {
@@ -146,6 +149,7 @@ public final class IngestBenchmark {
 		AtomicBoolean producing = new AtomicBoolean(true);
 		AtomicLong produced = new AtomicLong();
 		AtomicLong targetRate = new AtomicLong();
+		AtomicBoolean batched = new AtomicBoolean(true);
 		Thread producer = new Thread(() -> {
 			try (StatefulRedisConnection<String, String> connection = client.connect()) {
 				long seq = 1;
@@ -167,7 +171,7 @@ public final class IngestBenchmark {
 						Thread.sleep(5);
 						continue;
 					}
-					produce(connection, STREAM, "bench", seq, PIPELINE, true);
+					produce(connection, STREAM, "bench", seq, PIPELINE, batched.get());
 					seq += PIPELINE;
 					pacedCount += PIPELINE;
 					produced.addAndGet(PIPELINE);
@@ -259,12 +263,24 @@ public final class IngestBenchmark {
 		double pacedRate = (statistics.stored() - paced0) / ((System.nanoTime() - pacedStart) / 1e9);
 		double[] paced = drain(latencies);
 		measuring.set(false);
+
+		// Baseline in the same run: the same pipeline fed contract-v1 entries (one event
+		// each, what collectors sent before version 2), saturated for 30 s.
+		targetRate.set(0);
+		batched.set(false);
+		Thread.sleep(10_000);
+		long v1Stored0 = statistics.stored();
+		long v1Start = System.nanoTime();
+		Thread.sleep(30_000);
+		double v1Rate = (statistics.stored() - v1Stored0) / ((System.nanoTime() - v1Start) / 1e9);
 		producing.set(false);
 		producer.join(30_000);
 		probe.join(5_000);
 
 		System.out.printf("BENCH ingest_events_per_s %.0f events/s (%,d events in %.1f s, sustained, backlog kept)%n",
 				rate, stored, elapsed);
+		System.out.printf("BENCH baseline_ingest_v1_events_per_s %.0f events/s (the same pipeline fed one-event "
+				+ "contract-v1 entries, 30 s, same run)%n", v1Rate);
 		if (paced.length == 0) {
 			System.out.println("BENCH event_to_browser_p99_ms NaN ms (no probe event arrived)");
 		}
