@@ -208,7 +208,7 @@ final class CollectorEntries {
 		return text;
 	}
 
-	static String required(Fields fields, String name) throws MalformedEntry {
+	private static String required(Fields fields, String name) throws MalformedEntry {
 		String value = fields.get(name);
 		if (value == null) {
 			throw new MalformedEntry(DeadLetterReason.MISSING_FIELD, name, "missing");
@@ -225,7 +225,7 @@ final class CollectorEntries {
 		return value;
 	}
 
-	static long unsigned(Fields fields, String name) throws MalformedEntry {
+	private static long unsigned(Fields fields, String name) throws MalformedEntry {
 		return parseUnsigned(name, required(fields, name));
 	}
 

@@ -29,11 +29,6 @@ class EventStreamIngest implements SmartLifecycle {
 		}
 	}
 
-	/** The consumer names this replica reads under. */
-	List<String> consumerNames() {
-		return this.consumers.stream().map(StreamConsumer::consumerName).toList();
-	}
-
 	@Override
 	public synchronized void start() {
 		this.consumers.forEach(StreamConsumer::start);

@@ -72,10 +72,6 @@ final class StreamConsumer {
 		this.deadLetterTrim = XAddArgs.Builder.maxlen(properties.deadLetterMaxlen()).approximateTrimming();
 	}
 
-	String consumerName() {
-		return this.consumerName;
-	}
-
 	private void consume() {
 		Consumer<String> me = Consumer.from(this.properties.group(), this.consumerName);
 		// After a failure or a restart under the same name, our own pending entries

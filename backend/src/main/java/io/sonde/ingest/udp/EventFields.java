@@ -3,7 +3,6 @@ package io.sonde.ingest.udp;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.stream.Collectors;
 
 import io.sonde.ingest.CollectorEvent;
@@ -22,17 +21,17 @@ final class EventFields {
 	}
 
 	/**
+	 * The fields an entry carries once for all its events, in the order it writes them.
+	 */
+	static final List<String> ORIGIN = List.of("v", "node", "ifname", "run");
+
+	/**
 	 * @param event the detected event
 	 * @param node the collector's node id
 	 * @param run this collector's start, wall-clock ms
 	 * @param seq the event's number in this run, from 1
 	 * @param tsNanos wall-clock ns when it was detected
 	 */
-	/** The fields an entry carries once for all its events. */
-	static final List<String> ORIGIN_ORDER = List.of("v", "node", "ifname", "run");
-
-	static final Set<String> ORIGIN = Set.copyOf(ORIGIN_ORDER);
-
 	static Map<String, String> of(CollectorEvent event, String node, long run, long seq, long tsNanos) {
 		Map<String, String> fields = new LinkedHashMap<>();
 		fields.put("v", "2");

@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -180,7 +181,7 @@ final class StreamPublisher implements AutoCloseable {
 
 	private static boolean sameOrigin(Map<String, String> one, Map<String, String> other) {
 		for (String name : EventFields.ORIGIN) {
-			if (!java.util.Objects.equals(one.get(name), other.get(name))) {
+			if (!Objects.equals(one.get(name), other.get(name))) {
 				return false;
 			}
 		}
@@ -199,7 +200,7 @@ final class StreamPublisher implements AutoCloseable {
 			lines.setCharAt(lines.length() - 1, '\n');
 		}
 		Map<byte[], byte[]> raw = new LinkedHashMap<>();
-		for (String name : EventFields.ORIGIN_ORDER) {
+		for (String name : EventFields.ORIGIN) {
 			raw.put(bytes(name), bytes(events.get(0).get(name)));
 		}
 		raw.put(bytes("count"), bytes(Integer.toString(events.size())));
