@@ -12,8 +12,9 @@ record EventId(StreamId entry, int index) implements Comparable<EventId> {
 
 	private static final int WHOLE_ENTRY = Integer.MAX_VALUE;
 
-	static EventId of(String entryId, int index) {
-		return new EventId(StreamId.parse("id", entryId), index);
+	/** The text of the id of event {@code index} of entry {@code entryId}. */
+	static String text(String entryId, int index) {
+		return entryId + ":" + index;
 	}
 
 	static EventId parse(String field, String text) {
@@ -46,7 +47,7 @@ record EventId(StreamId entry, int index) implements Comparable<EventId> {
 
 	@Override
 	public String toString() {
-		return wholeEntry() ? this.entry.toString() : this.entry + ":" + this.index;
+		return wholeEntry() ? this.entry.toString() : text(this.entry.toString(), this.index);
 	}
 
 }

@@ -12,11 +12,11 @@ import com.fasterxml.jackson.datatype.jsr310.JavaTimeModule;
 import io.sonde.events.TelemetryEvent;
 
 /**
- * Events as a live-stream entry and back: one field, {@code events}, a JSON array of the
- * events (detection time ISO-8601 to the nanosecond), at most {@link #MAX_EVENTS} of
- * them. One entry per batch rather than per event: Redis and its client pay per entry and
- * per field, and the ingest appends up to 200,000 events a second (make bench-ingest). An
- * event's id is its entry's id and its place in it ({@link EventId}).
+ * Events as a live-stream entry and back: one field, {@code events}, the events one per
+ * line ({@link LiveEventCodec}), at most {@link #MAX_EVENTS} of them, and
+ * {@link #SOURCES}. One entry per batch rather than per event: Redis and its client pay
+ * per entry and per field, and the ingest appends up to 200,000 events a second (make
+ * bench-ingest). An event's id is its entry's id and its place in it ({@link EventId}).
  */
 final class LiveEntries {
 
@@ -79,7 +79,7 @@ final class LiveEntries {
 			}
 			String single = fields.get(SINGLE_FIELD);
 			if (single != null) {
-				return List.of(JSON.readValue(single, TelemetryEvent.class).withId(EventId.of(id, 0).toString()));
+				return List.of(JSON.readValue(single, TelemetryEvent.class).withId(EventId.text(id, 0)));
 			}
 		}
 		catch (JsonProcessingException ex) {

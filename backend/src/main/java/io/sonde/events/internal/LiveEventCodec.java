@@ -91,7 +91,7 @@ final class LiveEventCodec {
 				end = text.length();
 			}
 			if (end > start) {
-				events.add(readLine(entryId + ":" + events.size(), text, start, end));
+				events.add(readLine(EventId.text(entryId, events.size()), text, start, end));
 			}
 			start = end + 1;
 		}

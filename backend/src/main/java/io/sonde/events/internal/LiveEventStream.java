@@ -130,8 +130,7 @@ class LiveEventStream implements EventStream, SmartLifecycle {
 			if (resumed.isEmpty()) {
 				List<StreamMessage<String, String>> first = commands.xrange(stream, Range.create("-", "+"),
 						io.lettuce.core.Limit.from(1));
-				subscription.sendGap(after.toString(),
-						first.isEmpty() ? null : EventId.of(first.get(0).getId(), 0).toString());
+				subscription.sendGap(after.toString(), first.isEmpty() ? null : EventId.text(first.get(0).getId(), 0));
 			}
 			else {
 				// The rest of the entry the client stopped in.
@@ -262,7 +261,7 @@ class LiveEventStream implements EventStream, SmartLifecycle {
 		if (maxDeleted != null && StreamId.parse("id", maxDeleted).compareTo(StreamId.parse("id", position)) > 0) {
 			log.warn("The live tail fell behind {}: entries after {} were trimmed before it read them", stream,
 					position);
-			String resumedFrom = (first != null) ? EventId.of(first, 0).toString() : null;
+			String resumedFrom = (first != null) ? EventId.text(first, 0) : null;
 			for (LiveSubscription subscription : this.subscriptions) {
 				subscription.offerGap(position, resumedFrom);
 			}

@@ -110,7 +110,7 @@ class StoredEventLog implements EventLog, AutoCloseable {
 		List<TelemetryEvent> appended = new ArrayList<>(events.size());
 		for (int i = 0; i < events.size(); i++) {
 			String entryId = ids.get(i / LiveEntries.MAX_EVENTS).toCompletableFuture().join();
-			appended.add(events.get(i).withId(EventId.of(entryId, i % LiveEntries.MAX_EVENTS).toString()));
+			appended.add(events.get(i).withId(EventId.text(entryId, i % LiveEntries.MAX_EVENTS)));
 		}
 		return appended;
 	}

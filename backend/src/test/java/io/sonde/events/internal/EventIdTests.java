@@ -25,7 +25,8 @@ class EventIdTests {
 		assertThat(whole.wholeEntry()).isTrue();
 		assertThat(whole).isGreaterThan(EventId.parse("id", "100-2:199")).isLessThan(EventId.parse("id", "100-3:0"));
 		assertThat(whole.toString()).isEqualTo("100-2");
-		assertThat(EventId.of("100-2", 5).toString()).isEqualTo("100-2:5");
+		assertThat(EventId.text("100-2", 5)).isEqualTo("100-2:5");
+		assertThat(EventId.parse("id", EventId.text("100-2", 5)).toString()).isEqualTo("100-2:5");
 	}
 
 	@Test
