@@ -8,6 +8,7 @@ import java.util.Map;
 import io.sonde.events.EventFlow;
 import io.sonde.events.EventKind;
 import io.sonde.events.TelemetryEvent;
+import io.sonde.store.LineProtocolStrings;
 
 /**
  * A {@link TelemetryEvent} as a row of the {@code events} table (db-migrations/questdb
@@ -36,9 +37,9 @@ final class EventRows {
 		out.append(",kind=").append(event.kind().name()).append(",metric=");
 		tag(out, event.metric());
 		out.append(" origin=");
-		string(out, event.origin());
+		LineProtocolStrings.appendQuoted(out, event.origin());
 		out.append(",event_key=");
-		string(out, event.key());
+		LineProtocolStrings.appendQuoted(out, event.key());
 		if (Double.isFinite(event.value())) {
 			// Line protocol has no NaN: such a value is stored as NULL.
 			out.append(",value=");
@@ -54,14 +55,14 @@ final class EventRows {
 		EventFlow flow = event.flow();
 		if (flow != null) {
 			out.append(",src_ip=");
-			string(out, flow.srcIp());
+			LineProtocolStrings.appendQuoted(out, flow.srcIp());
 			out.append(",dst_ip=");
-			string(out, flow.dstIp());
+			LineProtocolStrings.appendQuoted(out, flow.dstIp());
 			integer(out, "src_port", (long) flow.srcPort());
 			integer(out, "dst_port", (long) flow.dstPort());
 			integer(out, "protocol", (long) flow.protocol());
 			out.append(",flow=");
-			string(out, flow.toString());
+			LineProtocolStrings.appendQuoted(out, flow.toString());
 		}
 		if (!event.path().isEmpty()) {
 			out.append(",path=\",");
@@ -88,18 +89,6 @@ final class EventRows {
 			}
 			out.append(c);
 		}
-	}
-
-	private static void string(StringBuilder out, String value) {
-		out.append('"');
-		for (int i = 0; i < value.length(); i++) {
-			char c = value.charAt(i);
-			if (c == '"' || c == '\\') {
-				out.append('\\');
-			}
-			out.append(c);
-		}
-		out.append('"');
 	}
 
 	private static void number(StringBuilder out, double value) {

@@ -5,6 +5,7 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 
+import io.sonde.store.LineProtocolStrings;
 import io.sonde.store.MetricPoint;
 
 /**
@@ -81,16 +82,7 @@ final class LineProtocol {
 			out.append(flag.booleanValue());
 		}
 		else {
-			String text = String.valueOf(value);
-			out.append('"');
-			for (int i = 0; i < text.length(); i++) {
-				char c = text.charAt(i);
-				if (c == '"' || c == '\\') {
-					out.append('\\');
-				}
-				out.append(c);
-			}
-			out.append('"');
+			LineProtocolStrings.appendQuoted(out, String.valueOf(value));
 		}
 		return true;
 	}
