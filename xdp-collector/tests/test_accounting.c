@@ -16,19 +16,7 @@
 
 #include "collector.h"
 #include "prog_run_util.h"
-
-static int passed, failed;
-
-#define CHECK(what, cond)                                                     \
-	do {                                                                  \
-		if (cond) {                                                   \
-			passed++;                                             \
-		} else {                                                      \
-			failed++;                                             \
-			fprintf(stderr, "FAIL accounting:%d: %s\n", __LINE__, \
-				what);                                        \
-		}                                                             \
-	} while (0)
+#include "check.h"
 
 static struct collector *skel;
 static unsigned char tr20[9000], tr10[9000], tr05[9000];

@@ -16,19 +16,7 @@
 #include "daemon_event.h"
 #include "daemon_sources.h"
 #include "snapshot.h"
-
-static int passed, failed;
-
-#define CHECK(what, cond)                                             \
-	do {                                                          \
-		if (cond) {                                           \
-			passed++;                                     \
-		} else {                                              \
-			failed++;                                     \
-			fprintf(stderr, "FAIL %s:%d: %s\n", __func__, \
-				__LINE__, what);                      \
-		}                                                     \
-	} while (0)
+#include "check.h"
 
 /* The value of field name, or NULL. */
 static const char *field(const struct daemon_fields *f, const char *name)
