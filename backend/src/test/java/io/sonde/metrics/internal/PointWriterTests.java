@@ -56,8 +56,10 @@ class PointWriterTests {
 	void dropsABatchAfterItsRetriesAndARejectedOneAtOnce() throws Exception {
 		ScriptedStore down = new ScriptedStore(Integer.MAX_VALUE, false);
 		try (PointWriter writer = new PointWriter(down, 100, 100, 2, Duration.ofMillis(1))) {
-			writer.start();
+			// Queued before the writer runs, so the five are one batch (retried twice),
+			// not two batches if the writer took the first point alone.
 			writer.offer(points(5));
+			writer.start();
 			await(() -> writer.dropped() == 5);
 			assertThat(writer.retries()).isEqualTo(2);
 		}
