@@ -65,11 +65,7 @@ final class EventRows {
 			LineProtocolStrings.appendQuoted(out, flow.toString());
 		}
 		if (!event.path().isEmpty()) {
-			out.append(",path=\",");
-			for (Long sw : event.path()) {
-				out.append(sw).append(',');
-			}
-			out.append('"');
+			out.append(",path=\"").append(pathText(event.path())).append('"');
 		}
 		TelemetryEvent.ReportRef report = event.report();
 		if (report != null) {
@@ -79,6 +75,18 @@ final class EventRows {
 		}
 		Instant at = event.detectedAt();
 		out.append(' ').append(at.getEpochSecond() * 1_000_000_000L + at.getNano()).append('\n');
+	}
+
+	/**
+	 * The {@code path} column: switch ids between commas, {@code ",11,12,13,"}, so a
+	 * switch filter can match {@code ",12,"}.
+	 */
+	static String pathText(List<Long> path) {
+		StringBuilder text = new StringBuilder(path.size() * 4 + 1).append(',');
+		for (Long sw : path) {
+			text.append(sw).append(',');
+		}
+		return text.toString();
 	}
 
 	private static void tag(StringBuilder out, String value) {
@@ -134,13 +142,21 @@ final class EventRows {
 		return new TelemetryEvent(null, (String) row.get("origin"), row.get("source").toString(),
 				Instant.ofEpochSecond(Math.floorDiv(micros, 1_000_000L), Math.floorMod(micros, 1_000_000L) * 1000L),
 				EventKind.valueOf(row.get("kind").toString()), row.get("metric").toString(),
-				(String) row.get("event_key"), ((Number) row.get("value")).doubleValue(),
+				(String) row.get("event_key"), doubleOrNaN(row, "value"),
 				(previous != null) ? ((Number) previous).doubleValue() : null, longOrNull(row, "switch_id"),
 				longOrNull(row, "queue_id"), longOrNull(row, "port"), flow, path, report);
 	}
 
 	private static long number(Map<String, Object> row, String column) {
 		return ((Number) row.get(column)).longValue();
+	}
+
+	/**
+	 * A value stored as NULL was not finite (line protocol has no NaN): it reads as NaN.
+	 */
+	private static double doubleOrNaN(Map<String, Object> row, String column) {
+		Object value = row.get(column);
+		return (value != null) ? ((Number) value).doubleValue() : Double.NaN;
 	}
 
 	private static Long longOrNull(Map<String, Object> row, String column) {

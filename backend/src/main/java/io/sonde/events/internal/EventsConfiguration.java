@@ -1,9 +1,11 @@
 package io.sonde.events.internal;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.sonde.store.EmbeddedTables;
 import io.sonde.store.TimeSeriesSql;
 import io.sonde.store.TimeSeriesStore;
 
+import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.data.redis.RedisProperties;
 import org.springframework.context.ApplicationEventPublisher;
 import org.springframework.context.annotation.Bean;
@@ -19,9 +21,12 @@ class EventsConfiguration {
 	}
 
 	@Bean(destroyMethod = "close")
-	StoredEventLog eventLog(TimeSeriesStore store, TimeSeriesSql sql, ApplicationEventPublisher publisher,
-			LiveRedis liveRedis, EventsProperties properties) {
-		return new StoredEventLog(store, sql, publisher, liveRedis.client(), properties);
+	StoredEventLog eventLog(TimeSeriesStore store, ObjectProvider<EmbeddedTables> embedded, TimeSeriesSql sql,
+			ApplicationEventPublisher publisher, LiveRedis liveRedis, EventsProperties properties) {
+		EmbeddedTables tables = embedded.getIfAvailable();
+		EventTableWriter rows = (tables != null && properties.directWrites()) ? new DirectEventRows(tables)
+				: EventTableWriter.lineProtocol(store);
+		return new StoredEventLog(rows, sql, publisher, liveRedis.client(), properties);
 	}
 
 	@Bean

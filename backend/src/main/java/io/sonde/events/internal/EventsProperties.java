@@ -16,9 +16,12 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * @param streamTimeout an SSE stream ends after this (EventSource reconnects and resumes)
  * @param senderThreads threads writing to SSE clients (a slow client holds one while its
  * socket is full)
+ * @param directWrites with QuestDB embedded, append the events table's rows straight into
+ * it rather than as line protocol over HTTP (the same rows; off only to compare the two)
  */
 @ConfigurationProperties("sonde.events")
 public record EventsProperties(@DefaultValue("sonde:events:live") String liveStream,
 		@DefaultValue("2000") long liveMaxlen, @DefaultValue("10000") int clientQueue,
-		@DefaultValue("30m") Duration streamTimeout, @DefaultValue("16") int senderThreads) {
+		@DefaultValue("30m") Duration streamTimeout, @DefaultValue("16") int senderThreads,
+		@DefaultValue("true") boolean directWrites) {
 }

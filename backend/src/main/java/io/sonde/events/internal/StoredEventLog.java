@@ -24,7 +24,6 @@ import io.sonde.events.EventQueryRejected;
 import io.sonde.events.EventsAppended;
 import io.sonde.events.TelemetryEvent;
 import io.sonde.store.TimeSeriesSql;
-import io.sonde.store.TimeSeriesStore;
 
 import org.springframework.context.ApplicationEventPublisher;
 
@@ -36,7 +35,7 @@ class StoredEventLog implements EventLog, AutoCloseable {
 
 	private static final long REDIS_TIMEOUT_SECONDS = 10;
 
-	private final TimeSeriesStore store;
+	private final EventTableWriter rows;
 
 	private final TimeSeriesSql sql;
 
@@ -50,9 +49,9 @@ class StoredEventLog implements EventLog, AutoCloseable {
 
 	private StatefulRedisConnection<String, String> connection;
 
-	StoredEventLog(TimeSeriesStore store, TimeSeriesSql sql, ApplicationEventPublisher publisher, RedisClient redis,
+	StoredEventLog(EventTableWriter rows, TimeSeriesSql sql, ApplicationEventPublisher publisher, RedisClient redis,
 			EventsProperties properties) {
-		this.store = store;
+		this.rows = rows;
 		this.sql = sql;
 		this.publisher = publisher;
 		this.liveStream = properties.liveStream();
@@ -65,11 +64,7 @@ class StoredEventLog implements EventLog, AutoCloseable {
 		if (events.isEmpty()) {
 			return List.of();
 		}
-		StringBuilder lines = new StringBuilder(events.size() * 320);
-		for (TelemetryEvent event : events) {
-			EventRows.appendLine(lines, event);
-		}
-		this.store.writeLineProtocol(lines.toString());
+		this.rows.write(events);
 		List<TelemetryEvent> appended = appendLive(events);
 		this.publisher.publishEvent(new EventsAppended(appended));
 		return appended;

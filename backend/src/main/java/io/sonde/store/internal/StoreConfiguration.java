@@ -2,11 +2,13 @@ package io.sonde.store.internal;
 
 import java.time.Clock;
 
+import io.sonde.store.EmbeddedTables;
 import io.sonde.store.TimeSeriesSql;
 import io.sonde.store.TimeSeriesUnavailable;
 import io.sonde.store.internal.influxdb.InfluxDbTimeSeriesStore;
 import io.sonde.store.internal.migration.SchemaMigrations;
 import io.sonde.store.internal.questdb.EmbeddedQuestDb;
+import io.sonde.store.internal.questdb.QuestDbEmbeddedTables;
 import io.sonde.store.internal.questdb.QuestDbTimeSeriesStore;
 import io.sonde.store.internal.questdb.SqlExecutor;
 
@@ -32,6 +34,13 @@ class StoreConfiguration {
 		EmbeddedQuestDb questDb = new EmbeddedQuestDb(properties.questdb());
 		questDb.start();
 		return questDb;
+	}
+
+	/** Direct row appends for the event log's ingest, when QuestDB runs in this JVM. */
+	@Bean
+	@ConditionalOnExpression("'${sonde.timeseries.kind:questdb}'.equalsIgnoreCase('questdb') and ${sonde.timeseries.questdb.embedded:true}")
+	EmbeddedTables embeddedTables(EmbeddedQuestDb questDb) {
+		return new QuestDbEmbeddedTables(questDb);
 	}
 
 	@Bean(destroyMethod = "close")

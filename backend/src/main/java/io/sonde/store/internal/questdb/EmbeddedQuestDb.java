@@ -7,6 +7,7 @@ import java.nio.file.Path;
 import java.util.Map;
 
 import io.questdb.ServerMain;
+import io.questdb.cairo.CairoEngine;
 import io.sonde.store.internal.TimeSeriesProperties;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -95,6 +96,11 @@ public class EmbeddedQuestDb implements SmartLifecycle {
 	/** The PostgreSQL wire port actually bound. */
 	public int pgPort() {
 		return requireStarted().getPgWireServerPort();
+	}
+
+	/** QuestDB's engine, for writing rows without a protocol (QuestDbEmbeddedTables). */
+	CairoEngine engine() {
+		return requireStarted().getEngine();
 	}
 
 	private ServerMain requireStarted() {

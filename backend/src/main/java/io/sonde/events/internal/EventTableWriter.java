@@ -1,0 +1,33 @@
+package io.sonde.events.internal;
+
+import java.util.List;
+
+import io.sonde.events.TelemetryEvent;
+
+/**
+ * Writes events as rows of the {@code events} table ({@link EventRows}), all or none:
+ * returned means stored.
+ */
+interface EventTableWriter {
+
+	/**
+	 * @throws io.sonde.store.TimeSeriesUnavailable when the store cannot take them
+	 * @throws io.sonde.store.TimeSeriesRejected when the store refuses them
+	 */
+	void write(List<TelemetryEvent> events);
+
+	/**
+	 * Rows rendered as line protocol through the store's public face: the path for every
+	 * store, embedded or not.
+	 */
+	static EventTableWriter lineProtocol(io.sonde.store.TimeSeriesStore store) {
+		return (events) -> {
+			StringBuilder lines = new StringBuilder(events.size() * 320);
+			for (TelemetryEvent event : events) {
+				EventRows.appendLine(lines, event);
+			}
+			store.writeLineProtocol(lines.toString());
+		};
+	}
+
+}
