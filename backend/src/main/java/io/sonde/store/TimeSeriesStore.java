@@ -33,6 +33,15 @@ public interface TimeSeriesStore {
 	 */
 	List<Sample> read(SeriesQuery query);
 
+	/**
+	 * Whether {@link #read} filters on any column of a table, not only on tags: QuestDB
+	 * (SQL) does; InfluxDB does not (the event log's {@code event_key} is a field there).
+	 * Where it does, the metrics history reads event values from the event log's table.
+	 */
+	default boolean readsAnyColumn() {
+		return false;
+	}
+
 	/** A short human-readable name of the store and where it is, for logs and health. */
 	String describe();
 

@@ -9,7 +9,7 @@ import java.util.List;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.sonde.events.EventFlow;
 import io.sonde.events.EventKind;
-import io.sonde.events.EventsAppended;
+import io.sonde.events.EventLog;
 import io.sonde.events.TelemetryEvent;
 import io.sonde.testsupport.RedisServerProcess;
 import io.sonde.topology.ApiCaller;
@@ -20,7 +20,6 @@ import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.web.server.LocalServerPort;
-import org.springframework.context.ApplicationEventPublisher;
 import org.springframework.test.annotation.DirtiesContext;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
@@ -28,9 +27,10 @@ import org.springframework.test.context.DynamicPropertySource;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * The exporter on a running backend with its embedded QuestDB: appended events land in
- * {@code int_metrics} at once, the periodic push writes every key again, and the history
- * API gives them back downsampled; bad queries are 400s naming the parameter.
+ * The exporter on a running backend with its embedded QuestDB: appended events are in the
+ * event log's table at once (in QuestDB the exporter does not write them again), the
+ * periodic push writes every key to {@code int_metrics}, and the history API gives both
+ * back merged and downsampled; bad queries are 400s naming the parameter.
  */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
 // Its Redis (and whatever else it started) stops with the class: a cached context would
@@ -61,7 +61,7 @@ class MetricsApiIntegrationTests {
 	int port;
 
 	@Autowired
-	ApplicationEventPublisher events;
+	EventLog events;
 
 	@Autowired
 	MetricsExport export;
@@ -87,8 +87,7 @@ class MetricsApiIntegrationTests {
 			batch.add(hopLatency(7, s, s));
 			batch.add(hopLatency(8, s, 500));
 		}
-		this.events.publishEvent(new EventsAppended(batch));
-		await(() -> this.export.statistics().written() >= 60, "the 60 event points written");
+		this.events.append(batch);
 
 		String query = "/api/v1/metrics?metric=hop_latency&key=" + encode(FLOW + "@7") + "&from=" + T0 + "&to="
 				+ T0.plusSeconds(30) + "&resolution=10s";
@@ -114,6 +113,17 @@ class MetricsApiIntegrationTests {
 				+ now.minusSeconds(60) + "&to=" + now.plusSeconds(60) + "&resolution=1m", 1);
 		assertThat(pushed.get("points").get(0).get("mean").asDouble()).isEqualTo(500);
 		assertThat(this.export.statistics().dropped()).isZero();
+
+		// Event values and pushed values in one range: the 30 events' day, and today's
+		// pushes.
+		JsonNode both = awaitPoints("/api/v1/metrics?metric=hop_latency&key=" + encode(FLOW + "@8") + "&from=" + T0
+				+ "&to=" + now.plusSeconds(60) + "&resolution=1d", 2);
+		JsonNode days = both.get("points");
+		assertThat(days.get(0).get("time").asText()).isEqualTo(T0.toString());
+		assertThat(days.get(0).get("count").asLong()).isEqualTo(30);
+		assertThat(days.get(days.size() - 1).get("count").asLong()).isPositive();
+		// Each value is stored once: the event log holds the events' values.
+		assertThat(this.export.statistics().eventPoints()).isZero();
 	}
 
 	@Test

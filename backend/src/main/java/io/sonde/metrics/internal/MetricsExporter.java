@@ -22,7 +22,9 @@ import org.springframework.context.event.EventListener;
  * The exporter (paper Section III-E): each appended event's value becomes a point at once
  * (at the time the event was detected), and every push interval every known key's current
  * value becomes a point at the push's time, so a chart has a value per interval even for
- * keys whose value stays within T(m).
+ * keys whose value stays within T(m). Where the event log's table already holds each
+ * event's value in the same store (QuestDB), the event's point is not written twice:
+ * {@link StoreMetricHistory} reads it there ({@code sonde.metrics.event-points}).
  */
 class MetricsExporter implements MetricsExport, SmartLifecycle {
 
@@ -34,6 +36,8 @@ class MetricsExporter implements MetricsExport, SmartLifecycle {
 
 	private final Clock clock;
 
+	private final boolean writeEventPoints;
+
 	private final AtomicLong eventPoints = new AtomicLong();
 
 	private final AtomicLong pushPoints = new AtomicLong();
@@ -44,16 +48,23 @@ class MetricsExporter implements MetricsExport, SmartLifecycle {
 
 	private volatile boolean running;
 
-	MetricsExporter(PointWriter writer, MetricsProperties properties, Clock clock) {
+	MetricsExporter(PointWriter writer, MetricsProperties properties, Clock clock, boolean writeEventPoints) {
 		this.writer = writer;
 		this.latest = new LatestValues(properties.maxKeys());
 		this.properties = properties;
 		this.clock = clock;
+		this.writeEventPoints = writeEventPoints;
 	}
 
 	/** Only queues: the store is written from the writer's thread. */
 	@EventListener
 	void on(EventsAppended appended) {
+		if (!this.writeEventPoints) {
+			for (TelemetryEvent event : appended.events()) {
+				this.latest.update(event);
+			}
+			return;
+		}
 		List<MetricPoint> points = new ArrayList<>(appended.events().size());
 		for (TelemetryEvent event : appended.events()) {
 			this.latest.update(event);

@@ -17,10 +17,21 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * @param retryBackoff the first wait before a retry, doubled each time
  * @param maxKeys metric keys the periodic push keeps at most (memory bound: about 1 kB a
  * key); events of further new keys are still written, their keys not pushed
+ * @param eventPoints {@code auto}: an event's value becomes an {@code int_metrics} point
+ * only where the history cannot read it from the event log's {@code events} table, which
+ * already holds it (InfluxDB); {@code always}: in every store, twice in QuestDB
  */
 @ConfigurationProperties("sonde.metrics")
 public record MetricsProperties(@DefaultValue("10s") Duration pushInterval, @DefaultValue("100000") int queueCapacity,
 		@DefaultValue("2000") int batchSize, @DefaultValue("4") int retries,
-		@DefaultValue("200ms") Duration retryBackoff, @DefaultValue("500000") int maxKeys) {
+		@DefaultValue("200ms") Duration retryBackoff, @DefaultValue("500000") int maxKeys,
+		@DefaultValue("auto") EventPoints eventPoints) {
+
+	/** Where the history of event values comes from: see {@link MetricsProperties}. */
+	public enum EventPoints {
+
+		AUTO, ALWAYS
+
+	}
 
 }

@@ -78,7 +78,7 @@ class InfluxDbDownsamplingIntegrationTests {
 		this.store.write(points);
 		Instant to = t0.plusSeconds(60);
 		Duration resolution = Duration.ofSeconds(10);
-		StoreMetricHistory history = new StoreMetricHistory(this.store);
+		StoreMetricHistory history = new StoreMetricHistory(this.store, false);
 
 		await().atMost(Duration.ofSeconds(10))
 			.untilAsserted(() -> assertThat(history.history("flow_latency", flow.toString(), t0, to, resolution)

@@ -41,8 +41,8 @@ class MetricsExporterTests {
 	@Test
 	void writesEventsAtOncePushesTheNewestValuePerKeyAndBoundsTheKeys() throws Exception {
 		PointWriter writer = new PointWriter(new CapturingStore(this.written), 100, 10, 0, Duration.ofMillis(1));
-		MetricsExporter exporter = new MetricsExporter(writer,
-				new MetricsProperties(Duration.ZERO, 100, 10, 0, Duration.ofMillis(1), 2), this.clock);
+		MetricsExporter exporter = new MetricsExporter(writer, new MetricsProperties(Duration.ZERO, 100, 10, 0,
+				Duration.ofMillis(1), 2, MetricsProperties.EventPoints.ALWAYS), this.clock, true);
 		exporter.start();
 		try {
 			// Key 7/1 twice, the later-detected value first; a third key past max-keys.

@@ -48,6 +48,8 @@ class StoreDownsamplingIntegrationTests {
 	static void service(DynamicPropertyRegistry properties) {
 		properties.add("spring.data.redis.port", redis::port);
 		properties.add("sonde.metrics.push-interval", () -> "0s");
+		// The history then reads event points of int_metrics, which this test writes.
+		properties.add("sonde.metrics.event-points", () -> "always");
 	}
 
 	@AfterAll

@@ -106,7 +106,11 @@ public class QuestDbTimeSeriesStore implements TimeSeriesBackend, SqlExecutor {
 			try (ResultSet rows = statement.executeQuery()) {
 				while (rows.next()) {
 					LocalDateTime time = rows.getObject(1, LocalDateTime.class);
-					samples.add(new Sample(time.toInstant(ZoneOffset.UTC), rows.getDouble(2)));
+					double value = rows.getDouble(2);
+					if (!rows.wasNull()) {
+						// NULL: a value line protocol could not carry (NaN), not a zero
+						samples.add(new Sample(time.toInstant(ZoneOffset.UTC), value));
+					}
 				}
 			}
 			return samples;
@@ -201,6 +205,11 @@ public class QuestDbTimeSeriesStore implements TimeSeriesBackend, SqlExecutor {
 		}
 		query("SELECT 1 AS ok");
 		return Map.of("store", "questdb", "location", this.name);
+	}
+
+	@Override
+	public boolean readsAnyColumn() {
+		return true;
 	}
 
 	@Override
