@@ -29,9 +29,11 @@ final class LiveEventCodec {
 		out.append("kind=").append(event.kind().name()).append(' ');
 		text(out, "metric", event.metric());
 		text(out, "key", event.key());
-		out.append("value=").append(event.value()).append(' ');
+		out.append("value=");
+		decimal(out, event.value());
 		if (event.previous() != null) {
-			out.append("previous=").append(event.previous().doubleValue()).append(' ');
+			out.append("previous=");
+			decimal(out, event.previous());
 		}
 		number(out, "switch", event.switchId());
 		number(out, "queue", event.queueId());
@@ -62,6 +64,11 @@ final class LiveEventCodec {
 
 	private static void text(StringBuilder out, String name, String value) {
 		out.append(name).append('=');
+		if (!needsEscaping(value)) {
+			// The common case, appended whole rather than char by char.
+			out.append(value).append(' ');
+			return;
+		}
 		for (int i = 0; i < value.length(); i++) {
 			char c = value.charAt(i);
 			switch (c) {
@@ -71,6 +78,31 @@ final class LiveEventCodec {
 				case '\n' -> out.append("%0A");
 				default -> out.append(c);
 			}
+		}
+		out.append(' ');
+	}
+
+	private static boolean needsEscaping(String value) {
+		for (int i = 0; i < value.length(); i++) {
+			char c = value.charAt(i);
+			if (c == '%' || c == ' ' || c == '=' || c == '\n') {
+				return true;
+			}
+		}
+		return false;
+	}
+
+	/**
+	 * A whole value as an integer ({@code 250}, what most metrics are, without the cost
+	 * of rendering a double); any other, -0.0 included, as Java writes a double.
+	 */
+	private static void decimal(StringBuilder out, double value) {
+		long whole = (long) value;
+		if (whole == value && Math.abs(whole) < (1L << 53) && (whole != 0 || Double.doubleToRawLongBits(value) == 0)) {
+			out.append(whole);
+		}
+		else {
+			out.append(value);
 		}
 		out.append(' ');
 	}

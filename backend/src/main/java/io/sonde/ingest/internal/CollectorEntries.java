@@ -32,7 +32,7 @@ final class CollectorEntries {
 		String version = entry.get("v");
 		if ("1".equals(version)) {
 			try {
-				out.events.add(event(entry::get));
+				out.events.add(event(entry::get, EntryOrigin.of(entry::get)));
 			}
 			catch (MalformedEntry ex) {
 				out.rejected.add(new Rejected(-1, null, ex));
@@ -47,6 +47,8 @@ final class CollectorEntries {
 				throw new MalformedEntry(DeadLetterReason.WRONG_VERSION, "v",
 						"contract version " + version + ", not 1 or 2");
 			}
+			// The origin fields are the entry's: checked once, shared by its events.
+			EntryOrigin origin = EntryOrigin.of(entry::get);
 			long count = unsigned(entry::get, "count");
 			List<EventLine> lines = EventLine.split(required(entry::get, "events"));
 			if (count != lines.size()) {
@@ -56,7 +58,7 @@ final class CollectorEntries {
 			for (int i = 0; i < lines.size(); i++) {
 				EventLine line = lines.get(i);
 				try {
-					out.events.add(event((name) -> line.field(name, entry)));
+					out.events.add(event(line::field, origin));
 				}
 				catch (MalformedEntry ex) {
 					out.rejected.add(new Rejected(i, line.text(), ex));
@@ -97,10 +99,24 @@ final class CollectorEntries {
 
 	}
 
-	private static TelemetryEvent event(Fields fields) throws MalformedEntry {
-		String node = text(fields, "node");
-		String ifname = text(fields, "ifname");
-		long run = unsigned(fields, "run");
+	/**
+	 * Whose events an entry holds: {@code xdp/<node>/<ifname>/<run>/}, the prefix of its
+	 * events' origins, and {@code xdp:<node>/<ifname>}, their source. Made once an entry,
+	 * so its events share one source string (hashed once where sources are looked up).
+	 */
+	record EntryOrigin(String originPrefix, String source) {
+
+		static EntryOrigin of(Fields fields) throws MalformedEntry {
+			String node = text(fields, "node");
+			String ifname = text(fields, "ifname");
+			long run = unsigned(fields, "run");
+			return new EntryOrigin("xdp/" + node + "/" + ifname + "/" + Long.toUnsignedString(run) + "/",
+					"xdp:" + node + "/" + ifname);
+		}
+
+	}
+
+	private static TelemetryEvent event(Fields fields, EntryOrigin origin) throws MalformedEntry {
 		long seq = unsigned(fields, "seq");
 		String kindName = required(fields, "kind");
 		CollectorEventKind kind;
@@ -168,10 +184,9 @@ final class CollectorEntries {
 		Instant detectedAt = Instant.ofEpochSecond(Long.divideUnsigned(tsNs, 1_000_000_000L),
 				Long.remainderUnsigned(tsNs, 1_000_000_000L));
 		boolean newKey = kind == CollectorEventKind.NEW_KEY;
-		return new TelemetryEvent(null,
-				"xdp/" + node + "/" + ifname + "/" + Long.toUnsignedString(run) + "/" + Long.toUnsignedString(seq),
-				"xdp:" + node + "/" + ifname, detectedAt, newKey ? EventKind.NEW_KEY : EventKind.CHANGED,
-				metric.wireName(), key, value, newKey ? null : previous, switchId, queueId, port, flow, path, report);
+		return new TelemetryEvent(null, origin.originPrefix() + Long.toUnsignedString(seq), origin.source(), detectedAt,
+				newKey ? EventKind.NEW_KEY : EventKind.CHANGED, metric.wireName(), key, value, newKey ? null : previous,
+				switchId, queueId, port, flow, path, report);
 	}
 
 	private static EventFlow flow(Fields fields) throws MalformedEntry {

@@ -2,7 +2,6 @@ package io.sonde.ingest.internal;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 
 /**
  * One line of a version-2 entry's {@code events} field: an event's fields as
@@ -88,24 +87,20 @@ final class EventLine {
 		return this.text;
 	}
 
-	/** A field of this event, the origin fields from its entry. */
-	String field(String name, Map<String, String> entry) throws MalformedEntry {
+	/**
+	 * A field of this event; null when absent. The origin fields are the entry's
+	 * ({@link CollectorEntries.EntryOrigin}), never asked of a line.
+	 */
+	String field(String name) throws MalformedEntry {
 		if (this.malformed != null) {
 			throw new MalformedEntry(DeadLetterReason.BAD_LINE, "events", this.malformed);
 		}
-		switch (name) {
-			case "v", "node", "ifname", "run" -> {
-				return entry.get(name);
-			}
-			default -> {
-				for (int i = 0; i < this.size; i++) {
-					if (this.names[i].equals(name)) {
-						return this.values[i];
-					}
-				}
-				return null;
+		for (int i = 0; i < this.size; i++) {
+			if (this.names[i].equals(name)) {
+				return this.values[i];
 			}
 		}
+		return null;
 	}
 
 }

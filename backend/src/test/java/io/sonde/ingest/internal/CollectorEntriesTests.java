@@ -66,11 +66,20 @@ class CollectorEntriesTests {
 		future.put("v", "3");
 		Map<String, String> unversioned = CollectorEntriesFixture.hopLatency("n1", 1, T0, 4);
 		unversioned.remove("v");
+		Map<String, String> nodeless = CollectorEntriesFixture
+			.batch(List.of(CollectorEntriesFixture.hopLatency("n1", 1, T0, 4)));
+		nodeless.remove("node");
+		Map<String, String> badRun = CollectorEntriesFixture
+			.batch(List.of(CollectorEntriesFixture.hopLatency("n1", 1, T0, 4)));
+		badRun.put("run", "-1");
 
 		assertWhole(miscounted, DeadLetterReason.BAD_BATCH, "count");
 		assertWhole(noEvents, DeadLetterReason.MISSING_FIELD, "events");
 		assertWhole(future, DeadLetterReason.WRONG_VERSION, "v");
 		assertWhole(unversioned, DeadLetterReason.MISSING_FIELD, "v");
+		// The origin fields are the entry's: without them no line has an origin.
+		assertWhole(nodeless, DeadLetterReason.MISSING_FIELD, "node");
+		assertWhole(badRun, DeadLetterReason.ILL_TYPED_FIELD, "run");
 	}
 
 	@Test

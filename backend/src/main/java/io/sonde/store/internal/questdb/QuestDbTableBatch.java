@@ -6,7 +6,6 @@ import io.questdb.cairo.ColumnType;
 import io.questdb.cairo.TableWriter;
 import io.questdb.cairo.sql.TableRecordMetadata;
 import io.questdb.cairo.wal.WalWriter;
-import io.questdb.std.str.Utf8StringSink;
 import io.sonde.store.TableBatch;
 import io.sonde.store.TimeSeriesRejected;
 import io.sonde.store.TimeSeriesUnavailable;
@@ -22,7 +21,7 @@ final class QuestDbTableBatch implements TableBatch {
 	private final ColumnKind[] checked;
 
 	/** VARCHAR values are UTF-8 in the table: encoded here, reused row after row. */
-	private final Utf8StringSink utf8 = new Utf8StringSink(256);
+	private final Utf8Value utf8 = new Utf8Value();
 
 	private TableWriter.Row row;
 
@@ -77,9 +76,7 @@ final class QuestDbTableBatch implements TableBatch {
 	@Override
 	public void putVarchar(int column, CharSequence value) {
 		check(column, ColumnKind.VARCHAR);
-		this.utf8.clear();
-		this.utf8.put(value);
-		this.row.putVarchar(column, this.utf8);
+		this.row.putVarchar(column, this.utf8.of(value));
 	}
 
 	@Override
