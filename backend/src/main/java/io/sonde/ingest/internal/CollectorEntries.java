@@ -58,7 +58,7 @@ final class CollectorEntries {
 			for (int i = 0; i < lines.size(); i++) {
 				EventLine line = lines.get(i);
 				try {
-					out.events.add(event(line::field, origin));
+					out.events.add(event(line, origin));
 				}
 				catch (MalformedEntry ex) {
 					out.rejected.add(new Rejected(i, line.text(), ex));
@@ -91,11 +91,24 @@ final class CollectorEntries {
 	}
 
 	/**
-	 * An event's fields by name: a version-1 entry, or a version-2 line and its entry.
+	 * An event's fields by name: a version-1 entry, or a version-2 line
+	 * ({@link EventLine}, which parses numbers without making strings of them).
 	 */
 	interface Fields {
 
+		/** The field's text; null when absent. */
 		String get(String name) throws MalformedEntry;
+
+		/** A required unsigned decimal. */
+		default long unsigned(String name) throws MalformedEntry {
+			return parseUnsigned(name, required(this, name));
+		}
+
+		/** An unsigned decimal; null when absent. */
+		default Long optionalUnsigned(String name) throws MalformedEntry {
+			String value = get(name);
+			return (value != null) ? parseUnsigned(name, value) : null;
+		}
 
 	}
 
@@ -241,12 +254,11 @@ final class CollectorEntries {
 	}
 
 	private static long unsigned(Fields fields, String name) throws MalformedEntry {
-		return parseUnsigned(name, required(fields, name));
+		return fields.unsigned(name);
 	}
 
 	private static Long optionalUnsigned(Fields fields, String name) throws MalformedEntry {
-		String value = fields.get(name);
-		return (value != null) ? parseUnsigned(name, value) : null;
+		return fields.optionalUnsigned(name);
 	}
 
 	private static long bounded(Fields fields, String name, long max) throws MalformedEntry {

@@ -55,6 +55,32 @@ class CollectorEntriesTests {
 	}
 
 	@Test
+	void numbersOfALineAreCheckedAsInAnEntryOfOne() {
+		// Each line's value field in turn: the largest 64-bit value, one past it, a sign,
+		// nothing, a number too long.
+		List<String> values = List.of("18446744073709551615", "18446744073709551616", "-1", "",
+				"000000000000000000001");
+		List<Map<String, String>> ones = new java.util.ArrayList<>();
+		for (int i = 0; i < values.size(); i++) {
+			Map<String, String> one = CollectorEntriesFixture.hopLatency("n1", i + 1, T0, 4);
+			one.put("value", values.get(i));
+			ones.add(one);
+		}
+
+		CollectorEntries.EntryEvents batch = CollectorEntries.read(CollectorEntriesFixture.batch(ones));
+
+		assertThat(batch.events).singleElement()
+			.satisfies((event) -> assertThat(event.value()).isEqualTo(18446744073709551615.0));
+		assertThat(batch.rejected).extracting(CollectorEntries.Rejected::index).containsExactly(1, 2, 3, 4);
+		for (CollectorEntries.Rejected rejected : batch.rejected) {
+			Map<String, String> alone = ones.get(rejected.index());
+			MalformedEntry single = CollectorEntries.read(alone).rejected.get(0).cause();
+			assertThat(rejected.cause().reason()).isEqualTo(DeadLetterReason.ILL_TYPED_FIELD);
+			assertThat(rejected.cause().getMessage()).isEqualTo(single.getMessage());
+		}
+	}
+
+	@Test
 	void anEntryThatBreaksTheContractIsRejectedWhole() {
 		Map<String, String> miscounted = CollectorEntriesFixture
 			.batch(List.of(CollectorEntriesFixture.hopLatency("n1", 1, T0, 4)));
