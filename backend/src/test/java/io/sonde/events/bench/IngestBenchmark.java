@@ -51,10 +51,10 @@ import org.springframework.context.ConfigurableApplicationContext;
  * Baseline from the same run, same Redis, same entries: XREADGROUP + XACK alone (what the
  * consumer costs without parsing, storing or the live stream).
  * <p>
- * {@code make bench-ingest [BENCH_ARGS=seconds]}; everything shares this machine's cores
- * (producer, Redis, backend, QuestDB), and the producer shares this JVM with the backend:
- * a profile of the saturated run put about a third of the JVM's samples in the producer's
- * Redis client.
+ * {@code make bench-ingest [BENCH_ARGS="seconds warm-up --setting=value ..."]};
+ * everything shares this machine's cores (producer, Redis, backend, QuestDB), and the
+ * producer shares this JVM with the backend: a profile of the saturated run put about a
+ * third of the JVM's samples in the producer's Redis client.
  */
 public final class IngestBenchmark {
 
@@ -92,12 +92,17 @@ public final class IngestBenchmark {
 					"BENCH baseline_xreadgroup_xack_v1_per_s %.0f events/s (contract v1, one event an entry)%n",
 					baseline(client, false));
 
-			ConfigurableApplicationContext backend = new SpringApplicationBuilder(SondeApplication.class).run(
-					"--server.port=0", "--spring.data.redis.port=" + redis.port(),
-					"--sonde.timeseries.questdb.data-dir=" + data, "--logging.level.root=warn",
-					"--sonde.ingest.consumers=" + CONSUMERS, "--sonde.security.api-tokens[0].name=bench",
-					"--sonde.security.api-tokens[0].sha256=" + ApiCaller.sha256Hex(ApiCaller.VIEWER_TOKEN),
-					"--sonde.security.api-tokens[0].roles=VIEWER");
+			List<String> settings = new ArrayList<>(
+					List.of("--server.port=0", "--spring.data.redis.port=" + redis.port(),
+							"--sonde.timeseries.questdb.data-dir=" + data, "--logging.level.root=warn",
+							"--sonde.ingest.consumers=" + CONSUMERS, "--sonde.security.api-tokens[0].name=bench",
+							"--sonde.security.api-tokens[0].sha256=" + ApiCaller.sha256Hex(ApiCaller.VIEWER_TOKEN),
+							"--sonde.security.api-tokens[0].roles=VIEWER"));
+			// Further arguments are the backend's settings, for comparisons
+			// (--sonde.events.direct-writes=false ...).
+			settings.addAll(List.of(args).subList(Math.min(2, args.length), args.length));
+			ConfigurableApplicationContext backend = new SpringApplicationBuilder(SondeApplication.class)
+				.run(settings.toArray(String[]::new));
 			try {
 				int port = ((WebServerApplicationContext) backend).getWebServer().getPort();
 				IngestStatistics statistics = backend.getBean(IngestStatistics.class);
