@@ -1,5 +1,6 @@
 package io.sonde.events.internal;
 
+import java.nio.charset.StandardCharsets;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -41,16 +42,20 @@ final class LiveEntries {
 	}
 
 	/**
-	 * One entry's fields for {@code events} (ids are not written: the entry gives them).
+	 * One entry's fields for {@code events}, UTF-8 (ids are not written: the entry gives
+	 * them).
 	 */
-	static Map<String, String> fields(List<TelemetryEvent> events) {
+	static Map<String, byte[]> fields(List<TelemetryEvent> events) {
 		Set<String> sources = new LinkedHashSet<>();
 		StringBuilder lines = new StringBuilder(events.size() * 300);
 		for (TelemetryEvent event : events) {
 			sources.add(event.source());
 			LiveEventCodec.write(lines, event);
 		}
-		return Map.of(FIELD, lines.toString(), SOURCES, String.join(",", sources));
+		// Encoded here: String.getBytes copies ASCII text whole, where the Redis client's
+		// string codec encodes it a character at a time (a tenth of the ingest's time).
+		return Map.of(FIELD, lines.toString().getBytes(StandardCharsets.UTF_8), SOURCES,
+				String.join(",", sources).getBytes(StandardCharsets.UTF_8));
 	}
 
 	/**

@@ -16,6 +16,9 @@ import io.lettuce.core.RedisFuture;
 import io.lettuce.core.XAddArgs;
 import io.lettuce.core.api.StatefulRedisConnection;
 import io.lettuce.core.api.async.RedisAsyncCommands;
+import io.lettuce.core.codec.ByteArrayCodec;
+import io.lettuce.core.codec.RedisCodec;
+import io.lettuce.core.codec.StringCodec;
 import io.sonde.events.EventKind;
 import io.sonde.events.EventLog;
 import io.sonde.events.EventPage;
@@ -47,7 +50,11 @@ class StoredEventLog implements EventLog, AutoCloseable {
 
 	private final RedisClient redis;
 
-	private StatefulRedisConnection<String, String> connection;
+	/** String keys, byte values: {@link LiveEntries#fields} encodes them. */
+	private static final RedisCodec<String, byte[]> LIVE_CODEC = RedisCodec.of(StringCodec.UTF8,
+			ByteArrayCodec.INSTANCE);
+
+	private StatefulRedisConnection<String, byte[]> connection;
 
 	StoredEventLog(EventTableWriter rows, TimeSeriesSql sql, ApplicationEventPublisher publisher, RedisClient redis,
 			EventsProperties properties) {
@@ -80,12 +87,12 @@ class StoredEventLog implements EventLog, AutoCloseable {
 		synchronized (this) {
 			if (this.connection == null) {
 				// Connected on first use, so the backend starts while Redis is away.
-				this.connection = this.redis.connect();
+				this.connection = this.redis.connect(LIVE_CODEC);
 				// A batch of appends is one pipelined trip of up to megabytes: the
 				// client's default (spring.data.redis.timeout) is for single commands.
 				this.connection.setTimeout(Duration.ofSeconds(REDIS_TIMEOUT_SECONDS));
 			}
-			RedisAsyncCommands<String, String> commands = this.connection.async();
+			RedisAsyncCommands<String, byte[]> commands = this.connection.async();
 			this.connection.setAutoFlushCommands(false);
 			try {
 				for (int from = 0; from < events.size(); from += LiveEntries.MAX_EVENTS) {

@@ -1,5 +1,6 @@
 package io.sonde.metrics.internal;
 
+import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Comparator;
 import java.util.List;
@@ -19,7 +20,13 @@ import io.sonde.events.TelemetryEvent;
  */
 final class LatestValues {
 
-	private final Map<SeriesKey, TelemetryEvent> latest = new ConcurrentHashMap<>();
+	/**
+	 * By metric, then by key: the few metric names are constants whose hash is cached, so
+	 * an update hashes its key text once and allocates nothing.
+	 */
+	private final Map<String, Map<String, TelemetryEvent>> latest = new ConcurrentHashMap<>();
+
+	private final AtomicLong size = new AtomicLong();
 
 	private final int maxKeys;
 
@@ -34,13 +41,27 @@ final class LatestValues {
 
 	/** Keeps the event if it is the newest of its key. */
 	void update(TelemetryEvent event) {
-		SeriesKey key = new SeriesKey(event.metric(), event.key());
-		if (this.latest.size() >= this.maxKeys && !this.latest.containsKey(key)) {
-			this.refused.incrementAndGet();
-			return;
+		Map<String, TelemetryEvent> keys = this.latest.computeIfAbsent(event.metric(),
+				(metric) -> new ConcurrentHashMap<>());
+		TelemetryEvent old = keys.get(event.key());
+		while (true) {
+			if (old == null) {
+				if (this.size.get() >= this.maxKeys) {
+					this.refused.incrementAndGet();
+					return;
+				}
+				old = keys.putIfAbsent(event.key(), event);
+				if (old == null) {
+					this.size.incrementAndGet();
+					return;
+				}
+			}
+			if (event.detectedAt().isBefore(old.detectedAt()) || keys.replace(event.key(), old, event)) {
+				return;
+			}
+			// Another thread replaced it meanwhile: compare with what it put.
+			old = keys.get(event.key());
 		}
-		this.latest.merge(key, event,
-				(old, candidate) -> candidate.detectedAt().isBefore(old.detectedAt()) ? old : candidate);
 	}
 
 	/** Events of new keys not kept because the table was full. */
@@ -50,23 +71,20 @@ final class LatestValues {
 
 	/** Every key's latest event, in no order: what a push writes. */
 	Collection<TelemetryEvent> unordered() {
-		return this.latest.values();
+		List<TelemetryEvent> all = new ArrayList<>(size());
+		this.latest.values().forEach((keys) -> all.addAll(keys.values()));
+		return all;
 	}
 
 	/** Every key's latest event, by metric and key. */
 	List<TelemetryEvent> all() {
-		return this.latest.values()
-			.stream()
+		return unordered().stream()
 			.sorted(Comparator.comparing(TelemetryEvent::metric).thenComparing(TelemetryEvent::key))
 			.toList();
 	}
 
 	int size() {
-		return this.latest.size();
-	}
-
-	private record SeriesKey(String metric, String key) {
-
+		return (int) this.size.get();
 	}
 
 }

@@ -4,6 +4,7 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -31,6 +32,9 @@ import io.lettuce.core.XReadArgs;
 import io.lettuce.core.api.StatefulRedisConnection;
 import io.lettuce.core.api.async.RedisAsyncCommands;
 import io.lettuce.core.api.sync.RedisCommands;
+import io.lettuce.core.codec.ByteArrayCodec;
+import io.lettuce.core.codec.RedisCodec;
+import io.lettuce.core.codec.StringCodec;
 import io.sonde.SondeApplication;
 import io.sonde.ingest.IngestStatistics;
 import io.sonde.testsupport.RedisServerProcess;
@@ -59,6 +63,14 @@ import org.springframework.context.ConfigurableApplicationContext;
 public final class IngestBenchmark {
 
 	private static final String STREAM = "sonde:stream:events";
+
+	/**
+	 * The producer's connections: values encoded by String.getBytes, an array copy, not
+	 * the client's character-at-a-time encoder (the producer shares the cores it
+	 * measures).
+	 */
+	private static final RedisCodec<String, byte[]> BYTE_VALUES = RedisCodec.of(StringCodec.UTF8,
+			ByteArrayCodec.INSTANCE);
 
 	/** Ingest consumers of the backend: one per core. */
 	private static final int CONSUMERS = 2;
@@ -123,11 +135,12 @@ public final class IngestBenchmark {
 	private static double baseline(RedisClient client, boolean batched) {
 		String stream = "bench:baseline";
 		int total = 512_000;
-		try (StatefulRedisConnection<String, String> connection = client.connect()) {
+		try (StatefulRedisConnection<String, String> connection = client.connect();
+				StatefulRedisConnection<String, byte[]> producing = client.connect(BYTE_VALUES)) {
 			RedisCommands<String, String> sync = connection.sync();
 			sync.xgroupCreate(XReadArgs.StreamOffset.from(stream, "0"), "backend", XGroupCreateArgs.Builder.mkstream());
 			for (int seq = 1; seq <= total; seq += PIPELINE) {
-				produce(connection, stream, "baseline", seq, PIPELINE, batched);
+				produce(producing, stream, "baseline", seq, PIPELINE, batched);
 			}
 			long start = System.nanoTime();
 			long read = 0;
@@ -156,7 +169,7 @@ public final class IngestBenchmark {
 		AtomicLong targetRate = new AtomicLong();
 		AtomicBoolean batched = new AtomicBoolean(true);
 		Thread producer = new Thread(() -> {
-			try (StatefulRedisConnection<String, String> connection = client.connect()) {
+			try (StatefulRedisConnection<String, byte[]> connection = client.connect(BYTE_VALUES)) {
 				long seq = 1;
 				long paceStart = System.nanoTime();
 				long pacedCount = 0;
@@ -318,9 +331,9 @@ public final class IngestBenchmark {
 	 * them: in version-2 entries of {@link #EVENTS_PER_ENTRY}, or one version-1 entry
 	 * each.
 	 */
-	private static void produce(StatefulRedisConnection<String, String> connection, String stream, String node,
+	private static void produce(StatefulRedisConnection<String, byte[]> connection, String stream, String node,
 			long firstSeq, int count, boolean batched) {
-		RedisAsyncCommands<String, String> async = connection.async();
+		RedisAsyncCommands<String, byte[]> async = connection.async();
 		XAddArgs trim = XAddArgs.Builder.maxlen(batched ? 10_000 : 1_000_000).approximateTrimming();
 		List<RedisFuture<String>> replies = new ArrayList<>(count);
 		connection.setAutoFlushCommands(false);
@@ -330,7 +343,9 @@ public final class IngestBenchmark {
 			for (int i = 0; i < count; i += step) {
 				Map<String, String> entry = batched ? entry(node, 2, firstSeq + i, step, now + i)
 						: v1Entry(node, 2, firstSeq + i, now + i);
-				replies.add(async.xadd(stream, trim, entry));
+				Map<String, byte[]> encoded = new HashMap<>(entry.size() * 2);
+				entry.forEach((name, value) -> encoded.put(name, value.getBytes(StandardCharsets.UTF_8)));
+				replies.add(async.xadd(stream, trim, encoded));
 			}
 			connection.flushCommands();
 		}
