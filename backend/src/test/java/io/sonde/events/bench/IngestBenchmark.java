@@ -112,7 +112,12 @@ public final class IngestBenchmark {
 							"--sonde.security.api-tokens[0].roles=VIEWER"));
 			// Further arguments are the backend's settings, for comparisons
 			// (--sonde.events.direct-writes=false ...).
-			settings.addAll(List.of(args).subList(Math.min(2, args.length), args.length));
+			// A setting given twice would bind as a list: a given one replaces ours.
+			for (String arg : List.of(args).subList(Math.min(2, args.length), args.length)) {
+				String name = arg.substring(0, Math.max(0, arg.indexOf('=')) + 1);
+				settings.removeIf((setting) -> !name.isEmpty() && setting.startsWith(name));
+				settings.add(arg);
+			}
 			ConfigurableApplicationContext backend = new SpringApplicationBuilder(SondeApplication.class)
 				.run(settings.toArray(String[]::new));
 			try {
