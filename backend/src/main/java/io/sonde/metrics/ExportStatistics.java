@@ -3,7 +3,9 @@ package io.sonde.metrics;
 /**
  * What the metrics exporter did since start: the store stage of the accounting.
  *
- * @param eventPoints points made from events (one per event, written at once)
+ * @param eventPoints points made from events (one per event, written at once); none where
+ * the event log's {@code events} rows hold the values
+ * ({@code sonde.metrics.event-points=auto} with QuestDB)
  * @param pushPoints points made by the periodic push
  * @param written points the store accepted
  * @param dropped points dropped because the queue was full (back-pressure) or a batch
