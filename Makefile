@@ -48,7 +48,7 @@ bench-event-reduction: build ## benchmark: INTCollector's M_all/M_event (paper V
 	  io.sonde.ingest.bench.EventReductionBenchmark $(BENCH_ARGS)
 
 .PHONY: bench-ingest
-bench-ingest: build ## benchmark: Redis stream -> backend ingest -> QuestDB + live stream, events/s for 60 s, XADD-to-SSE p99
+bench-ingest: build ## benchmark: Redis stream -> backend ingest -> QuestDB + live stream, events/s for 60 s, XADD-to-SSE p99 (BENCH_ARGS="seconds warm-up --setting=value ...")
 	$(MVN) -q -pl backend test-compile dependency:build-classpath -Dmdep.includeScope=test \
 	  -Dmdep.outputFile=target/bench.classpath
 	java -cp "backend/target/test-classes:backend/target/classes:$$(cat backend/target/bench.classpath)" \

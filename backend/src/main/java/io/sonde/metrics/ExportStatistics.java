@@ -3,9 +3,11 @@ package io.sonde.metrics;
 /**
  * What the metrics exporter did since start: the store stage of the accounting.
  *
+ * @param eventValues events whose value the exporter took: each one stored at once, as a
+ * point or, where the event log's {@code events} rows hold the values
+ * ({@code sonde.metrics.event-points=auto} with QuestDB), as that row
  * @param eventPoints points made from events (one per event, written at once); none where
- * the event log's {@code events} rows hold the values
- * ({@code sonde.metrics.event-points=auto} with QuestDB)
+ * the {@code events} rows hold the values
  * @param pushPoints points made by the periodic push
  * @param written points the store accepted
  * @param dropped points dropped because the queue was full (back-pressure) or a batch
@@ -16,7 +18,7 @@ package io.sonde.metrics;
  * @param keys metric keys the push writes
  * @param keysRefused events of new keys past {@code sonde.metrics.max-keys}, not pushed
  */
-public record ExportStatistics(long eventPoints, long pushPoints, long written, long dropped, long pending,
-		long retries, long pushes, long keys, long keysRefused) {
+public record ExportStatistics(long eventValues, long eventPoints, long pushPoints, long written, long dropped,
+		long pending, long retries, long pushes, long keys, long keysRefused) {
 
 }

@@ -124,6 +124,7 @@ class MetricsApiIntegrationTests {
 		assertThat(days.get(days.size() - 1).get("count").asLong()).isPositive();
 		// Each value is stored once: the event log holds the events' values.
 		assertThat(this.export.statistics().eventPoints()).isZero();
+		assertThat(this.export.statistics().eventValues()).isEqualTo(60);
 	}
 
 	@Test

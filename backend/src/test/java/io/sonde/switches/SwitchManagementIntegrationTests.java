@@ -256,15 +256,22 @@ class SwitchManagementIntegrationTests {
 			.findFirst()
 			.orElseThrow();
 		this.packetIns.clear();
+		long packetOutsBefore = network.switchNamed("edge-0-0").packetOuts();
 		HttpResponse<String> sent = this.api.postJson("/api/v1/switches/edge-0-0/packet-out",
 				"{\"egressPort\":" + uplink + ",\"frameHex\":\"" + HexFormat.of().formatHex(punted()) + "\"}",
 				OPERATOR_TOKEN);
 		assertThat(sent.statusCode()).as(sent.body()).isEqualTo(202);
-		network.runFor(Duration.ofMillis(10));
-		await().atMost(Duration.ofSeconds(10)).untilAsserted(() -> assertThat(this.packetIns).anySatisfy((packet) -> {
-			assertThat(packet.switchName()).isEqualTo("agg-0-0");
-			assertThat(packet.payload()).endsWith(PUNT_PAYLOAD);
-		}));
+		// 202: the backend took it; the switch gets it over gRPC a moment later, and
+		// virtual time only moves in runFor: keep it moving (on this thread) until the
+		// frame is through.
+		await().atMost(Duration.ofSeconds(10)).pollInSameThread().untilAsserted(() -> {
+			network.runFor(Duration.ofMillis(10));
+			assertThat(network.switchNamed("edge-0-0").packetOuts()).isGreaterThan(packetOutsBefore);
+			assertThat(this.packetIns).anySatisfy((packet) -> {
+				assertThat(packet.switchName()).isEqualTo("agg-0-0");
+				assertThat(packet.payload()).endsWith(PUNT_PAYLOAD);
+			});
+		});
 	}
 
 	@Test

@@ -144,11 +144,14 @@ class PipelineAccounting implements CollectorAccounting {
 		details.put("written", export.written());
 		details.put("pending", export.pending());
 		details.put("retries", export.retries());
+		details.put("event_values", export.eventValues());
 		details.put("event_points", export.eventPoints());
 		details.put("push_points", export.pushPoints());
 		details.put("pushes", export.pushes());
-		return new Stage("store", true, "metric points queued for the time-series store; lost: dropped points",
-				export.eventPoints() + export.pushPoints(), Map.of("dropped", export.dropped()), details);
+		return new Stage("store", true,
+				"metric values for the time-series store: every event's (a point, or in QuestDB its events row) and "
+						+ "every push's points; lost: dropped points",
+				export.eventValues() + export.pushPoints(), Map.of("dropped", export.dropped()), details);
 	}
 
 	private static long sum(List<CollectorStatus> collectors, String counter) {

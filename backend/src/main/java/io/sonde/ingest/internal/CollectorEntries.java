@@ -113,18 +113,31 @@ final class CollectorEntries {
 	}
 
 	/**
-	 * Whose events an entry holds: {@code xdp/<node>/<ifname>/<run>/}, the prefix of its
-	 * events' origins, and {@code xdp:<node>/<ifname>}, their source. Made once an entry,
-	 * so its events share one source string (hashed once where sources are looked up).
+	 * Whose events an entry holds: {@code <collector>/<node>/<ifname>/<run>/}, the prefix
+	 * of its events' origins, and {@code <collector>:<node>/<ifname>}, their source; the
+	 * collector kind is {@code xdp} when the entry does not name one (the XDP daemon), or
+	 * {@code java} (the backend's UDP collector). Made once an entry, so its events share
+	 * one source string (hashed once where sources are looked up).
 	 */
 	record EntryOrigin(String originPrefix, String source) {
 
+		private static final java.util.regex.Pattern COLLECTOR = java.util.regex.Pattern
+			.compile("[a-z][a-z0-9_]{0,15}");
+
 		static EntryOrigin of(Fields fields) throws MalformedEntry {
+			String collector = fields.get("collector");
+			if (collector == null) {
+				collector = "xdp";
+			}
+			else if (!COLLECTOR.matcher(collector).matches()) {
+				throw new MalformedEntry(DeadLetterReason.ILL_TYPED_FIELD, "collector",
+						"not a collector kind ([a-z][a-z0-9_]{0,15}): " + collector);
+			}
 			String node = text(fields, "node");
 			String ifname = text(fields, "ifname");
 			long run = unsigned(fields, "run");
-			return new EntryOrigin("xdp/" + node + "/" + ifname + "/" + Long.toUnsignedString(run) + "/",
-					"xdp:" + node + "/" + ifname);
+			return new EntryOrigin(collector + "/" + node + "/" + ifname + "/" + Long.toUnsignedString(run) + "/",
+					collector + ":" + node + "/" + ifname);
 		}
 
 	}

@@ -23,7 +23,13 @@ final class EventFields {
 	/**
 	 * The fields an entry carries once for all its events, in the order it writes them.
 	 */
-	static final List<String> ORIGIN = List.of("v", "node", "ifname", "run");
+	static final List<String> ORIGIN = List.of("v", "collector", "node", "ifname", "run");
+
+	/**
+	 * This collector's kind in the contract's {@code collector} field: its events' source
+	 * is {@code java:<node>/udp}, never taken for the XDP daemon's.
+	 */
+	static final String COLLECTOR = "java";
 
 	/**
 	 * @param event the detected event
@@ -35,6 +41,7 @@ final class EventFields {
 	static Map<String, String> of(CollectorEvent event, String node, long run, long seq, long tsNanos) {
 		Map<String, String> fields = new LinkedHashMap<>();
 		fields.put("v", "2");
+		fields.put("collector", COLLECTOR);
 		fields.put("node", node);
 		fields.put("ifname", UdpCollectorProperties.IFNAME);
 		fields.put("run", Long.toString(run));

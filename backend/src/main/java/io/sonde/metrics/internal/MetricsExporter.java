@@ -38,6 +38,8 @@ class MetricsExporter implements MetricsExport, SmartLifecycle {
 
 	private final boolean writeEventPoints;
 
+	private final AtomicLong eventValues = new AtomicLong();
+
 	private final AtomicLong eventPoints = new AtomicLong();
 
 	private final AtomicLong pushPoints = new AtomicLong();
@@ -59,6 +61,7 @@ class MetricsExporter implements MetricsExport, SmartLifecycle {
 	/** Only queues: the store is written from the writer's thread. */
 	@EventListener
 	void on(EventsAppended appended) {
+		this.eventValues.addAndGet(appended.events().size());
 		if (!this.writeEventPoints) {
 			for (TelemetryEvent event : appended.events()) {
 				this.latest.update(event);
@@ -88,9 +91,9 @@ class MetricsExporter implements MetricsExport, SmartLifecycle {
 
 	@Override
 	public ExportStatistics statistics() {
-		return new ExportStatistics(this.eventPoints.get(), this.pushPoints.get(), this.writer.written(),
-				this.writer.dropped(), this.writer.pending(), this.writer.retries(), this.pushes.get(),
-				this.latest.size(), this.latest.refused());
+		return new ExportStatistics(this.eventValues.get(), this.eventPoints.get(), this.pushPoints.get(),
+				this.writer.written(), this.writer.dropped(), this.writer.pending(), this.writer.retries(),
+				this.pushes.get(), this.latest.size(), this.latest.refused());
 	}
 
 	@Override

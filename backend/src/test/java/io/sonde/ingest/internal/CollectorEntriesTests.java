@@ -98,6 +98,9 @@ class CollectorEntriesTests {
 		Map<String, String> badRun = CollectorEntriesFixture
 			.batch(List.of(CollectorEntriesFixture.hopLatency("n1", 1, T0, 4)));
 		badRun.put("run", "-1");
+		Map<String, String> badCollector = CollectorEntriesFixture
+			.batch(List.of(CollectorEntriesFixture.hopLatency("n1", 1, T0, 4)));
+		badCollector.put("collector", "Java collector");
 
 		assertWhole(miscounted, DeadLetterReason.BAD_BATCH, "count");
 		assertWhole(noEvents, DeadLetterReason.MISSING_FIELD, "events");
@@ -106,6 +109,24 @@ class CollectorEntriesTests {
 		// The origin fields are the entry's: without them no line has an origin.
 		assertWhole(nodeless, DeadLetterReason.MISSING_FIELD, "node");
 		assertWhole(badRun, DeadLetterReason.ILL_TYPED_FIELD, "run");
+		assertWhole(badCollector, DeadLetterReason.ILL_TYPED_FIELD, "collector");
+	}
+
+	@Test
+	void theCollectorKindNamesTheSourceAndTheOrigin() {
+		Map<String, String> java = CollectorEntriesFixture
+			.batch(List.of(CollectorEntriesFixture.hopLatency("n1", 1, T0, 4)));
+		java.put("collector", "java");
+		java.put("ifname", "udp");
+		Map<String, String> unnamed = CollectorEntriesFixture
+			.batch(List.of(CollectorEntriesFixture.hopLatency("n1", 1, T0, 4)));
+
+		assertThat(CollectorEntries.read(java).events).singleElement().satisfies((event) -> {
+			assertThat(event.source()).isEqualTo("java:n1/udp");
+			assertThat(event.origin()).isEqualTo("java/n1/udp/1700000000000/1");
+		});
+		assertThat(CollectorEntries.read(unnamed).events).singleElement()
+			.satisfies((event) -> assertThat(event.source()).isEqualTo("xdp:n1/eth0"));
 	}
 
 	@Test

@@ -126,7 +126,7 @@ final class UdpCollectorHarness implements AutoCloseable {
 			Map<Object, Object> fields = entry.getValue();
 			for (String line : ((String) fields.get("events")).split("\n")) {
 				Map<String, String> event = new LinkedHashMap<>();
-				for (String name : List.of("v", "node", "ifname", "run")) {
+				for (String name : EventFields.ORIGIN) {
 					event.put(name, (String) fields.get(name));
 				}
 				for (String pair : line.split(" ")) {

@@ -75,6 +75,7 @@ class MetricsExporterTests {
 			assertThat(exporter.statistics().keys()).isEqualTo(2);
 			assertThat(exporter.statistics().keysRefused()).isEqualTo(1);
 			assertThat(exporter.statistics().eventPoints()).isEqualTo(4);
+			assertThat(exporter.statistics().eventValues()).isEqualTo(4);
 			assertThat(exporter.statistics().pushPoints()).isEqualTo(2);
 		}
 		finally {
