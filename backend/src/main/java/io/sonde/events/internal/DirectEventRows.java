@@ -57,7 +57,6 @@ final class DirectEventRows implements EventTableWriter {
 			batch.putLong(columns.srcPort, flow.srcPort());
 			batch.putLong(columns.dstPort, flow.dstPort());
 			batch.putLong(columns.protocol, flow.protocol());
-			batch.putVarchar(columns.flow, flow.toString());
 		}
 		if (!event.path().isEmpty()) {
 			batch.putVarchar(columns.path, EventRows.pathText(event.path()));
@@ -110,8 +109,6 @@ final class DirectEventRows implements EventTableWriter {
 
 		final int protocol;
 
-		final int flow;
-
 		final int path;
 
 		final int reportNode;
@@ -136,7 +133,6 @@ final class DirectEventRows implements EventTableWriter {
 			this.srcPort = batch.column("src_port", ColumnKind.LONG);
 			this.dstPort = batch.column("dst_port", ColumnKind.LONG);
 			this.protocol = batch.column("protocol", ColumnKind.LONG);
-			this.flow = batch.column("flow", ColumnKind.VARCHAR);
 			this.path = batch.column("path", ColumnKind.VARCHAR);
 			this.reportNode = batch.column("report_node", ColumnKind.LONG);
 			this.reportSeq = batch.column("report_seq", ColumnKind.LONG);

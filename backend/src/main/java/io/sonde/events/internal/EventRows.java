@@ -19,6 +19,14 @@ final class EventRows {
 
 	static final String TABLE = "events";
 
+	/**
+	 * A row's flow as {@link EventFlow#toString()} writes it, in SQL: computed from the
+	 * 5-tuple's columns rather than stored again (the {@code flow} column of rows written
+	 * before 26 Nov 2026 holds the same text). NULL for a row without a flow.
+	 */
+	static final String FLOW_TEXT = "(CASE WHEN src_ip IS NULL THEN NULL ELSE concat(src_ip, ':', src_port, '>', "
+			+ "dst_ip, ':', dst_port, '/', protocol) END)";
+
 	/** The columns {@link #event} reads, in SQL. */
 	static final String COLUMNS = "ts::long AS ts_us, origin, source, kind, metric, event_key, value, previous, "
 			+ "switch_id, queue_id, port, src_ip, dst_ip, src_port, dst_port, protocol, path, report_node, "
@@ -61,8 +69,6 @@ final class EventRows {
 			integer(out, "src_port", (long) flow.srcPort());
 			integer(out, "dst_port", (long) flow.dstPort());
 			integer(out, "protocol", (long) flow.protocol());
-			out.append(",flow=");
-			LineProtocolStrings.appendQuoted(out, flow.toString());
 		}
 		if (!event.path().isEmpty()) {
 			out.append(",path=\"").append(pathText(event.path())).append('"');

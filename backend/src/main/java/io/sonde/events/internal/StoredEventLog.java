@@ -146,7 +146,7 @@ class StoredEventLog implements EventLog, AutoCloseable {
 			parameters.add("%," + query.switchId() + ",%");
 		}
 		if (query.flow() != null) {
-			where.append(" AND strpos(flow, ?) > 0");
+			where.append(" AND strpos(").append(EventRows.FLOW_TEXT).append(", ?) > 0");
 			parameters.add(query.flow());
 		}
 		if (query.source() != null) {
