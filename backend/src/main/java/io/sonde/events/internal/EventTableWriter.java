@@ -3,6 +3,7 @@ package io.sonde.events.internal;
 import java.util.List;
 
 import io.sonde.events.TelemetryEvent;
+import io.sonde.store.TimeSeriesStore;
 
 /**
  * Writes events as rows of the {@code events} table ({@link EventRows}), all or none:
@@ -20,7 +21,7 @@ interface EventTableWriter {
 	 * Rows rendered as line protocol through the store's public face: the path for every
 	 * store, embedded or not.
 	 */
-	static EventTableWriter lineProtocol(io.sonde.store.TimeSeriesStore store) {
+	static EventTableWriter lineProtocol(TimeSeriesStore store) {
 		return (events) -> {
 			StringBuilder lines = new StringBuilder(events.size() * 320);
 			for (TelemetryEvent event : events) {

@@ -252,9 +252,13 @@ final class CollectorEntries {
 	private static String required(Fields fields, String name) throws MalformedEntry {
 		String value = fields.get(name);
 		if (value == null) {
-			throw new MalformedEntry(DeadLetterReason.MISSING_FIELD, name, "missing");
+			throw missing(name);
 		}
 		return value;
+	}
+
+	static MalformedEntry missing(String name) {
+		return new MalformedEntry(DeadLetterReason.MISSING_FIELD, name, "missing");
 	}
 
 	/** Text that goes into an origin: no '/' that would make two origins equal. */
@@ -283,20 +287,29 @@ final class CollectorEntries {
 	}
 
 	private static long parseUnsigned(String name, String text) throws MalformedEntry {
-		boolean digits = !text.isEmpty() && text.length() <= 20;
-		for (int i = 0; digits && i < text.length(); i++) {
+		return parseUnsigned(name, text, 0, text.length());
+	}
+
+	/**
+	 * {@code text[from, to)} as an unsigned 64-bit decimal: digits only, no sign, no more
+	 * than 64 bits. In place, so a contract line's numbers never become strings.
+	 */
+	static long parseUnsigned(String name, String text, int from, int to) throws MalformedEntry {
+		boolean digits = from < to && to - from <= 20;
+		for (int i = from; digits && i < to; i++) {
 			char c = text.charAt(i);
 			digits = c >= '0' && c <= '9';
 		}
 		if (digits) {
 			try {
-				return Long.parseUnsignedLong(text);
+				return Long.parseUnsignedLong(text, from, to, 10);
 			}
 			catch (NumberFormatException ex) {
 				// over 64 bits: reported below
 			}
 		}
-		throw new MalformedEntry(DeadLetterReason.ILL_TYPED_FIELD, name, "not an unsigned decimal: " + text);
+		throw new MalformedEntry(DeadLetterReason.ILL_TYPED_FIELD, name,
+				"not an unsigned decimal: " + text.substring(from, to));
 	}
 
 	/** An unsigned 64-bit value as a double. */

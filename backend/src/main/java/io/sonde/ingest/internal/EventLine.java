@@ -117,35 +117,24 @@ final class EventLine implements CollectorEntries.Fields {
 		return (field >= 0) ? this.text.substring(this.equals[field] + 1, this.ends[field]) : null;
 	}
 
-	/**
-	 * An unsigned decimal, parsed where it stands; anything else as any field would be.
-	 */
+	/** An unsigned decimal, parsed where it stands. */
 	@Override
 	public long unsigned(String name) throws MalformedEntry {
 		int field = find(name);
-		if (field >= 0) {
-			int from = this.equals[field] + 1;
-			int to = this.ends[field];
-			boolean digits = from < to && to - from <= 20;
-			for (int i = from; digits && i < to; i++) {
-				char c = this.text.charAt(i);
-				digits = c >= '0' && c <= '9';
-			}
-			if (digits) {
-				try {
-					return Long.parseUnsignedLong(this.text, from, to, 10);
-				}
-				catch (NumberFormatException ex) {
-					// over 64 bits: the message comes from the general path below
-				}
-			}
+		if (field < 0) {
+			throw CollectorEntries.missing(name);
 		}
-		return CollectorEntries.Fields.super.unsigned(name);
+		return unsignedAt(name, field);
 	}
 
 	@Override
 	public Long optionalUnsigned(String name) throws MalformedEntry {
-		return (find(name) >= 0) ? unsigned(name) : null;
+		int field = find(name);
+		return (field >= 0) ? unsignedAt(name, field) : null;
+	}
+
+	private long unsignedAt(String name, int field) throws MalformedEntry {
+		return CollectorEntries.parseUnsigned(name, this.text, this.equals[field] + 1, this.ends[field]);
 	}
 
 	private int find(String name) throws MalformedEntry {
