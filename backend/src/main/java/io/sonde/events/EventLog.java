@@ -20,6 +20,13 @@ public interface EventLog {
 	List<TelemetryEvent> append(List<TelemetryEvent> events);
 
 	/**
+	 * {@link #append(List)}, committed to the store only after every turn taken before
+	 * {@code turn} (see {@link AppendOrder}); the turn is finished when the store has the
+	 * events, or when this throws.
+	 */
+	List<TelemetryEvent> append(List<TelemetryEvent> events, AppendOrder.Turn turn);
+
+	/**
 	 * Stored events matching {@code query}, newest first (by detection time, then
 	 * origin).
 	 * @param cursor null for the first page, else a previous page's

@@ -23,12 +23,13 @@ final class DirectEventRows implements EventTableWriter {
 	}
 
 	@Override
-	public void write(List<TelemetryEvent> events) {
+	public void write(List<TelemetryEvent> events, Runnable beforeCommit) {
 		try (TableBatch batch = this.tables.begin(EventRows.TABLE)) {
 			Columns columns = new Columns(batch);
 			for (TelemetryEvent event : events) {
 				append(batch, columns, event);
 			}
+			beforeCommit.run();
 			batch.commit();
 		}
 	}

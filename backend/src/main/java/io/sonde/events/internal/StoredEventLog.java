@@ -19,6 +19,7 @@ import io.lettuce.core.api.async.RedisAsyncCommands;
 import io.lettuce.core.codec.ByteArrayCodec;
 import io.lettuce.core.codec.RedisCodec;
 import io.lettuce.core.codec.StringCodec;
+import io.sonde.events.AppendOrder;
 import io.sonde.events.EventKind;
 import io.sonde.events.EventLog;
 import io.sonde.events.EventPage;
@@ -71,8 +72,25 @@ class StoredEventLog implements EventLog, AutoCloseable {
 		if (events.isEmpty()) {
 			return List.of();
 		}
-		this.rows.write(events);
-		List<TelemetryEvent> appended = appendLive(events);
+		this.rows.write(events, () -> {
+		});
+		return appendLive(events);
+	}
+
+	@Override
+	public List<TelemetryEvent> append(List<TelemetryEvent> events, AppendOrder.Turn turn) {
+		try (turn) {
+			if (events.isEmpty()) {
+				return List.of();
+			}
+			this.rows.write(events, turn::await);
+		}
+		return appendLive(events);
+	}
+
+	/** The stored events to the live stream, then to listeners of EventsAppended. */
+	private List<TelemetryEvent> appendLive(List<TelemetryEvent> events) {
+		List<TelemetryEvent> appended = liveEntries(events);
 		this.publisher.publishEvent(new EventsAppended(appended));
 		return appended;
 	}
@@ -82,7 +100,7 @@ class StoredEventLog implements EventLog, AutoCloseable {
 	 * an entry: commands on one connection are applied in order, so ids follow the
 	 * batch's order.
 	 */
-	private List<TelemetryEvent> appendLive(List<TelemetryEvent> events) {
+	private List<TelemetryEvent> liveEntries(List<TelemetryEvent> events) {
 		List<RedisFuture<String>> ids = new ArrayList<>(events.size() / LiveEntries.MAX_EVENTS + 1);
 		synchronized (this) {
 			if (this.connection == null) {

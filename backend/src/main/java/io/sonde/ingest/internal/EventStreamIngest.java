@@ -1,9 +1,11 @@
 package io.sonde.ingest.internal;
 
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 
 import io.lettuce.core.RedisClient;
+import io.sonde.events.AppendOrder;
 import io.sonde.events.EventLog;
 
 import org.springframework.context.SmartLifecycle;
@@ -17,15 +19,22 @@ import org.springframework.context.SmartLifecycle;
  */
 class EventStreamIngest implements SmartLifecycle {
 
+	/**
+	 * Longest a batch waits for the batches read before it to be stored: longer than a
+	 * batch takes, shorter than a stall worth waiting for.
+	 */
+	private static final Duration ORDER_WAIT = Duration.ofSeconds(1);
+
 	private final List<StreamConsumer> consumers = new ArrayList<>();
 
 	private volatile boolean running;
 
 	EventStreamIngest(RedisClient redis, EventLog eventLog, IngestProperties properties, IngestCounters counters,
 			String consumerName) {
+		StreamConsumer.OrderedReads reads = new StreamConsumer.OrderedReads(new AppendOrder(ORDER_WAIT));
 		for (int i = 1; i <= Math.max(1, properties.consumers()); i++) {
 			String name = (i == 1) ? consumerName : consumerName + "-" + i;
-			this.consumers.add(new StreamConsumer(redis, eventLog, properties, counters, name));
+			this.consumers.add(new StreamConsumer(redis, eventLog, properties, counters, name, reads));
 		}
 	}
 

@@ -19,6 +19,7 @@ import io.lettuce.core.XReadArgs;
 import io.lettuce.core.api.StatefulRedisConnection;
 import io.lettuce.core.api.async.RedisAsyncCommands;
 import io.lettuce.core.api.sync.RedisCommands;
+import io.sonde.events.AppendOrder;
 import io.sonde.events.EventLog;
 import io.sonde.events.TelemetryEvent;
 import org.slf4j.Logger;
@@ -53,6 +54,9 @@ final class StreamConsumer {
 
 	private final XAddArgs deadLetterTrim;
 
+	/** Shared by the replica's consumers: taken to read, it orders their commits. */
+	private final OrderedReads reads;
+
 	/** Entries per read, fitted to {@code batch} events by what entries held so far. */
 	private int entriesPerRead = 16;
 
@@ -63,8 +67,9 @@ final class StreamConsumer {
 	private StatefulRedisConnection<String, String> connection;
 
 	StreamConsumer(RedisClient redis, EventLog eventLog, IngestProperties properties, IngestCounters counters,
-			String consumerName) {
+			String consumerName, OrderedReads reads) {
 		this.redis = redis;
+		this.reads = reads;
 		this.eventLog = eventLog;
 		this.properties = properties;
 		this.counters = counters;
@@ -89,7 +94,7 @@ final class StreamConsumer {
 						ownPending = false;
 					}
 					else {
-						handle(pending);
+						handle(pending, null);
 					}
 					continue;
 				}
@@ -97,10 +102,25 @@ final class StreamConsumer {
 					claim(commands, me);
 					nextClaim = System.nanoTime() + this.properties.claimInterval().toNanos();
 				}
-				List<StreamMessage<String, String>> entries = commands.xreadgroup(me,
-						XReadArgs.Builder.count(this.entriesPerRead).block(this.properties.block()),
-						XReadArgs.StreamOffset.lastConsumed(this.properties.stream()));
-				handle(entries);
+				List<StreamMessage<String, String>> entries;
+				AppendOrder.Turn turn;
+				// Turns are taken in the order Redis hands out entries, so the store gets
+				// batches in stream order (AppendOrder says why that matters).
+				synchronized (this.reads) {
+					turn = this.reads.order().next();
+					try {
+						entries = commands.xreadgroup(me,
+								XReadArgs.Builder.count(this.entriesPerRead).block(this.properties.block()),
+								XReadArgs.StreamOffset.lastConsumed(this.properties.stream()));
+					}
+					catch (RuntimeException ex) {
+						turn.close();
+						throw ex;
+					}
+				}
+				try (turn) {
+					handle(entries, turn);
+				}
 			}
 			catch (RuntimeException ex) {
 				if (!this.running) {
@@ -126,14 +146,18 @@ final class StreamConsumer {
 				this.counters.claimed(messages.size());
 				log.info("Claimed {} entries of {} left pending by other consumers", messages.size(),
 						this.properties.stream());
-				handle(messages);
+				handle(messages, null);
 			}
 			cursor = claimed.getId();
 		}
 		while (this.running && !"0-0".equals(cursor));
 	}
 
-	private void handle(List<StreamMessage<String, String>> entries) {
+	/**
+	 * @param turn this batch's place in the store's order, or null for entries read out
+	 * of stream order (pending, claimed)
+	 */
+	private void handle(List<StreamMessage<String, String>> entries, AppendOrder.Turn turn) {
 		if (entries.isEmpty()) {
 			return;
 		}
@@ -161,7 +185,10 @@ final class StreamConsumer {
 		}
 		this.counters.read(read);
 		fitEntriesPerRead(entries.size(), read);
-		if (!events.isEmpty()) {
+		if (turn != null) {
+			this.eventLog.append(events, turn);
+		}
+		else if (!events.isEmpty()) {
 			this.eventLog.append(events);
 		}
 		acknowledge(dead, ids);
@@ -231,7 +258,7 @@ final class StreamConsumer {
 
 	private RedisCommands<String, String> commands() {
 		if (this.connection == null || !this.connection.isOpen()) {
-			this.connection = this.redis.connect();
+			this.connection = this.redis.connect(Utf8Codec.INSTANCE);
 			this.connection.setTimeout(this.properties.block().plusSeconds(10));
 		}
 		return this.connection.sync();
@@ -282,6 +309,14 @@ final class StreamConsumer {
 
 	boolean isRunning() {
 		return this.running;
+	}
+
+	/**
+	 * The consumers' common order of reads: a read of new entries and the taking of its
+	 * turn happen under this object's monitor, so turns follow the order Redis served the
+	 * reads in.
+	 */
+	record OrderedReads(AppendOrder order) {
 	}
 
 }

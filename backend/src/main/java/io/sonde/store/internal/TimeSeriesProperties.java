@@ -2,6 +2,7 @@ package io.sonde.store.internal;
 
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Map;
 
 import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.boot.context.properties.bind.DefaultValue;
@@ -33,11 +34,19 @@ public record TimeSeriesProperties(@DefaultValue("questdb") Kind kind, @DefaultV
 	 * @param httpPort HTTP port: /api/v2/write (line protocol) and /exec; 0 picks a free
 	 * port
 	 * @param pgPort PostgreSQL wire port used for reads; 0 picks a free port
+	 * @param server further server.conf properties of the embedded QuestDB, by their
+	 * QuestDB names ({@code cairo.o3.partition.split.min.size: 1048576}); they replace
+	 * Sonde's defaults of the same name
 	 */
 	public record QuestDb(@DefaultValue("true") boolean embedded, @DefaultValue("data/questdb") Path dataDir,
 			@DefaultValue("127.0.0.1") String host, @DefaultValue("9000") int httpPort,
 			@DefaultValue("8812") int pgPort, @DefaultValue("admin") String username,
-			@DefaultValue("quest") String password, @DefaultValue("2") int workerCount) {
+			@DefaultValue("quest") String password, @DefaultValue("2") int workerCount, Map<String, String> server) {
+
+		public QuestDb {
+			server = (server != null) ? Map.copyOf(server) : Map.of();
+		}
+
 	}
 
 	/**

@@ -1,5 +1,6 @@
 package io.sonde.events.bench;
 
+import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -8,7 +9,9 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Comparator;
 
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -20,6 +23,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.stream.Stream;
 
 import io.lettuce.core.Consumer;
 import io.lettuce.core.LettuceFutures;
@@ -130,7 +134,20 @@ public final class IngestBenchmark {
 				client.shutdown();
 			}
 		}
+		finally {
+			// Gigabytes after a run: a benchmark run again and again must not fill the
+			// disk.
+			deleteTree(data);
+		}
 		System.exit(0);
+	}
+
+	private static void deleteTree(Path root) throws IOException {
+		try (Stream<Path> paths = Files.walk(root)) {
+			for (Path path : paths.sorted(Comparator.reverseOrder()).toList()) {
+				Files.deleteIfExists(path);
+			}
+		}
 	}
 
 	/**
@@ -140,12 +157,13 @@ public final class IngestBenchmark {
 	private static double baseline(RedisClient client, boolean batched) {
 		String stream = "bench:baseline";
 		int total = 512_000;
+		DetectionClock clock = new DetectionClock();
 		try (StatefulRedisConnection<String, String> connection = client.connect();
 				StatefulRedisConnection<String, byte[]> producing = client.connect(BYTE_VALUES)) {
 			RedisCommands<String, String> sync = connection.sync();
 			sync.xgroupCreate(XReadArgs.StreamOffset.from(stream, "0"), "backend", XGroupCreateArgs.Builder.mkstream());
 			for (int seq = 1; seq <= total; seq += PIPELINE) {
-				produce(producing, stream, "baseline", seq, PIPELINE, batched);
+				produce(producing, stream, "baseline", seq, PIPELINE, batched, clock);
 			}
 			long start = System.nanoTime();
 			long read = 0;
@@ -173,6 +191,9 @@ public final class IngestBenchmark {
 		AtomicLong produced = new AtomicLong();
 		AtomicLong targetRate = new AtomicLong();
 		AtomicBoolean batched = new AtomicBoolean(true);
+		// One collector's clock for the bulk and the probe, so the stream is in detection
+		// order (DetectionClock).
+		DetectionClock clock = new DetectionClock();
 		Thread producer = new Thread(() -> {
 			try (StatefulRedisConnection<String, byte[]> connection = client.connect(BYTE_VALUES)) {
 				long seq = 1;
@@ -194,7 +215,9 @@ public final class IngestBenchmark {
 						Thread.sleep(5);
 						continue;
 					}
-					produce(connection, STREAM, "bench", seq, PIPELINE, batched.get());
+					synchronized (clock) {
+						produce(connection, STREAM, "bench", seq, PIPELINE, batched.get(), clock);
+					}
 					seq += PIPELINE;
 					pacedCount += PIPELINE;
 					produced.addAndGet(PIPELINE);
@@ -236,9 +259,11 @@ public final class IngestBenchmark {
 				RedisCommands<String, String> sync = connection.sync();
 				long seq = 1;
 				while (producing.get()) {
-					Map<String, String> entry = entry("probe", 1, seq, 1, System.currentTimeMillis() * 1_000_000L);
-					sentAt.put(seq, System.nanoTime());
-					sync.xadd(STREAM, entry);
+					synchronized (clock) {
+						Map<String, String> entry = entry("probe", 1, seq, 1, clock.next(), 0);
+						sentAt.put(seq, System.nanoTime());
+						sync.xadd(STREAM, entry);
+					}
 					seq++;
 					Thread.sleep(20);
 				}
@@ -337,17 +362,18 @@ public final class IngestBenchmark {
 	 * each.
 	 */
 	private static void produce(StatefulRedisConnection<String, byte[]> connection, String stream, String node,
-			long firstSeq, int count, boolean batched) {
+			long firstSeq, int count, boolean batched, DetectionClock clock) {
 		RedisAsyncCommands<String, byte[]> async = connection.async();
 		XAddArgs trim = XAddArgs.Builder.maxlen(batched ? 10_000 : 1_000_000).approximateTrimming();
 		List<RedisFuture<String>> replies = new ArrayList<>(count);
 		connection.setAutoFlushCommands(false);
 		try {
-			long now = System.currentTimeMillis() * 1_000_000L;
+			long spacing = clock.spread(count);
+			long first = clock.first();
 			int step = batched ? EVENTS_PER_ENTRY : 1;
 			for (int i = 0; i < count; i += step) {
-				Map<String, String> entry = batched ? entry(node, 2, firstSeq + i, step, now + i)
-						: v1Entry(node, 2, firstSeq + i, now + i);
+				Map<String, String> entry = batched ? entry(node, 2, firstSeq + i, step, first + i * spacing, spacing)
+						: v1Entry(node, 2, firstSeq + i, first + i * spacing);
 				Map<String, byte[]> encoded = new HashMap<>(entry.size() * 2);
 				entry.forEach((name, value) -> encoded.put(name, value.getBytes(StandardCharsets.UTF_8)));
 				replies.add(async.xadd(stream, trim, encoded));
@@ -360,11 +386,15 @@ public final class IngestBenchmark {
 		LettuceFutures.awaitAll(30, TimeUnit.SECONDS, replies.toArray(new RedisFuture<?>[0]));
 	}
 
-	/** A version-2 entry of {@code count} events numbered from {@code firstSeq}. */
-	private static Map<String, String> entry(String node, long run, long firstSeq, int count, long tsNs) {
+	/**
+	 * A version-2 entry of {@code count} events numbered from {@code firstSeq}, detected
+	 * from {@code tsNs} on, {@code spacingNs} apart.
+	 */
+	private static Map<String, String> entry(String node, long run, long firstSeq, int count, long tsNs,
+			long spacingNs) {
 		StringBuilder lines = new StringBuilder(count * 280);
 		for (long seq = firstSeq; seq < firstSeq + count; seq++) {
-			appendEventLine(lines, seq, tsNs + seq - firstSeq);
+			appendEventLine(lines, seq, tsNs + (seq - firstSeq) * spacingNs);
 			lines.append('\n');
 		}
 		Map<String, String> fields = new HashMap<>(8);
@@ -375,6 +405,51 @@ public final class IngestBenchmark {
 		fields.put("count", Integer.toString(count));
 		fields.put("events", lines.toString());
 		return fields;
+	}
+
+	/**
+	 * Detection times as a collector stamps them (its clock, in nanoseconds): a round's
+	 * events spread evenly over the time since the previous round, in order, at least 1
+	 * ns apart. At the rates measured here that is microseconds apart, as on a real
+	 * network, where most of an entry's events come from different reports; a fixed 1 ns
+	 * step would put a thousand events in each of QuestDB's microseconds and make every
+	 * batch overlap the last one stored. The probe's events take their times from the
+	 * same clock, and both XADD holding it, so the stream is in detection order: one
+	 * collector's stream. (Several collectors interleave theirs: BENCHMARKS.md measures
+	 * that apart.)
+	 */
+	private static final class DetectionClock {
+
+		private long last = epochNanos();
+
+		private long first;
+
+		/**
+		 * The spacing of the next {@code count} events; {@link #first} is the first's
+		 * time.
+		 */
+		long spread(int count) {
+			long spacing = Math.max(1, (epochNanos() - this.last) / count);
+			this.first = this.last + spacing;
+			this.last = this.first + spacing * (count - 1);
+			return spacing;
+		}
+
+		long first() {
+			return this.first;
+		}
+
+		/** One event's time: now, or just after the last one given. */
+		long next() {
+			this.last = Math.max(this.last + 1, epochNanos());
+			return this.last;
+		}
+
+		static long epochNanos() {
+			Instant now = Instant.now();
+			return now.getEpochSecond() * 1_000_000_000L + now.getNano();
+		}
+
 	}
 
 	private static Map<String, String> v1Entry(String node, long run, long seq, long tsNs) {

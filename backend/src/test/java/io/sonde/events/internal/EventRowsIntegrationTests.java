@@ -51,8 +51,10 @@ class EventRowsIntegrationTests {
 		List<TelemetryEvent> direct = events("direct-" + run, base);
 		List<TelemetryEvent> viaLines = events("lines-" + run, base);
 
-		new DirectEventRows(this.tables).write(direct);
-		EventTableWriter.lineProtocol(this.store).write(viaLines);
+		new DirectEventRows(this.tables).write(direct, () -> {
+		});
+		EventTableWriter.lineProtocol(this.store).write(viaLines, () -> {
+		});
 
 		List<TelemetryEvent> directBack = await().atMost(Duration.ofSeconds(30))
 			.until(() -> read("direct-" + run), (rows) -> rows.size() == direct.size());
@@ -93,7 +95,8 @@ class EventRowsIntegrationTests {
 		assertThatExceptionOfType(TimeSeriesUnavailable.class).isThrownBy(() -> this.tables.begin("no_such_table"))
 			.withMessageContaining("no WAL table 'no_such_table'");
 		// A later batch of the same writer commits only its own row.
-		new DirectEventRows(this.tables).write(events(run, Instant.now()).subList(0, 1));
+		new DirectEventRows(this.tables).write(events(run, Instant.now()).subList(0, 1), () -> {
+		});
 		await().atMost(Duration.ofSeconds(30)).until(() -> read(run).size() == 1);
 		assertThat(read(run)).extracting(TelemetryEvent::origin).containsExactly(run + "/0");
 	}
@@ -103,10 +106,13 @@ class EventRowsIntegrationTests {
 		String run = "twice-" + UUID.randomUUID();
 		List<TelemetryEvent> events = events(run, Instant.now());
 		DirectEventRows rows = new DirectEventRows(this.tables);
-		rows.write(events);
-		rows.write(events.subList(1, 3));
+		rows.write(events, () -> {
+		});
+		rows.write(events.subList(1, 3), () -> {
+		});
 		String marker = "after-" + run;
-		rows.write(events(marker, Instant.now()));
+		rows.write(events(marker, Instant.now()), () -> {
+		});
 		// The marker's batch was committed after the redelivery: once it is visible, so
 		// is
 		// everything before it.

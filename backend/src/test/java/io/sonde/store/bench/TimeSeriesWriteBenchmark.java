@@ -44,7 +44,7 @@ public final class TimeSeriesWriteBenchmark {
 	public static void main(String[] args) throws Exception {
 		Path dir = Files.createTempDirectory("sonde-bench-questdb");
 		TimeSeriesProperties.QuestDb settings = new TimeSeriesProperties.QuestDb(true, dir, "127.0.0.1", 0, 0, "admin",
-				"quest", 2);
+				"quest", 2, Map.of());
 		EmbeddedQuestDb questDb = new EmbeddedQuestDb(settings);
 		questDb.start();
 		try (QuestDbTimeSeriesStore store = new QuestDbTimeSeriesStore("127.0.0.1", questDb.httpPort(),

@@ -4,6 +4,8 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.Locale;
 import java.util.Map;
 
 import io.questdb.ServerMain;
@@ -58,15 +60,33 @@ public class EmbeddedQuestDb implements SmartLifecycle {
 
 	private Map<String, String> environment() {
 		String host = this.settings.host();
-		return Map.of("QDB_HTTP_BIND_TO", host + ":" + this.settings.httpPort(), "QDB_PG_NET_BIND_TO",
-				host + ":" + this.settings.pgPort(), "QDB_HTTP_MIN_ENABLED", "false", "QDB_LINE_TCP_ENABLED", "false",
-				"QDB_LINE_UDP_ENABLED", "false", "QDB_TELEMETRY_ENABLED", "false",
-				// Tables come from db-migrations only: a misspelt measurement is an
-				// error, not a
-				// new table.
-				"QDB_LINE_AUTO_CREATE_NEW_TABLES", "false", "QDB_SHARED_WORKER_COUNT",
-				Integer.toString(this.settings.workerCount()), "QDB_PG_USER", this.settings.username(),
-				"QDB_PG_PASSWORD", this.settings.password());
+		Map<String, String> environment = new HashMap<>();
+		environment.put("QDB_HTTP_BIND_TO", host + ":" + this.settings.httpPort());
+		environment.put("QDB_PG_NET_BIND_TO", host + ":" + this.settings.pgPort());
+		environment.put("QDB_HTTP_MIN_ENABLED", "false");
+		environment.put("QDB_LINE_TCP_ENABLED", "false");
+		environment.put("QDB_LINE_UDP_ENABLED", "false");
+		environment.put("QDB_TELEMETRY_ENABLED", "false");
+		// Tables come from db-migrations only: a misspelt measurement is an error, not a
+		// new table.
+		environment.put("QDB_LINE_AUTO_CREATE_NEW_TABLES", "false");
+		environment.put("QDB_SHARED_WORKER_COUNT", Integer.toString(this.settings.workerCount()));
+		environment.put("QDB_PG_USER", this.settings.username());
+		environment.put("QDB_PG_PASSWORD", this.settings.password());
+		// A WAL segment rolls over at 2 MiB by default: at ingest rates that is a new
+		// directory of column files per writer every few thousand rows, created, mapped,
+		// applied and deleted again, and the file churn cost more kernel time than the
+		// rows themselves (make bench-ingest, docs/BENCHMARKS.md). Segments of 128 MiB
+		// keep at most that much WAL per writer on disk.
+		environment.put(environmentName("cairo.wal.segment.rollover.size"), Long.toString(128L << 20));
+		environment.put(environmentName("cairo.wal.segment.rollover.row.count"), "1000000");
+		this.settings.server().forEach((name, value) -> environment.put(environmentName(name), value));
+		return environment;
+	}
+
+	/** QuestDB reads {@code cairo.commit.mode} from {@code QDB_CAIRO_COMMIT_MODE}. */
+	static String environmentName(String property) {
+		return "QDB_" + property.toUpperCase(Locale.ROOT).replace('.', '_').replace('-', '_');
 	}
 
 	private static void prepareRoot(Path root) {
