@@ -12,7 +12,9 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * off
  * @param queueCapacity points waiting for the store at most; past it new points are
  * dropped and counted (back-pressure instead of memory growth)
- * @param batchSize points per write at most
+ * @param batchSize points per write at most: a push's points share one timestamp, and
+ * QuestDB merges each further write of a timestamp it holds into the rows already there
+ * (deduplication), so a push goes in few large writes
  * @param retries times a failed batch is tried again before its points count as dropped
  * @param retryBackoff the first wait before a retry, doubled each time
  * @param maxKeys metric keys the periodic push keeps at most (memory bound: about 1 kB a
@@ -23,7 +25,7 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  */
 @ConfigurationProperties("sonde.metrics")
 public record MetricsProperties(@DefaultValue("10s") Duration pushInterval, @DefaultValue("100000") int queueCapacity,
-		@DefaultValue("2000") int batchSize, @DefaultValue("4") int retries,
+		@DefaultValue("10000") int batchSize, @DefaultValue("4") int retries,
 		@DefaultValue("200ms") Duration retryBackoff, @DefaultValue("500000") int maxKeys,
 		@DefaultValue("auto") EventPoints eventPoints) {
 
