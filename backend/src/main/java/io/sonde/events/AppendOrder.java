@@ -1,7 +1,7 @@
 package io.sonde.events;
 
+import java.time.Duration;
 import java.util.BitSet;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
 
@@ -34,7 +34,7 @@ public final class AppendOrder {
 	/** Turns at or above {@link #finishedBelow} already finished, as offsets from it. */
 	private final BitSet finishedAhead = new BitSet();
 
-	public AppendOrder(java.time.Duration maxWait) {
+	public AppendOrder(Duration maxWait) {
 		this.maxWaitNanos = maxWait.toNanos();
 	}
 

@@ -31,10 +31,10 @@ class EventStreamIngest implements SmartLifecycle {
 
 	EventStreamIngest(RedisClient redis, EventLog eventLog, IngestProperties properties, IngestCounters counters,
 			String consumerName) {
-		StreamConsumer.OrderedReads reads = new StreamConsumer.OrderedReads(new AppendOrder(ORDER_WAIT));
+		AppendOrder order = new AppendOrder(ORDER_WAIT);
 		for (int i = 1; i <= Math.max(1, properties.consumers()); i++) {
 			String name = (i == 1) ? consumerName : consumerName + "-" + i;
-			this.consumers.add(new StreamConsumer(redis, eventLog, properties, counters, name, reads));
+			this.consumers.add(new StreamConsumer(redis, eventLog, properties, counters, name, order));
 		}
 	}
 

@@ -54,8 +54,11 @@ final class StreamConsumer {
 
 	private final XAddArgs deadLetterTrim;
 
-	/** Shared by the replica's consumers: taken to read, it orders their commits. */
-	private final OrderedReads reads;
+	/**
+	 * Shared by the replica's consumers, and the monitor their reads of new entries are
+	 * taken under, so turns follow the order Redis served the reads in.
+	 */
+	private final AppendOrder order;
 
 	/** Entries per read, fitted to {@code batch} events by what entries held so far. */
 	private int entriesPerRead = 16;
@@ -67,9 +70,9 @@ final class StreamConsumer {
 	private StatefulRedisConnection<String, String> connection;
 
 	StreamConsumer(RedisClient redis, EventLog eventLog, IngestProperties properties, IngestCounters counters,
-			String consumerName, OrderedReads reads) {
+			String consumerName, AppendOrder order) {
 		this.redis = redis;
-		this.reads = reads;
+		this.order = order;
 		this.eventLog = eventLog;
 		this.properties = properties;
 		this.counters = counters;
@@ -106,8 +109,8 @@ final class StreamConsumer {
 				AppendOrder.Turn turn;
 				// Turns are taken in the order Redis hands out entries, so the store gets
 				// batches in stream order (AppendOrder says why that matters).
-				synchronized (this.reads) {
-					turn = this.reads.order().next();
+				synchronized (this.order) {
+					turn = this.order.next();
 					try {
 						entries = commands.xreadgroup(me,
 								XReadArgs.Builder.count(this.entriesPerRead).block(this.properties.block()),
@@ -309,14 +312,6 @@ final class StreamConsumer {
 
 	boolean isRunning() {
 		return this.running;
-	}
-
-	/**
-	 * The consumers' common order of reads: a read of new entries and the taking of its
-	 * turn happen under this object's monitor, so turns follow the order Redis served the
-	 * reads in.
-	 */
-	record OrderedReads(AppendOrder order) {
 	}
 
 }

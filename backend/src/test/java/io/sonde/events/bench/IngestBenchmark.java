@@ -1,6 +1,5 @@
 package io.sonde.events.bench;
 
-import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -11,7 +10,6 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.Comparator;
 
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -23,7 +21,6 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import java.util.stream.Stream;
 
 import io.lettuce.core.Consumer;
 import io.lettuce.core.LettuceFutures;
@@ -47,6 +44,7 @@ import io.sonde.topology.ApiCaller;
 import org.springframework.boot.builder.SpringApplicationBuilder;
 import org.springframework.boot.web.context.WebServerApplicationContext;
 import org.springframework.context.ConfigurableApplicationContext;
+import org.springframework.util.FileSystemUtils;
 
 /**
  * The telemetry pipeline end to end: a producer XADDs contract-v2 entries (256 events
@@ -137,17 +135,9 @@ public final class IngestBenchmark {
 		finally {
 			// Gigabytes after a run: a benchmark run again and again must not fill the
 			// disk.
-			deleteTree(data);
+			FileSystemUtils.deleteRecursively(data);
 		}
 		System.exit(0);
-	}
-
-	private static void deleteTree(Path root) throws IOException {
-		try (Stream<Path> paths = Files.walk(root)) {
-			for (Path path : paths.sorted(Comparator.reverseOrder()).toList()) {
-				Files.deleteIfExists(path);
-			}
-		}
 	}
 
 	/**
@@ -368,8 +358,9 @@ public final class IngestBenchmark {
 		List<RedisFuture<String>> replies = new ArrayList<>(count);
 		connection.setAutoFlushCommands(false);
 		try {
-			long spacing = clock.spread(count);
-			long first = clock.first();
+			DetectionClock.Spread times = clock.spread(count);
+			long first = times.firstNs();
+			long spacing = times.spacingNs();
 			int step = batched ? EVENTS_PER_ENTRY : 1;
 			for (int i = 0; i < count; i += step) {
 				Map<String, String> entry = batched ? entry(node, 2, firstSeq + i, step, first + i * spacing, spacing)
@@ -422,21 +413,12 @@ public final class IngestBenchmark {
 
 		private long last = epochNanos();
 
-		private long first;
-
-		/**
-		 * The spacing of the next {@code count} events; {@link #first} is the first's
-		 * time.
-		 */
-		long spread(int count) {
+		/** The times of the next {@code count} events. */
+		Spread spread(int count) {
 			long spacing = Math.max(1, (epochNanos() - this.last) / count);
-			this.first = this.last + spacing;
-			this.last = this.first + spacing * (count - 1);
-			return spacing;
-		}
-
-		long first() {
-			return this.first;
+			long first = this.last + spacing;
+			this.last = first + spacing * (count - 1);
+			return new Spread(first, spacing);
 		}
 
 		/** One event's time: now, or just after the last one given. */
@@ -448,6 +430,10 @@ public final class IngestBenchmark {
 		static long epochNanos() {
 			Instant now = Instant.now();
 			return now.getEpochSecond() * 1_000_000_000L + now.getNano();
+		}
+
+		/** The first event's time and the gap between consecutive events. */
+		record Spread(long firstNs, long spacingNs) {
 		}
 
 	}
