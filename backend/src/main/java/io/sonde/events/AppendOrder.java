@@ -8,10 +8,11 @@ import java.util.concurrent.locks.ReentrantLock;
 /**
  * The order in which batches appended from several threads reach the store: each takes a
  * {@link Turn} when it reads its batch, and {@link EventLog#append(java.util.List, Turn)}
- * commits it only after every earlier turn has committed or given up. Batches read in
- * stream order then arrive in time order, and the store appends them; committed out of
- * order, QuestDB merges every second batch into the rows already there (it split the day
- * partition and copied its tail on each such commit: make bench-ingest,
+ * commits it only after every earlier turn has committed or given up, and sends it to the
+ * live stream before giving its own turn up. Batches read in stream order then arrive in
+ * time order, in the store and in the live stream, and the store appends them; committed
+ * out of order, QuestDB merges every second batch into the rows already there (it split
+ * the day partition and copied its tail on each such commit: make bench-ingest,
  * docs/BENCHMARKS.md).
  * <p>
  * Order is a matter of cost, never of correctness: a turn waits at most {@code maxWait}

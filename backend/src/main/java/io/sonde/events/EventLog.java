@@ -21,8 +21,9 @@ public interface EventLog {
 
 	/**
 	 * {@link #append(List)}, committed to the store only after every turn taken before
-	 * {@code turn} (see {@link AppendOrder}); the turn is finished when the store has the
-	 * events, or when this throws.
+	 * {@code turn} (see {@link AppendOrder}) and sent to the live stream before it gives
+	 * the turn up, so both see batches in turn order; the turn is finished once the store
+	 * has the events and the live stream's appends are sent, or when this throws.
 	 */
 	List<TelemetryEvent> append(List<TelemetryEvent> events, AppendOrder.Turn turn);
 

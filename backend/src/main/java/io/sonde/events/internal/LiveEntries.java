@@ -1,6 +1,7 @@
 package io.sonde.events.internal;
 
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -39,6 +40,15 @@ final class LiveEntries {
 		.disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
 
 	private LiveEntries() {
+	}
+
+	/** The entries of a batch, up to {@link #MAX_EVENTS} events each, in its order. */
+	static List<Map<String, byte[]>> of(List<TelemetryEvent> events) {
+		List<Map<String, byte[]>> entries = new ArrayList<>(events.size() / MAX_EVENTS + 1);
+		for (int from = 0; from < events.size(); from += MAX_EVENTS) {
+			entries.add(fields(events.subList(from, Math.min(events.size(), from + MAX_EVENTS))));
+		}
+		return entries;
 	}
 
 	/**

@@ -72,36 +72,35 @@ class StoredEventLog implements EventLog, AutoCloseable {
 		if (events.isEmpty()) {
 			return List.of();
 		}
+		List<Map<String, byte[]>> entries = LiveEntries.of(events);
 		this.rows.write(events, () -> {
 		});
-		return appendLive(events);
+		return published(events, sendLive(entries));
 	}
 
 	@Override
 	public List<TelemetryEvent> append(List<TelemetryEvent> events, AppendOrder.Turn turn) {
+		List<RedisFuture<String>> ids;
 		try (turn) {
 			if (events.isEmpty()) {
 				return List.of();
 			}
+			// Encoded before the turn, so only the commit and the send wait for it.
+			List<Map<String, byte[]>> entries = LiveEntries.of(events);
 			this.rows.write(events, turn::await);
+			// Sent in turn, so the live stream gets batches in the order the store does;
+			// the replies are awaited after it.
+			ids = sendLive(entries);
 		}
-		return appendLive(events);
-	}
-
-	/** The stored events to the live stream, then to listeners of EventsAppended. */
-	private List<TelemetryEvent> appendLive(List<TelemetryEvent> events) {
-		List<TelemetryEvent> appended = liveEntries(events);
-		this.publisher.publishEvent(new EventsAppended(appended));
-		return appended;
+		return published(events, ids);
 	}
 
 	/**
-	 * One pipelined round trip for the batch, up to {@link LiveEntries#MAX_EVENTS} events
-	 * an entry: commands on one connection are applied in order, so ids follow the
-	 * batch's order.
+	 * The batch's live-stream entries as one pipelined send: commands on one connection
+	 * are applied in order, so ids follow the batch's order.
 	 */
-	private List<TelemetryEvent> liveEntries(List<TelemetryEvent> events) {
-		List<RedisFuture<String>> ids = new ArrayList<>(events.size() / LiveEntries.MAX_EVENTS + 1);
+	private List<RedisFuture<String>> sendLive(List<Map<String, byte[]>> entries) {
+		List<RedisFuture<String>> ids = new ArrayList<>(entries.size());
 		synchronized (this) {
 			if (this.connection == null) {
 				// Connected on first use, so the backend starts while Redis is away.
@@ -113,10 +112,8 @@ class StoredEventLog implements EventLog, AutoCloseable {
 			RedisAsyncCommands<String, byte[]> commands = this.connection.async();
 			this.connection.setAutoFlushCommands(false);
 			try {
-				for (int from = 0; from < events.size(); from += LiveEntries.MAX_EVENTS) {
-					List<TelemetryEvent> entry = events.subList(from,
-							Math.min(events.size(), from + LiveEntries.MAX_EVENTS));
-					ids.add(commands.xadd(this.liveStream, this.trim, LiveEntries.fields(entry)));
+				for (Map<String, byte[]> entry : entries) {
+					ids.add(commands.xadd(this.liveStream, this.trim, entry));
 				}
 				this.connection.flushCommands();
 			}
@@ -124,6 +121,14 @@ class StoredEventLog implements EventLog, AutoCloseable {
 				this.connection.setAutoFlushCommands(true);
 			}
 		}
+		return ids;
+	}
+
+	/**
+	 * The events with their live-stream ids, once Redis has answered, then to listeners
+	 * of EventsAppended.
+	 */
+	private List<TelemetryEvent> published(List<TelemetryEvent> events, List<RedisFuture<String>> ids) {
 		if (!LettuceFutures.awaitAll(REDIS_TIMEOUT_SECONDS, TimeUnit.SECONDS, ids.toArray(new RedisFuture<?>[0]))) {
 			throw new IllegalStateException("the live stream did not answer within " + REDIS_TIMEOUT_SECONDS + " s");
 		}
@@ -132,6 +137,7 @@ class StoredEventLog implements EventLog, AutoCloseable {
 			String entryId = ids.get(i / LiveEntries.MAX_EVENTS).toCompletableFuture().join();
 			appended.add(events.get(i).withId(EventId.text(entryId, i % LiveEntries.MAX_EVENTS)));
 		}
+		this.publisher.publishEvent(new EventsAppended(appended));
 		return appended;
 	}
 

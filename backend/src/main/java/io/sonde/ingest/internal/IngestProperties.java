@@ -13,8 +13,8 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * @param group the consumer group (created by db-migrations/redis V1)
  * @param consumer this replica's consumer name; empty: host name and pid
  * @param consumers consumers (threads) of this replica in the group: more take more
- * events a second on more cores; with more than one, events reach the live stream in the
- * order their batches were stored, not always the order the collector sent them
+ * events a second on more cores; their batches are stored and reach the live stream in
+ * the order they were read ({@link io.sonde.events.AppendOrder})
  * @param batch events per batch: each XREADGROUP asks for as many entries as hold about
  * this many events, from the entries read so far (a version-2 entry holds up to 256)
  * @param block how long one XREADGROUP waits for entries
