@@ -82,10 +82,14 @@ final class LiveEventCodec {
 		out.append(' ');
 	}
 
+	/** The characters {@link #text} escapes, as bits of a mask: each is below 64. */
+	private static final long ESCAPED = (1L << '%') | (1L << ' ') | (1L << '=') | (1L << '\n');
+
+	/** One test a character (every value of every event passes through here). */
 	private static boolean needsEscaping(String value) {
 		for (int i = 0; i < value.length(); i++) {
 			char c = value.charAt(i);
-			if (c == '%' || c == ' ' || c == '=' || c == '\n') {
+			if (c < 64 && ((ESCAPED >>> c) & 1L) != 0) {
 				return true;
 			}
 		}

@@ -295,6 +295,18 @@ final class CollectorEntries {
 	 * than 64 bits. In place, so a contract line's numbers never become strings.
 	 */
 	static long parseUnsigned(String name, String text, int from, int to) throws MalformedEntry {
+		if (from < to && to - from <= 18) {
+			// Up to 18 digits cannot overflow: one pass, the common case.
+			long value = 0;
+			for (int i = from; i < to; i++) {
+				int digit = text.charAt(i) - '0';
+				if (digit < 0 || digit > 9) {
+					throw notUnsigned(name, text, from, to);
+				}
+				value = value * 10 + digit;
+			}
+			return value;
+		}
 		boolean digits = from < to && to - from <= 20;
 		for (int i = from; digits && i < to; i++) {
 			char c = text.charAt(i);
@@ -308,7 +320,11 @@ final class CollectorEntries {
 				// over 64 bits: reported below
 			}
 		}
-		throw new MalformedEntry(DeadLetterReason.ILL_TYPED_FIELD, name,
+		throw notUnsigned(name, text, from, to);
+	}
+
+	private static MalformedEntry notUnsigned(String name, String text, int from, int to) {
+		return new MalformedEntry(DeadLetterReason.ILL_TYPED_FIELD, name,
 				"not an unsigned decimal: " + text.substring(from, to));
 	}
 

@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReference;
 
 import io.sonde.events.TelemetryEvent;
 
@@ -22,9 +23,11 @@ final class LatestValues {
 
 	/**
 	 * By metric, then by key: the few metric names are constants whose hash is cached, so
-	 * an update hashes its key text once and allocates nothing.
+	 * an update hashes its key text once. A key's slot is found once and then swapped in
+	 * place: an update is one lookup, where get-then-replace was two (a seventh of the
+	 * ingest's time at 40,000 keys, make bench-ingest).
 	 */
-	private final Map<String, Map<String, TelemetryEvent>> latest = new ConcurrentHashMap<>();
+	private final Map<String, Map<String, AtomicReference<TelemetryEvent>>> latest = new ConcurrentHashMap<>();
 
 	private final AtomicLong size = new AtomicLong();
 
@@ -41,27 +44,22 @@ final class LatestValues {
 
 	/** Keeps the event if it is the newest of its key. */
 	void update(TelemetryEvent event) {
-		Map<String, TelemetryEvent> keys = this.latest.computeIfAbsent(event.metric(),
+		Map<String, AtomicReference<TelemetryEvent>> keys = this.latest.computeIfAbsent(event.metric(),
 				(metric) -> new ConcurrentHashMap<>());
-		TelemetryEvent old = keys.get(event.key());
-		while (true) {
-			if (old == null) {
-				if (this.size.get() >= this.maxKeys) {
-					this.refused.incrementAndGet();
-					return;
-				}
-				old = keys.putIfAbsent(event.key(), event);
-				if (old == null) {
-					this.size.incrementAndGet();
-					return;
-				}
-			}
-			if (event.detectedAt().isBefore(old.detectedAt()) || keys.replace(event.key(), old, event)) {
+		AtomicReference<TelemetryEvent> slot = keys.get(event.key());
+		if (slot == null) {
+			if (this.size.get() >= this.maxKeys) {
+				this.refused.incrementAndGet();
 				return;
 			}
-			// Another thread replaced it meanwhile: compare with what it put.
-			old = keys.get(event.key());
+			slot = keys.putIfAbsent(event.key(), new AtomicReference<>(event));
+			if (slot == null) {
+				this.size.incrementAndGet();
+				return;
+			}
 		}
+		// Another thread may update the key meanwhile: the later detection wins.
+		slot.accumulateAndGet(event, (old, update) -> update.detectedAt().isBefore(old.detectedAt()) ? old : update);
 	}
 
 	/** Events of new keys not kept because the table was full. */
@@ -72,7 +70,7 @@ final class LatestValues {
 	/** Every key's latest event, in no order: what a push writes. */
 	Collection<TelemetryEvent> unordered() {
 		List<TelemetryEvent> all = new ArrayList<>(size());
-		this.latest.values().forEach((keys) -> all.addAll(keys.values()));
+		this.latest.values().forEach((keys) -> keys.values().forEach((slot) -> all.add(slot.get())));
 		return all;
 	}
 

@@ -56,10 +56,12 @@ class CollectorEntriesTests {
 
 	@Test
 	void numbersOfALineAreCheckedAsInAnEntryOfOne() {
-		// Each line's value field in turn: the largest 64-bit value, one past it, a sign,
-		// nothing, a number too long.
-		List<String> values = List.of("18446744073709551615", "18446744073709551616", "-1", "",
-				"000000000000000000001");
+		// Each line's value field in turn: the largest 64-bit value, the largest of 18
+		// digits (read in one pass), one past the largest 64-bit value, a sign, nothing,
+		// a
+		// number too long, a letter among short digits.
+		List<String> values = List.of("18446744073709551615", "999999999999999999", "18446744073709551616", "-1", "",
+				"000000000000000000001", "12a");
 		List<Map<String, String>> ones = new java.util.ArrayList<>();
 		for (int i = 0; i < values.size(); i++) {
 			Map<String, String> one = CollectorEntriesFixture.hopLatency("n1", i + 1, T0, 4);
@@ -69,9 +71,9 @@ class CollectorEntriesTests {
 
 		CollectorEntries.EntryEvents batch = CollectorEntries.read(CollectorEntriesFixture.batch(ones));
 
-		assertThat(batch.events).singleElement()
-			.satisfies((event) -> assertThat(event.value()).isEqualTo(18446744073709551615.0));
-		assertThat(batch.rejected).extracting(CollectorEntries.Rejected::index).containsExactly(1, 2, 3, 4);
+		assertThat(batch.events).extracting(TelemetryEvent::value)
+			.containsExactly(18446744073709551615.0, 999999999999999999.0);
+		assertThat(batch.rejected).extracting(CollectorEntries.Rejected::index).containsExactly(2, 3, 4, 5, 6);
 		for (CollectorEntries.Rejected rejected : batch.rejected) {
 			Map<String, String> alone = ones.get(rejected.index());
 			MalformedEntry single = CollectorEntries.read(alone).rejected.get(0).cause();
