@@ -1,8 +1,13 @@
 package io.sonde.ingest;
 
+import java.time.Duration;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+
+import org.springframework.data.redis.core.StringRedisTemplate;
+
+import static org.awaitility.Awaitility.await;
 
 /**
  * Entries of {@code sonde:stream:events} as the XDP collector writes them: one event per
@@ -11,6 +16,19 @@ import java.util.Map;
 public final class CollectorEntriesFixture {
 
 	private CollectorEntriesFixture() {
+	}
+
+	/**
+	 * Returns once the backend's ingest has created {@code sonde:stream:events} and its
+	 * group {@code backend}: an entry added before that would be behind the group's
+	 * start.
+	 */
+	public static void awaitConsumerGroup(StringRedisTemplate redis) {
+		await().atMost(Duration.ofSeconds(20))
+			.until(() -> Boolean.TRUE.equals(redis.hasKey("sonde:stream:events")) && redis.opsForStream()
+				.groups("sonde:stream:events")
+				.stream()
+				.anyMatch((group) -> group.groupName().equals("backend")));
 	}
 
 	/** The origin fields and the event fields every metric has. */

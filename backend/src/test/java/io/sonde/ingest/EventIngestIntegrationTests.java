@@ -74,14 +74,6 @@ class EventIngestIntegrationTests {
 		redis.stop();
 	}
 
-	private void awaitGroup() {
-		await().atMost(Duration.ofSeconds(20))
-			.until(() -> Boolean.TRUE.equals(this.redisTemplate.hasKey(STREAM)) && this.redisTemplate.opsForStream()
-				.groups(STREAM)
-				.stream()
-				.anyMatch((g) -> g.groupName().equals("backend")));
-	}
-
 	private void xadd(Map<String, String> fields) {
 		this.redisTemplate.opsForStream().add(MapRecord.create(STREAM, fields));
 	}
@@ -94,7 +86,7 @@ class EventIngestIntegrationTests {
 
 	@Test
 	void entriesOfEveryMetricAppearInTheQueryAndTheLiveStreamWithEveryField() throws Exception {
-		awaitGroup();
+		CollectorEntriesFixture.awaitConsumerGroup(this.redisTemplate);
 		String node = "node-a";
 		try (SseClient live = SseClient.open(this.port, "/api/v1/events/stream?source=xdp:node-a/eth0",
 				ApiCaller.VIEWER_TOKEN, null)) {
@@ -171,7 +163,7 @@ class EventIngestIntegrationTests {
 
 	@Test
 	void filtersAndPagesTheHistoryNewestFirst() {
-		awaitGroup();
+		CollectorEntriesFixture.awaitConsumerGroup(this.redisTemplate);
 		Map<Integer, Map<String, String>> entries = CollectorEntriesFixture.everyMetric("node-f", T0 + 60_000_000_000L);
 		entries.values().forEach(this::xadd);
 		String source = "source=xdp:node-f/eth0";
@@ -235,7 +227,7 @@ class EventIngestIntegrationTests {
 
 	@Test
 	void parksEachKindOfMalformedEntryAndKeepsConsuming() {
-		awaitGroup();
+		CollectorEntriesFixture.awaitConsumerGroup(this.redisTemplate);
 		Map<String, Long> before = this.statistics.deadLettered();
 		Map<String, String> wrongVersion = CollectorEntriesFixture.hopLatency("node-d", 1, T0, 5);
 		wrongVersion.put("v", "3");
@@ -277,7 +269,7 @@ class EventIngestIntegrationTests {
 
 	@Test
 	void storesTheGoodLinesOfABatchAndParksTheBadOnesAlone() {
-		awaitGroup();
+		CollectorEntriesFixture.awaitConsumerGroup(this.redisTemplate);
 		Map<String, String> bad = CollectorEntriesFixture.hopLatency("node-e", 2, T0 + 2000, 7);
 		bad.put("value", "-7");
 		Map<String, String> batch = CollectorEntriesFixture

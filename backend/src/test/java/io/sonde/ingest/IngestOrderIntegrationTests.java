@@ -63,11 +63,7 @@ class IngestOrderIntegrationTests {
 
 	@Test
 	void severalConsumersAppendBatchesToTheLiveStreamInStreamOrder() {
-		await().atMost(Duration.ofSeconds(20))
-			.until(() -> Boolean.TRUE.equals(this.redisTemplate.hasKey(STREAM)) && this.redisTemplate.opsForStream()
-				.groups(STREAM)
-				.stream()
-				.anyMatch((group) -> group.groupName().equals("backend")));
+		CollectorEntriesFixture.awaitConsumerGroup(this.redisTemplate);
 		// One entry first, so connections and writers are open before the burst.
 		xadd(0);
 		await().atMost(Duration.ofSeconds(30)).until(() -> liveSeqs().size() == EVENTS_PER_ENTRY);
