@@ -42,6 +42,14 @@ public final class RedisServerProcess implements AutoCloseable {
 		return this.port;
 	}
 
+	/** The running server's process id (benchmarks read its CPU time from /proc). */
+	public long pid() {
+		if (this.process == null) {
+			throw new IllegalStateException("redis-server is not running");
+		}
+		return this.process.pid();
+	}
+
 	/** Starts (again) on the same port. */
 	public void restart() {
 		try {

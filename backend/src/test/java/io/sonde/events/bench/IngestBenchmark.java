@@ -125,7 +125,7 @@ public final class IngestBenchmark {
 			try {
 				int port = ((WebServerApplicationContext) backend).getWebServer().getPort();
 				IngestStatistics statistics = backend.getBean(IngestStatistics.class);
-				run(client, port, statistics, seconds, warmUp);
+				run(client, port, statistics, seconds, warmUp, redis.pid());
 			}
 			finally {
 				backend.close();
@@ -175,8 +175,8 @@ public final class IngestBenchmark {
 		}
 	}
 
-	private static void run(RedisClient client, int port, IngestStatistics statistics, int seconds, int warmUp)
-			throws Exception {
+	private static void run(RedisClient client, int port, IngestStatistics statistics, int seconds, int warmUp,
+			long redisPid) throws Exception {
 		AtomicBoolean producing = new AtomicBoolean(true);
 		AtomicLong produced = new AtomicLong();
 		AtomicLong targetRate = new AtomicLong();
@@ -272,6 +272,7 @@ public final class IngestBenchmark {
 		measuring.set(true);
 		long stored0 = statistics.stored();
 		long start = System.nanoTime();
+		long cpu0 = cpuNanos(ProcessHandle.current().pid()) + cpuNanos(redisPid);
 		for (int s = 1; s <= seconds; s++) {
 			Thread.sleep(1000);
 			if (s % 10 == 0) {
@@ -283,6 +284,7 @@ public final class IngestBenchmark {
 		}
 		long stored = statistics.stored() - stored0;
 		double elapsed = (System.nanoTime() - start) / 1e9;
+		double cpu = (cpuNanos(ProcessHandle.current().pid()) + cpuNanos(redisPid) - cpu0) / 1e9;
 		double rate = stored / elapsed;
 		double[] saturated = drain(latencies);
 
@@ -317,6 +319,11 @@ public final class IngestBenchmark {
 
 		System.out.printf("BENCH ingest_events_per_s %.0f events/s (%,d events in %.1f s, sustained, backlog kept)%n",
 				rate, stored, elapsed);
+		System.out.printf(
+				"BENCH ingest_cpu_us_per_event %.2f us (CPU time of this JVM and redis-server over the "
+						+ "measured window per event stored: %.0f %% of %d cores; the JVM includes the producer)%n",
+				cpu * 1e6 / stored, 100 * cpu / elapsed / Runtime.getRuntime().availableProcessors(),
+				Runtime.getRuntime().availableProcessors());
 		System.out.printf("BENCH baseline_ingest_v1_events_per_s %.0f events/s (the same pipeline fed one-event "
 				+ "contract-v1 entries, 30 s, same run)%n", v1Rate);
 		if (paced.length == 0) {
@@ -331,6 +338,26 @@ public final class IngestBenchmark {
 		if (saturated.length > 0) {
 			System.out.printf("BENCH event_to_browser_saturated_p99_ms %.1f ms (%d probes queued behind the backlog "
 					+ "of the saturated run)%n", percentile(saturated, 0.99), saturated.length);
+		}
+	}
+
+	/**
+	 * User and system CPU time of a process so far, from /proc (clock ticks of 10 ms: a
+	 * measured window of tens of seconds on two cores is thousands of them). Why a figure
+	 * of its own: on a shared virtual machine the rate moves ±15 % between runs with the
+	 * host's load; the CPU an event costs moves less, and says whether a change made the
+	 * pipeline cheaper or only busier.
+	 */
+	private static long cpuNanos(long pid) {
+		try {
+			String stat = Files.readString(Path.of("/proc/" + pid + "/stat"));
+			String[] fields = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
+			// utime and stime: fields 14 and 15 of stat, 12 and 13 after the name.
+			long ticks = Long.parseLong(fields[11]) + Long.parseLong(fields[12]);
+			return ticks * 10_000_000L;
+		}
+		catch (java.io.IOException | RuntimeException ex) {
+			throw new IllegalStateException("cannot read the CPU time of process " + pid, ex);
 		}
 	}
 
