@@ -65,9 +65,8 @@ final class StreamConsumer {
 
 	/**
 	 * The last batch read in order: stored and sent to the live stream, not yet
-	 * acknowledged. Finished once the next batch is stored (or the next read finds
-	 * nothing), so the live stream's replies arrive while this consumer reads and stores
-	 * (docs/ARCHITECTURE.md, ingest).
+	 * acknowledged. Finished after the next read, so the live stream's replies arrive
+	 * while that read waits (docs/ARCHITECTURE.md, ingest).
 	 */
 	private Unfinished unfinished;
 
@@ -138,10 +137,8 @@ final class StreamConsumer {
 					}
 				}
 				try (turn) {
-					handle(entries, turn);
-				}
-				if (entries.isEmpty()) {
 					finishUnfinished();
+					handle(entries, turn);
 				}
 			}
 			catch (RuntimeException ex) {
@@ -218,11 +215,7 @@ final class StreamConsumer {
 		this.counters.read(read);
 		fitEntriesPerRead(entries.size(), read);
 		if (turn != null) {
-			EventLog.Appending appending = this.eventLog.append(events, turn);
-			// The turn is given up: the previous batch is finished now, outside the chain
-			// of turns, while Redis answers this one's appends.
-			finishUnfinished();
-			this.unfinished = new Unfinished(appending, dead, reasons, ids);
+			this.unfinished = new Unfinished(this.eventLog.append(events, turn), dead, reasons, ids);
 			return;
 		}
 		if (!events.isEmpty()) {
@@ -250,7 +243,7 @@ final class StreamConsumer {
 		batch.reasons().forEach(this.counters::deadLettered);
 	}
 
-	/** A batch the store has, to be finished after the next one. */
+	/** A batch the store has, to be finished after the next read. */
 	private record Unfinished(EventLog.Appending appending, List<Map<String, String>> dead,
 			List<DeadLetterReason> reasons, String[] ids) {
 	}
