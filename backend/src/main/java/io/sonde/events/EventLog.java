@@ -20,27 +20,12 @@ public interface EventLog {
 	List<TelemetryEvent> append(List<TelemetryEvent> events);
 
 	/**
-	 * {@link #append(List)} in two steps: returns once the store has the events and their
-	 * live-stream appends are sent; {@link Appending#await()} then waits for the live
-	 * stream's ids and publishes {@link EventsAppended}. The caller can do other work
-	 * between the two, such as reading its next batch, while Redis answers. The events
-	 * are committed to the store only after every turn taken before {@code turn} (see
-	 * {@link AppendOrder}) and sent to the live stream before the turn is given up, so
-	 * both see batches in turn order; the turn is finished when this returns or throws.
+	 * {@link #append(List)}, committed to the store only after every turn taken before
+	 * {@code turn} (see {@link AppendOrder}) and sent to the live stream before it gives
+	 * the turn up, so both see batches in turn order; the turn is finished once the store
+	 * has the events and the live stream's appends are sent, or when this throws.
 	 */
-	Appending append(List<TelemetryEvent> events, AppendOrder.Turn turn);
-
-	/** An append whose events the store has, its live-stream ids still to come. */
-	@FunctionalInterface
-	interface Appending {
-
-		/**
-		 * Waits for the live stream's ids, then publishes {@link EventsAppended}.
-		 * @return the events with their live-stream ids
-		 */
-		List<TelemetryEvent> await();
-
-	}
+	List<TelemetryEvent> append(List<TelemetryEvent> events, AppendOrder.Turn turn);
 
 	/**
 	 * Stored events matching {@code query}, newest first (by detection time, then

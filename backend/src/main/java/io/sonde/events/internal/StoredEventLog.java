@@ -79,20 +79,20 @@ class StoredEventLog implements EventLog, AutoCloseable {
 	}
 
 	@Override
-	public Appending append(List<TelemetryEvent> events, AppendOrder.Turn turn) {
+	public List<TelemetryEvent> append(List<TelemetryEvent> events, AppendOrder.Turn turn) {
 		List<RedisFuture<String>> ids;
 		try (turn) {
 			if (events.isEmpty()) {
-				return List::of;
+				return List.of();
 			}
 			// Encoded before the turn, so only the commit and the send wait for it.
 			List<Map<String, byte[]>> entries = LiveEntries.of(events);
 			this.rows.write(events, turn::await);
 			// Sent in turn, so the live stream gets batches in the order the store does;
-			// the replies are awaited after it, when the caller asks.
+			// the replies are awaited after it.
 			ids = sendLive(entries);
 		}
-		return () -> published(events, ids);
+		return published(events, ids);
 	}
 
 	/**

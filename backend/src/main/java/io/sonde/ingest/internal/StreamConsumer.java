@@ -63,16 +63,6 @@ final class StreamConsumer {
 	/** Entries per read, fitted to {@code batch} events by what entries held so far. */
 	private int entriesPerRead = 16;
 
-	/**
-	 * The last batch read in order: stored and sent to the live stream, not yet
-	 * acknowledged. Finished after the next read, so the live stream's replies arrive
-	 * while that read waits (docs/ARCHITECTURE.md, ingest).
-	 */
-	private Unfinished unfinished;
-
-	/** The replies of the last acknowledgement, checked before the next one is sent. */
-	private List<RedisFuture<?>> acknowledged = List.of();
-
 	private volatile boolean running;
 
 	private Thread thread;
@@ -100,7 +90,6 @@ final class StreamConsumer {
 			try {
 				RedisCommands<String, String> commands = commands();
 				if (ownPending) {
-					finishUnfinished();
 					List<StreamMessage<String, String>> pending = commands.xreadgroup(me,
 							XReadArgs.Builder.count(this.entriesPerRead),
 							XReadArgs.StreamOffset.from(this.properties.stream(), "0"));
@@ -113,22 +102,18 @@ final class StreamConsumer {
 					continue;
 				}
 				if (System.nanoTime() - nextClaim >= 0) {
-					finishUnfinished();
 					claim(commands, me);
 					nextClaim = System.nanoTime() + this.properties.claimInterval().toNanos();
 				}
 				List<StreamMessage<String, String>> entries;
 				AppendOrder.Turn turn;
-				// With a batch unfinished the read does not block: when nothing is there,
-				// that batch is finished at once, not after the block.
-				XReadArgs read = (this.unfinished != null) ? XReadArgs.Builder.count(this.entriesPerRead)
-						: XReadArgs.Builder.count(this.entriesPerRead).block(this.properties.block());
 				// Turns are taken in the order Redis hands out entries, so the store gets
 				// batches in stream order (AppendOrder says why that matters).
 				synchronized (this.order) {
 					turn = this.order.next();
 					try {
-						entries = commands.xreadgroup(me, read,
+						entries = commands.xreadgroup(me,
+								XReadArgs.Builder.count(this.entriesPerRead).block(this.properties.block()),
 								XReadArgs.StreamOffset.lastConsumed(this.properties.stream()));
 					}
 					catch (RuntimeException ex) {
@@ -137,13 +122,10 @@ final class StreamConsumer {
 					}
 				}
 				try (turn) {
-					finishUnfinished();
 					handle(entries, turn);
 				}
 			}
 			catch (RuntimeException ex) {
-				// Not acknowledged: its entries stay pending and are read again below.
-				this.unfinished = null;
 				if (!this.running) {
 					break;
 				}
@@ -152,14 +134,6 @@ final class StreamConsumer {
 				ownPending = true;
 				sleep(RETRY);
 			}
-		}
-		try {
-			finishUnfinished();
-			awaitAcknowledged();
-		}
-		catch (RuntimeException ex) {
-			// Left pending: read again on restart, or claimed by another consumer.
-			log.warn("Ingest of {} stopped with a batch not acknowledged: {}", this.properties.stream(), ex.toString());
 		}
 	}
 
@@ -215,37 +189,14 @@ final class StreamConsumer {
 		this.counters.read(read);
 		fitEntriesPerRead(entries.size(), read);
 		if (turn != null) {
-			this.unfinished = new Unfinished(this.eventLog.append(events, turn), dead, reasons, ids);
-			return;
+			this.eventLog.append(events, turn);
 		}
-		if (!events.isEmpty()) {
+		else if (!events.isEmpty()) {
 			this.eventLog.append(events);
 		}
 		acknowledge(dead, ids);
-		awaitAcknowledged();
 		this.counters.stored(events.size());
 		reasons.forEach(this.counters::deadLettered);
-	}
-
-	/**
-	 * Finishes the unfinished batch: its live-stream ids, then its dead letters and its
-	 * acknowledgement, sent without waiting for the replies.
-	 */
-	private void finishUnfinished() {
-		Unfinished batch = this.unfinished;
-		if (batch == null) {
-			return;
-		}
-		this.unfinished = null;
-		int stored = batch.appending().await().size();
-		acknowledge(batch.dead(), batch.ids());
-		this.counters.stored(stored);
-		batch.reasons().forEach(this.counters::deadLettered);
-	}
-
-	/** A batch the store has, to be finished after the next read. */
-	private record Unfinished(EventLog.Appending appending, List<Map<String, String>> dead,
-			List<DeadLetterReason> reasons, String[] ids) {
 	}
 
 	private void fitEntriesPerRead(int entries, long events) {
@@ -283,12 +234,8 @@ final class StreamConsumer {
 		return parked;
 	}
 
-	/**
-	 * Parks the malformed entries, then acknowledges the batch: one pipelined send, its
-	 * replies checked before the next one (or now, by {@link #awaitAcknowledged}).
-	 */
+	/** Parks the malformed entries, then acknowledges the batch: one pipelined trip. */
 	private void acknowledge(List<Map<String, String>> dead, String[] ids) {
-		awaitAcknowledged();
 		RedisAsyncCommands<String, String> async = this.connection.async();
 		List<RedisFuture<?>> replies = new ArrayList<>(dead.size() + 1);
 		this.connection.setAutoFlushCommands(false);
@@ -301,19 +248,6 @@ final class StreamConsumer {
 		}
 		finally {
 			this.connection.setAutoFlushCommands(true);
-		}
-		this.acknowledged = replies;
-	}
-
-	/**
-	 * Waits for the last acknowledgement's replies. A refusal throws: the entries stay
-	 * pending and are read again (the store deduplicates them).
-	 */
-	private void awaitAcknowledged() {
-		List<RedisFuture<?>> replies = this.acknowledged;
-		this.acknowledged = List.of();
-		if (replies.isEmpty()) {
-			return;
 		}
 		if (!LettuceFutures.awaitAll(10, TimeUnit.SECONDS, replies.toArray(new RedisFuture<?>[0]))) {
 			throw new IllegalStateException("Redis did not acknowledge within 10 s");
