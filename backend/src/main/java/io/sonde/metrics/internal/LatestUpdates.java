@@ -60,10 +60,6 @@ final class LatestUpdates {
 					synchronized (this) {
 						this.offered++;
 					}
-					if (!this.running) {
-						// Stopped meanwhile, maybe after stop() drained the queue.
-						applyQueued();
-					}
 					return;
 				}
 			}
@@ -126,11 +122,6 @@ final class LatestUpdates {
 				Thread.currentThread().interrupt();
 			}
 		}
-		applyQueued();
-	}
-
-	/** Applies what is queued here, on the caller's thread. */
-	private void applyQueued() {
 		List<TelemetryEvent> left;
 		while ((left = this.queue.poll()) != null) {
 			left.forEach(this.latest::update);
