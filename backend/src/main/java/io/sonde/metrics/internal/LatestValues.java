@@ -24,10 +24,10 @@ final class LatestValues {
 	/**
 	 * By metric, then by key: the few metric names are constants whose hash is cached, so
 	 * an update hashes its key text once. A key's slot is found once and then updated in
-	 * place, its detection time kept beside the event: an update touches the slot, not
-	 * the event it replaces. At 40,000 keys a lookup is a chain of cache misses; the old
-	 * event's {@code Instant} was two more (~0.6-0.9 µs an update before, measured
-	 * apart).
+	 * place, its detection time kept beside the event: an update reads the slot, not the
+	 * event it replaces and that event's {@code Instant}. At tens of thousands of keys
+	 * each of those reads is a likely cache miss (the exporter's share of the ingest
+	 * thread's time, make bench-ingest under JFR).
 	 */
 	private final Map<String, Map<String, Slot>> latest = new ConcurrentHashMap<>();
 

@@ -46,8 +46,6 @@ class MetricsExporter implements MetricsExport, SmartLifecycle {
 
 	private final AtomicLong pushes = new AtomicLong();
 
-	private final LatestUpdates updates;
-
 	private ScheduledExecutorService pusher;
 
 	private volatile boolean running;
@@ -55,25 +53,24 @@ class MetricsExporter implements MetricsExport, SmartLifecycle {
 	MetricsExporter(PointWriter writer, MetricsProperties properties, Clock clock, boolean writeEventPoints) {
 		this.writer = writer;
 		this.latest = new LatestValues(properties.maxKeys());
-		this.updates = new LatestUpdates(this.latest);
 		this.properties = properties;
 		this.clock = clock;
 		this.writeEventPoints = writeEventPoints;
 	}
 
-	/**
-	 * Only queues: the store is written from the writer's thread, the latest values are
-	 * kept on {@link LatestUpdates}' thread.
-	 */
+	/** Only queues: the store is written from the writer's thread. */
 	@EventListener
 	void on(EventsAppended appended) {
 		this.eventValues.addAndGet(appended.events().size());
-		this.updates.offer(appended.events());
 		if (!this.writeEventPoints) {
+			for (TelemetryEvent event : appended.events()) {
+				this.latest.update(event);
+			}
 			return;
 		}
 		List<MetricPoint> points = new ArrayList<>(appended.events().size());
 		for (TelemetryEvent event : appended.events()) {
+			this.latest.update(event);
 			points.add(MetricPoints.of(event, MetricPoints.ORIGIN_EVENT, event.detectedAt()));
 		}
 		this.eventPoints.addAndGet(points.size());
@@ -82,7 +79,6 @@ class MetricsExporter implements MetricsExport, SmartLifecycle {
 
 	/** One periodic push: every key's latest value at the clock's now. */
 	void push() {
-		this.updates.awaitOffered();
 		Instant now = this.clock.instant();
 		List<MetricPoint> points = this.latest.unordered()
 			.stream()
@@ -95,7 +91,6 @@ class MetricsExporter implements MetricsExport, SmartLifecycle {
 
 	@Override
 	public ExportStatistics statistics() {
-		this.updates.awaitOffered();
 		return new ExportStatistics(this.eventValues.get(), this.eventPoints.get(), this.pushPoints.get(),
 				this.writer.written(), this.writer.dropped(), this.writer.pending(), this.writer.retries(),
 				this.pushes.get(), this.latest.size(), this.latest.refused());
@@ -103,7 +98,6 @@ class MetricsExporter implements MetricsExport, SmartLifecycle {
 
 	@Override
 	public List<MetricKey> keys(String metric, Long switchId) {
-		this.updates.awaitOffered();
 		return this.latest.all()
 			.stream()
 			.filter((event) -> event.metric().equals(metric))
@@ -116,7 +110,6 @@ class MetricsExporter implements MetricsExport, SmartLifecycle {
 	@Override
 	public void start() {
 		this.writer.start();
-		this.updates.start();
 		long every = this.properties.pushInterval().toMillis();
 		if (every > 0) {
 			this.pusher = Executors.newSingleThreadScheduledExecutor((task) -> {
@@ -136,7 +129,6 @@ class MetricsExporter implements MetricsExport, SmartLifecycle {
 			this.pusher.shutdownNow();
 		}
 		this.writer.close();
-		this.updates.stop();
 	}
 
 	@Override
