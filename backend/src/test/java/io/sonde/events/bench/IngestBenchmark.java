@@ -342,23 +342,16 @@ public final class IngestBenchmark {
 	}
 
 	/**
-	 * User and system CPU time of a process so far, from /proc (clock ticks of 10 ms: a
-	 * measured window of tens of seconds on two cores is thousands of them). Why a figure
-	 * of its own: on a shared virtual machine the rate moves ±15 % between runs with the
-	 * host's load; the CPU an event costs moves less, and says whether a change made the
-	 * pipeline cheaper or only busier.
+	 * User and system CPU time of a process so far (the JDK reads /proc on Linux). Why a
+	 * figure of its own: on a shared virtual machine the rate moves ±15 % between runs
+	 * with the host's load; the CPU an event costs moves less, and says whether a change
+	 * made the pipeline cheaper or only busier.
 	 */
 	private static long cpuNanos(long pid) {
-		try {
-			String stat = Files.readString(Path.of("/proc/" + pid + "/stat"));
-			String[] fields = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
-			// utime and stime: fields 14 and 15 of stat, 12 and 13 after the name.
-			long ticks = Long.parseLong(fields[11]) + Long.parseLong(fields[12]);
-			return ticks * 10_000_000L;
-		}
-		catch (java.io.IOException | RuntimeException ex) {
-			throw new IllegalStateException("cannot read the CPU time of process " + pid, ex);
-		}
+		return ProcessHandle.of(pid)
+			.flatMap((process) -> process.info().totalCpuDuration())
+			.orElseThrow(() -> new IllegalStateException("no CPU time for process " + pid))
+			.toNanos();
 	}
 
 	private static double[] drain(List<Double> latencies) {
