@@ -53,8 +53,7 @@ final class LatestValues {
 				this.refused.incrementAndGet();
 				return;
 			}
-			Slot added = new Slot(event);
-			slot = keys.putIfAbsent(event.key(), added);
+			slot = keys.putIfAbsent(event.key(), new Slot(event));
 			if (slot == null) {
 				this.size.incrementAndGet();
 				return;
