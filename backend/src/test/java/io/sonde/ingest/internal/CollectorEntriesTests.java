@@ -58,8 +58,7 @@ class CollectorEntriesTests {
 	void numbersOfALineAreCheckedAsInAnEntryOfOne() {
 		// Each line's value field in turn: the largest 64-bit value, the largest of 18
 		// digits (read in one pass), one past the largest 64-bit value, a sign, nothing,
-		// a
-		// number too long, a letter among short digits.
+		// a number too long, a letter among short digits.
 		List<String> values = List.of("18446744073709551615", "999999999999999999", "18446744073709551616", "-1", "",
 				"000000000000000000001", "12a");
 		List<Map<String, String>> ones = new java.util.ArrayList<>();
