@@ -11,9 +11,9 @@ import org.springframework.boot.test.context.SpringBootTest;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * The embedded QuestDB runs with Sonde's WAL segment sizes, and a property given under
- * {@code sonde.timeseries.questdb.server} reaches it by its QuestDB name, replacing
- * Sonde's value of the same name.
+ * The embedded QuestDB runs with Sonde's WAL segment sizes and worker back-off, and a
+ * property given under {@code sonde.timeseries.questdb.server} reaches it by its QuestDB
+ * name, replacing Sonde's value of the same name.
  */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.NONE,
 		properties = { "sonde.timeseries.questdb.server.cairo.o3.partition.split.min.size=4194304",
@@ -28,6 +28,15 @@ class EmbeddedQuestDbSettingsIntegrationTests {
 		assertThat(parameter("cairo.o3.partition.split.min.size")).isEqualTo("4194304");
 		assertThat(parameter("cairo.wal.segment.rollover.row.count")).isEqualTo("500000");
 		assertThat(parameter("cairo.wal.segment.rollover.size")).isEqualTo(Long.toString(128L << 20));
+	}
+
+	@Test
+	void idleWorkersNapAfterAShortSpin() {
+		for (String pool : List.of("wal.apply.worker", "shared.worker")) {
+			assertThat(parameter(pool + ".yield.threshold")).as(pool).isEqualTo("10");
+			assertThat(parameter(pool + ".nap.threshold")).as(pool).isEqualTo("20");
+			assertThat(parameter(pool + ".sleep.threshold")).as(pool).isEqualTo("1000");
+		}
 	}
 
 	private String parameter(String name) {

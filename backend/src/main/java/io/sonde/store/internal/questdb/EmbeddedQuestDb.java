@@ -5,6 +5,7 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
@@ -35,6 +36,12 @@ public class EmbeddedQuestDb implements SmartLifecycle {
 
 	/** {@code io.questdb.log.LogFactory.CONFIG_SYSTEM_PROPERTY}. */
 	private static final String QUESTDB_LOG_CONFIG_PROPERTY = "out";
+
+	/**
+	 * The worker pools whose idle back-off Sonde sets: WAL apply, and the shared pools
+	 * (network, query, write) that {@code shared.worker.*} governs.
+	 */
+	private static final List<String> WORKER_POOLS = List.of("wal.apply.worker", "shared.worker");
 
 	private final TimeSeriesProperties.QuestDb settings;
 
@@ -80,6 +87,18 @@ public class EmbeddedQuestDb implements SmartLifecycle {
 		// keep at most that much WAL per writer on disk.
 		environment.put(environmentName("cairo.wal.segment.rollover.size"), Long.toString(128L << 20));
 		environment.put(environmentName("cairo.wal.segment.rollover.row.count"), "1000000");
+		// An idle QuestDB worker spins, then calls sched_yield thousands of times before
+		// it naps. Between the commits of a steady ingest that was ~5,000 context
+		// switches
+		// a second per worker, and the yields took the cores from runnable consumers
+		// (make bench-ingest, docs/BENCHMARKS.md). Nap after a short spin instead: work
+		// that arrives meanwhile starts at most a millisecond later (10 ms after a second
+		// of idleness, as QuestDB does by default).
+		for (String pool : WORKER_POOLS) {
+			environment.put(environmentName(pool + ".yield.threshold"), "10");
+			environment.put(environmentName(pool + ".nap.threshold"), "20");
+			environment.put(environmentName(pool + ".sleep.threshold"), "1000");
+		}
 		this.settings.server().forEach((name, value) -> environment.put(environmentName(name), value));
 		return environment;
 	}
