@@ -1,5 +1,7 @@
 package io.sonde.store;
 
+import java.time.Instant;
+
 /**
  * Rows for one table, committed as one transaction ({@link EmbeddedTables#begin}). A row
  * is {@link #newRow}, puts, {@link #endRow}; a column not put in a row is NULL. Column
@@ -22,8 +24,12 @@ public interface TableBatch extends AutoCloseable {
 	 */
 	int column(String name, ColumnKind kind);
 
-	/** Starts a row at its designated timestamp, in microseconds since the epoch. */
-	void newRow(long epochMicros);
+	/**
+	 * Starts a row at its designated timestamp, kept at the table's resolution
+	 * (microseconds or nanoseconds; finer parts are dropped).
+	 * @throws TimeSeriesRejected when the table's resolution cannot hold the time
+	 */
+	void newRow(Instant at);
 
 	void putSymbol(int column, CharSequence value);
 

@@ -4,9 +4,11 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Base64;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -196,6 +198,32 @@ class EventIngestIntegrationTests {
 	}
 
 	@Test
+	void pagesThroughEventsOfOneMicrosecond() {
+		// The store keeps nanoseconds (db-migrations V4), and so does the cursor: five
+		// events 1 ns apart page out one by one, none skipped, none twice.
+		CollectorEntriesFixture.awaitConsumerGroup(this.redisTemplate);
+		long t = T0 + 80_000_000_000L;
+		for (int seq = 1; seq <= 5; seq++) {
+			xadd(CollectorEntriesFixture.hopLatency("node-ns", seq, t + seq, seq));
+		}
+		String source = "source=xdp:node-ns/eth0";
+		await().atMost(Duration.ofSeconds(20)).until(() -> get("/api/v1/events?" + source).get("events").size() == 5);
+
+		List<String> paged = new ArrayList<>();
+		String cursor = null;
+		do {
+			JsonNode page = get(
+					"/api/v1/events?" + source + "&limit=2" + ((cursor != null) ? "&cursor=" + cursor : ""));
+			page.get("events").forEach((event) -> paged.add(event.get("detectedAt").asText()));
+			cursor = page.get("nextCursor").isNull() ? null : page.get("nextCursor").asText();
+		}
+		while (cursor != null);
+		assertThat(paged).containsExactly(Instant.ofEpochSecond(0, t + 5).toString(),
+				Instant.ofEpochSecond(0, t + 4).toString(), Instant.ofEpochSecond(0, t + 3).toString(),
+				Instant.ofEpochSecond(0, t + 2).toString(), Instant.ofEpochSecond(0, t + 1).toString());
+	}
+
+	@Test
 	void answersBadRequestNamingTheParameter() throws Exception {
 		ApiCaller api = new ApiCaller(this.port);
 		Map<String, String> bad = new HashMap<>();
@@ -206,6 +234,10 @@ class EventIngestIntegrationTests {
 		bad.put("limit=0", "limit");
 		bad.put("limit=5000", "limit");
 		bad.put("cursor=@@@", "cursor");
+		// A cursor of the versions that stored microseconds ("<micros>|<origin>").
+		bad.put("cursor=" + Base64.getUrlEncoder()
+			.withoutPadding()
+			.encodeToString("1795680000123456|xdp/n1/eth0/1/1".getBytes(StandardCharsets.UTF_8)), "cursor");
 		bad.forEach((query, field) -> {
 			HttpResponse<String> answer = api.get("/api/v1/events?" + query, ApiCaller.VIEWER_TOKEN);
 			assertThat(answer.statusCode()).as(query).isEqualTo(400);

@@ -1,6 +1,5 @@
 package io.sonde.events.internal;
 
-import java.time.Instant;
 import java.util.List;
 
 import io.sonde.events.EventFlow;
@@ -35,8 +34,7 @@ final class DirectEventRows implements EventTableWriter {
 	}
 
 	private static void append(TableBatch batch, Columns columns, TelemetryEvent event) {
-		Instant at = event.detectedAt();
-		batch.newRow(at.getEpochSecond() * 1_000_000L + at.getNano() / 1000);
+		batch.newRow(event.detectedAt());
 		batch.putVarchar(columns.origin, event.origin());
 		batch.putSymbol(columns.source, event.source());
 		batch.putSymbol(columns.kind, event.kind().name());

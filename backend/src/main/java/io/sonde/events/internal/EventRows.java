@@ -12,8 +12,7 @@ import io.sonde.store.LineProtocolStrings;
 
 /**
  * A {@link TelemetryEvent} as a row of the {@code events} table (db-migrations/questdb
- * V2) and back. The store keeps microseconds: a nanosecond detection time comes back
- * truncated.
+ * V2, V4) and back. The store keeps the detection time in nanoseconds (V4).
  */
 final class EventRows {
 
@@ -28,7 +27,7 @@ final class EventRows {
 			+ "dst_ip, ':', dst_port, '/', protocol) END)";
 
 	/** The columns {@link #event} reads, in SQL. */
-	static final String COLUMNS = "ts::long AS ts_us, origin, source, kind, metric, event_key, value, previous, "
+	static final String COLUMNS = "ts::long AS ts_ns, origin, source, kind, metric, event_key, value, previous, "
 			+ "switch_id, queue_id, port, src_ip, dst_ip, src_port, dst_port, protocol, path, report_node, "
 			+ "report_seq, report_hw_id";
 
@@ -123,7 +122,7 @@ final class EventRows {
 	}
 
 	static TelemetryEvent event(Map<String, Object> row) {
-		long micros = number(row, "ts_us");
+		long nanos = number(row, "ts_ns");
 		EventFlow flow = null;
 		if (row.get("src_ip") != null) {
 			flow = new EventFlow((String) row.get("src_ip"), (String) row.get("dst_ip"), (int) number(row, "src_port"),
@@ -146,7 +145,7 @@ final class EventRows {
 		}
 		Object previous = row.get("previous");
 		return new TelemetryEvent(null, (String) row.get("origin"), row.get("source").toString(),
-				Instant.ofEpochSecond(Math.floorDiv(micros, 1_000_000L), Math.floorMod(micros, 1_000_000L) * 1000L),
+				Instant.ofEpochSecond(Math.floorDiv(nanos, 1_000_000_000L), Math.floorMod(nanos, 1_000_000_000L)),
 				EventKind.valueOf(row.get("kind").toString()), row.get("metric").toString(),
 				(String) row.get("event_key"), doubleOrNaN(row, "value"),
 				(previous != null) ? ((Number) previous).doubleValue() : null, longOrNull(row, "switch_id"),

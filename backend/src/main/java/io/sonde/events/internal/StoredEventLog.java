@@ -179,11 +179,12 @@ class StoredEventLog implements EventLog, AutoCloseable {
 		}
 		if (cursor != null) {
 			Cursor after = Cursor.parse(cursor);
-			where.append(" AND (ts < ? OR (ts = ? AND origin < ?))");
-			LocalDateTime at = LocalDateTime.ofEpochSecond(Math.floorDiv(after.micros(), 1_000_000L),
-					(int) Math.floorMod(after.micros(), 1_000_000L) * 1000, ZoneOffset.UTC);
-			parameters.add(at);
-			parameters.add(at);
+			// The time as nanoseconds, cast in SQL: a timestamp parameter would carry
+			// microseconds only, and events of one microsecond would be skipped or
+			// repeated.
+			where.append(" AND (ts < CAST(? AS TIMESTAMP_NS) OR (ts = CAST(? AS TIMESTAMP_NS) AND origin < ?))");
+			parameters.add(after.nanos());
+			parameters.add(after.nanos());
 			parameters.add(after.origin());
 		}
 		String sql = "SELECT " + EventRows.COLUMNS + " FROM " + EventRows.TABLE + where
@@ -196,7 +197,7 @@ class StoredEventLog implements EventLog, AutoCloseable {
 		String next = null;
 		if (rows.size() > limit) {
 			Map<String, Object> last = rows.get(limit - 1);
-			next = new Cursor(((Number) last.get("ts_us")).longValue(), (String) last.get("origin")).toString();
+			next = new Cursor(((Number) last.get("ts_ns")).longValue(), (String) last.get("origin")).toString();
 		}
 		return new EventPage(events, next);
 	}
@@ -212,25 +213,48 @@ class StoredEventLog implements EventLog, AutoCloseable {
 		}
 	}
 
-	/** The last event of a page: its stored time (µs) and origin, the table's order. */
-	record Cursor(long micros, String origin) {
+	/**
+	 * The last event of a page: its stored time (ns) and origin, the table's order. The
+	 * text starts with {@code n}: cursors of versions that stored microseconds had none,
+	 * and are refused rather than read as nanoseconds.
+	 */
+	record Cursor(long nanos, String origin) {
+
+		private static final String NANOSECONDS = "n";
 
 		static Cursor parse(String text) {
+			String decoded;
 			try {
-				String decoded = new String(Base64.getUrlDecoder().decode(text), StandardCharsets.UTF_8);
-				int bar = decoded.indexOf('|');
-				return new Cursor(Long.parseLong(decoded.substring(0, bar)), decoded.substring(bar + 1));
+				decoded = new String(Base64.getUrlDecoder().decode(text), StandardCharsets.UTF_8);
+			}
+			catch (IllegalArgumentException ex) {
+				throw new EventQueryRejected("cursor", "not a cursor this API returned");
+			}
+			int bar = decoded.indexOf('|');
+			if (!decoded.startsWith(NANOSECONDS)) {
+				throw new EventQueryRejected("cursor",
+						(bar > 0 && isNumber(decoded.substring(0, bar)))
+								? "a cursor of an earlier version of Sonde: start again from the first page"
+								: "not a cursor this API returned");
+			}
+			try {
+				return new Cursor(Long.parseLong(decoded.substring(NANOSECONDS.length(), bar)),
+						decoded.substring(bar + 1));
 			}
 			catch (IllegalArgumentException | IndexOutOfBoundsException ex) {
 				throw new EventQueryRejected("cursor", "not a cursor this API returned");
 			}
 		}
 
+		private static boolean isNumber(String text) {
+			return !text.isEmpty() && text.chars().allMatch(Character::isDigit);
+		}
+
 		@Override
 		public String toString() {
 			return Base64.getUrlEncoder()
 				.withoutPadding()
-				.encodeToString((this.micros + "|" + this.origin).getBytes(StandardCharsets.UTF_8));
+				.encodeToString((NANOSECONDS + this.nanos + "|" + this.origin).getBytes(StandardCharsets.UTF_8));
 		}
 
 	}

@@ -1,5 +1,6 @@
 package io.sonde.ingest.internal;
 
+import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 
@@ -79,6 +80,26 @@ class CollectorEntriesTests {
 			assertThat(rejected.cause().reason()).isEqualTo(DeadLetterReason.ILL_TYPED_FIELD);
 			assertThat(rejected.cause().getMessage()).isEqualTo(single.getMessage());
 		}
+	}
+
+	@Test
+	void aDetectionTimeBeyondWhatTheStoreHoldsIsRejected() {
+		// The events table keeps signed 64-bit nanoseconds: 2262-04-11 is the last day.
+		Map<String, String> last = CollectorEntriesFixture.hopLatency("n1", 1, T0, 4);
+		last.put("ts_ns", Long.toString(Long.MAX_VALUE));
+		Map<String, String> beyond = CollectorEntriesFixture.hopLatency("n1", 2, T0, 4);
+		beyond.put("ts_ns", Long.toUnsignedString(Long.MAX_VALUE + 1));
+
+		CollectorEntries.EntryEvents batch = CollectorEntries
+			.read(CollectorEntriesFixture.batch(List.of(last, beyond)));
+
+		assertThat(batch.events).extracting(TelemetryEvent::detectedAt)
+			.containsExactly(Instant.ofEpochSecond(0, Long.MAX_VALUE));
+		assertThat(batch.rejected).singleElement().satisfies((rejected) -> {
+			assertThat(rejected.index()).isEqualTo(1);
+			assertThat(rejected.cause().reason()).isEqualTo(DeadLetterReason.ILL_TYPED_FIELD);
+			assertThat(rejected.cause().field()).isEqualTo("ts_ns");
+		});
 	}
 
 	@Test

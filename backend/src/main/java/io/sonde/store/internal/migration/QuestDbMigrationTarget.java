@@ -1,6 +1,7 @@
 package io.sonde.store.internal.migration;
 
 import java.sql.Timestamp;
+import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDateTime;
 import java.time.ZoneOffset;
@@ -19,6 +20,9 @@ import io.sonde.store.internal.questdb.SqlExecutor;
 class QuestDbMigrationTarget implements MigrationTarget {
 
 	static final String HISTORY_TABLE = "sonde_schema_history";
+
+	/** How long a migration waits for QuestDB to apply what its WALs hold. */
+	private static final Duration WAL_APPLY_WAIT = Duration.ofSeconds(60);
 
 	private final SqlExecutor sql;
 
@@ -45,7 +49,40 @@ class QuestDbMigrationTarget implements MigrationTarget {
 	@Override
 	public void apply(Migration migration) {
 		for (String statement : statements(migration.script())) {
+			// A statement may copy a table (V4): rows committed to a WAL but not applied
+			// yet would not be read, and would be dropped with the old table.
+			awaitWalApplied();
 			this.sql.execute(statement);
+		}
+	}
+
+	/** Returns once QuestDB has applied every WAL table's committed transactions. */
+	void awaitWalApplied() {
+		long deadline = System.nanoTime() + WAL_APPLY_WAIT.toNanos();
+		while (true) {
+			List<Map<String, Object>> behind = this.sql
+				.query("SELECT name, suspended FROM wal_tables() WHERE writerTxn < sequencerTxn");
+			if (behind.isEmpty()) {
+				return;
+			}
+			for (Map<String, Object> table : behind) {
+				if (Boolean.TRUE.equals(table.get("suspended"))) {
+					throw new IllegalStateException("QuestDB table '" + table.get("name")
+							+ "' is suspended (its WAL cannot be applied): see QuestDB's log, then ALTER TABLE "
+							+ table.get("name") + " RESUME WAL");
+				}
+			}
+			if (System.nanoTime() - deadline > 0) {
+				throw new IllegalStateException("QuestDB has not applied the WAL of "
+						+ behind.stream().map((table) -> table.get("name")).toList() + " within " + WAL_APPLY_WAIT);
+			}
+			try {
+				Thread.sleep(50);
+			}
+			catch (InterruptedException ex) {
+				Thread.currentThread().interrupt();
+				throw new IllegalStateException("interrupted while waiting for QuestDB's WAL apply", ex);
+			}
 		}
 	}
 

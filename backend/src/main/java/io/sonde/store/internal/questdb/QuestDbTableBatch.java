@@ -1,5 +1,7 @@
 package io.sonde.store.internal.questdb;
 
+import java.time.Instant;
+
 import io.questdb.cairo.CairoError;
 import io.questdb.cairo.CairoException;
 import io.questdb.cairo.ColumnType;
@@ -20,6 +22,9 @@ final class QuestDbTableBatch implements TableBatch {
 	/** The kind each column was checked against, by column index; null: not checked. */
 	private final ColumnKind[] checked;
 
+	/** Whether the designated timestamp is TIMESTAMP_NS rather than microseconds. */
+	private final boolean nanosecondTime;
+
 	/** VARCHAR values are UTF-8 in the table: encoded here, reused row after row. */
 	private final Utf8Value utf8 = new Utf8Value();
 
@@ -30,7 +35,10 @@ final class QuestDbTableBatch implements TableBatch {
 	QuestDbTableBatch(String store, WalWriter writer) {
 		this.store = store;
 		this.writer = writer;
-		this.checked = new ColumnKind[writer.getMetadata().getColumnCount()];
+		TableRecordMetadata metadata = writer.getMetadata();
+		this.checked = new ColumnKind[metadata.getColumnCount()];
+		this.nanosecondTime = ColumnType
+			.getTimestampType(metadata.getColumnType(metadata.getTimestampIndex())) == ColumnType.TIMESTAMP_NANO;
 	}
 
 	@Override
@@ -57,10 +65,21 @@ final class QuestDbTableBatch implements TableBatch {
 	}
 
 	@Override
-	public void newRow(long epochMicros) {
+	public void newRow(Instant at) {
 		this.committed = false;
+		long timestamp;
 		try {
-			this.row = this.writer.newRow(epochMicros);
+			timestamp = this.nanosecondTime
+					? Math.addExact(Math.multiplyExact(at.getEpochSecond(), 1_000_000_000L), at.getNano())
+					: Math.addExact(Math.multiplyExact(at.getEpochSecond(), 1_000_000L), at.getNano() / 1000);
+		}
+		catch (ArithmeticException ex) {
+			throw new TimeSeriesRejected(this.store,
+					"time " + at + " is out of the range of table '" + this.writer.getTableToken().getTableName() + "'",
+					ex);
+		}
+		try {
+			this.row = this.writer.newRow(timestamp);
 		}
 		catch (CairoException | CairoError ex) {
 			throw unavailable("a new row", ex);

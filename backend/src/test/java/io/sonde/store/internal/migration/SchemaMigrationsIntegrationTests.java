@@ -1,8 +1,14 @@
 package io.sonde.store.internal.migration;
 
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Predicate;
 
 import io.sonde.SondeApplication;
 import io.sonde.store.internal.questdb.SqlExecutor;
@@ -16,6 +22,8 @@ import org.junit.jupiter.api.io.TempDir;
 import org.springframework.boot.WebApplicationType;
 import org.springframework.boot.builder.SpringApplicationBuilder;
 import org.springframework.context.ConfigurableApplicationContext;
+import org.springframework.core.io.Resource;
+import org.springframework.core.io.support.PathMatchingResourcePatternResolver;
 import org.springframework.data.redis.core.StringRedisTemplate;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -24,7 +32,8 @@ import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 /**
  * The whole backend started twice on the same QuestDB data directory and the same Redis:
  * the first start applies db-migrations, the second applies nothing and leaves the
- * records alone.
+ * records alone; or applies only what was added since the first (V4's copy of the event
+ * log).
  */
 class SchemaMigrationsIntegrationTests {
 
@@ -102,10 +111,66 @@ class SchemaMigrationsIntegrationTests {
 		}
 	}
 
-	private ConfigurableApplicationContext startBackend() {
+	/**
+	 * V4 on a store that V1-V3 made: the events already stored are copied into the table
+	 * of nanoseconds, with their times, and the table still deduplicates.
+	 */
+	@Test
+	void eventsStoredInMicrosecondsSurviveTheMoveToNanoseconds(@TempDir Path migrations) throws IOException {
+		copyMigrations(migrations, (name) -> !name.startsWith("V4__"));
+		try (ConfigurableApplicationContext before = startBackend("--sonde.migrations.location=file:" + migrations)) {
+			SqlExecutor sql = before.getBean(SqlExecutor.class);
+			assertThat(columnType(sql, "events", "ts")).isEqualTo("TIMESTAMP");
+			sql.execute("INSERT INTO events (ts, origin, source, kind, metric, event_key, value) VALUES "
+					+ "('2026-11-26T08:00:00.123456Z', 'xdp/n1/eth0/1/1', 'xdp:n1/eth0', 'NEW_KEY', "
+					+ "'flow_latency', 'k1', 1.5), ('2026-11-26T08:00:01.000001Z', 'xdp/n1/eth0/1/2', "
+					+ "'xdp:n1/eth0', 'CHANGE', 'flow_latency', 'k1', 2.5)");
+			// Not awaited: the migration runner waits for the WAL itself before it
+			// copies.
+		}
+
+		copyMigrations(migrations, (name) -> true);
+		try (ConfigurableApplicationContext after = startBackend("--sonde.migrations.location=file:" + migrations)) {
+			SqlExecutor sql = after.getBean(SqlExecutor.class);
+			assertThat(after.getBean(SchemaMigrations.class).status().get("questdb").applied()).contains(4);
+			assertThat(columnType(sql, "events", "ts")).isEqualTo("TIMESTAMP_NS");
+			assertThat(sql.query("SELECT ts::long AS ns, origin, value FROM events ORDER BY ts")).containsExactly(
+					Map.of("ns", 1795680000123456000L, "origin", "xdp/n1/eth0/1/1", "value", 1.5),
+					Map.of("ns", 1795680001000001000L, "origin", "xdp/n1/eth0/1/2", "value", 2.5));
+			assertThat(sql.query("SELECT dedup FROM tables() WHERE table_name = 'events'"))
+				.containsExactly(Map.of("dedup", true));
+			assertThat(tables(after)).doesNotContain("events_ns");
+		}
+	}
+
+	private static void copyMigrations(Path target, Predicate<String> included) throws IOException {
+		for (Resource script : new PathMatchingResourcePatternResolver()
+			.getResources("classpath*:db-migrations/*/V*__*.*")) {
+			String folder = Path.of(script.getURI().getPath()).getParent().getFileName().toString();
+			if (included.test(script.getFilename())) {
+				Files.createDirectories(target.resolve(folder));
+				try (InputStream in = script.getInputStream()) {
+					Files.copy(in, target.resolve(folder).resolve(script.getFilename()),
+							StandardCopyOption.REPLACE_EXISTING);
+				}
+			}
+		}
+	}
+
+	private static String columnType(SqlExecutor sql, String table, String column) {
+		return sql.query("SELECT type FROM table_columns('" + table + "') WHERE \"column\" = '" + column + "'")
+			.get(0)
+			.get("type")
+			.toString();
+	}
+
+	private ConfigurableApplicationContext startBackend(String... more) {
+		List<String> args = new ArrayList<>(List.of("--spring.data.redis.port=" + redis.port(),
+				"--sonde.timeseries.questdb.data-dir=" + this.questDbDir, "--sonde.timeseries.questdb.http-port=0",
+				"--sonde.timeseries.questdb.pg-port=0"));
+		args.addAll(List.of(more));
 		return new SpringApplicationBuilder(SondeApplication.class).web(WebApplicationType.NONE)
-			.run("--spring.data.redis.port=" + redis.port(), "--sonde.timeseries.questdb.data-dir=" + this.questDbDir,
-					"--sonde.timeseries.questdb.http-port=0", "--sonde.timeseries.questdb.pg-port=0");
+			.run(args.toArray(new String[0]));
 	}
 
 	private static List<Map<String, Object>> history(ConfigurableApplicationContext context) {
