@@ -12,6 +12,7 @@ import java.util.Base64;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.IntConsumer;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -78,6 +79,25 @@ class EventIngestIntegrationTests {
 
 	private void xadd(Map<String, String> fields) {
 		this.redisTemplate.opsForStream().add(MapRecord.create(STREAM, fields));
+	}
+
+	/**
+	 * Every page of the query, following the cursors: one field of each event, in order.
+	 * @param afterPage called with the number of pages read so far
+	 */
+	private List<String> pageThrough(String query, int limit, String field, IntConsumer afterPage) {
+		List<String> values = new ArrayList<>();
+		String cursor = null;
+		int pages = 0;
+		do {
+			JsonNode page = get(
+					"/api/v1/events?" + query + "&limit=" + limit + ((cursor != null) ? "&cursor=" + cursor : ""));
+			page.get("events").forEach((event) -> values.add(event.get(field).asText()));
+			cursor = page.get("nextCursor").isNull() ? null : page.get("nextCursor").asText();
+			afterPage.accept(++pages);
+		}
+		while (cursor != null);
+		return values;
 	}
 
 	private JsonNode get(String path) {
@@ -180,20 +200,13 @@ class EventIngestIntegrationTests {
 		assertThat(get("/api/v1/events?" + source + "&from=" + t.plusNanos(2000) + "&to=" + t.plusNanos(5000))
 			.get("events")).hasSize(3);
 
-		List<String> paged = new ArrayList<>();
-		String cursor = null;
-		do {
-			JsonNode page = get(
-					"/api/v1/events?" + source + "&limit=4" + ((cursor != null) ? "&cursor=" + cursor : ""));
-			page.get("events").forEach((event) -> paged.add(event.get("origin").asText()));
-			cursor = page.get("nextCursor").isNull() ? null : page.get("nextCursor").asText();
-			if (paged.size() == 4) {
+		List<String> paged = pageThrough(source, 4, "origin", (pages) -> {
+			if (pages == 1) {
 				// Newer events arriving between pages do not shift the next page.
 				Map<String, String> newer = CollectorEntriesFixture.hopLatency("node-f", 7, T0 + 70_000_000_000L, 9);
 				xadd(newer);
 			}
-		}
-		while (cursor != null);
+		});
 		assertThat(paged).hasSize(6).doesNotHaveDuplicates().last().isEqualTo("xdp/node-f/eth0/1700000000000/1");
 	}
 
@@ -209,15 +222,8 @@ class EventIngestIntegrationTests {
 		String source = "source=xdp:node-ns/eth0";
 		await().atMost(Duration.ofSeconds(20)).until(() -> get("/api/v1/events?" + source).get("events").size() == 5);
 
-		List<String> paged = new ArrayList<>();
-		String cursor = null;
-		do {
-			JsonNode page = get(
-					"/api/v1/events?" + source + "&limit=2" + ((cursor != null) ? "&cursor=" + cursor : ""));
-			page.get("events").forEach((event) -> paged.add(event.get("detectedAt").asText()));
-			cursor = page.get("nextCursor").isNull() ? null : page.get("nextCursor").asText();
-		}
-		while (cursor != null);
+		List<String> paged = pageThrough(source, 2, "detectedAt", (pages) -> {
+		});
 		assertThat(paged).containsExactly(Instant.ofEpochSecond(0, t + 5).toString(),
 				Instant.ofEpochSecond(0, t + 4).toString(), Instant.ofEpochSecond(0, t + 3).toString(),
 				Instant.ofEpochSecond(0, t + 2).toString(), Instant.ofEpochSecond(0, t + 1).toString());

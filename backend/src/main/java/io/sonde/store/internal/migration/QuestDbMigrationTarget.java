@@ -57,7 +57,7 @@ class QuestDbMigrationTarget implements MigrationTarget {
 	}
 
 	/** Returns once QuestDB has applied every WAL table's committed transactions. */
-	void awaitWalApplied() {
+	private void awaitWalApplied() {
 		long deadline = System.nanoTime() + WAL_APPLY_WAIT.toNanos();
 		while (true) {
 			List<Map<String, Object>> behind = this.sql

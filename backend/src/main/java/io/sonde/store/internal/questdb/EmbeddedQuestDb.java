@@ -89,11 +89,10 @@ public class EmbeddedQuestDb implements SmartLifecycle {
 		environment.put(environmentName("cairo.wal.segment.rollover.row.count"), "1000000");
 		// An idle QuestDB worker spins, then calls sched_yield thousands of times before
 		// it naps. Between the commits of a steady ingest that was ~5,000 context
-		// switches
-		// a second per worker, and the yields took the cores from runnable consumers
-		// (make bench-ingest, docs/BENCHMARKS.md). Nap after a short spin instead: work
-		// that arrives meanwhile starts at most a millisecond later (10 ms after a second
-		// of idleness, as QuestDB does by default).
+		// switches a second per worker, and the yields took the cores from runnable
+		// consumers (make bench-ingest, docs/BENCHMARKS.md). Nap after a short spin
+		// instead: work that arrives meanwhile starts at most a millisecond later (10 ms
+		// after a second of idleness, as QuestDB does by default).
 		for (String pool : WORKER_POOLS) {
 			environment.put(environmentName(pool + ".yield.threshold"), "10");
 			environment.put(environmentName(pool + ".nap.threshold"), "20");
