@@ -4,6 +4,7 @@ import java.time.Instant;
 import java.util.HashMap;
 import java.util.Map;
 
+import io.sonde.events.EventFlow;
 import io.sonde.events.TelemetryEvent;
 import io.sonde.store.MetricPoint;
 
@@ -27,26 +28,38 @@ final class MetricPoints {
 	private MetricPoints() {
 	}
 
-	/** The point of a value at {@code time}. */
+	/** The point of an event's value at {@code time}. */
 	static MetricPoint of(TelemetryEvent event, String origin, Instant time) {
+		return of(event.metric(), event.key(), event.source(), event.switchId(), event.queueId(), event.port(),
+				event.flow(), event.value(), origin, time);
+	}
+
+	/** The point of a key's latest value at {@code time}. */
+	static MetricPoint of(LatestValues.Latest latest, String origin, Instant time) {
+		return of(latest.metric(), latest.key(), latest.source(), latest.switchId(), latest.queueId(), latest.port(),
+				latest.flow(), latest.value(), origin, time);
+	}
+
+	private static MetricPoint of(String metric, String key, String source, Long switchId, Long queueId, Long port,
+			EventFlow flow, double value, String origin, Instant time) {
 		Map<String, String> tags = new HashMap<>();
-		tags.put("metric", event.metric());
-		tags.put("metric_key", event.key());
+		tags.put("metric", metric);
+		tags.put("metric_key", key);
 		tags.put("origin", origin);
-		tags.put("source", event.source());
-		if (event.switchId() != null) {
-			tags.put("switch_id", event.switchId().toString());
+		tags.put("source", source);
+		if (switchId != null) {
+			tags.put("switch_id", switchId.toString());
 		}
-		if (event.queueId() != null) {
-			tags.put("queue_id", event.queueId().toString());
+		if (queueId != null) {
+			tags.put("queue_id", queueId.toString());
 		}
-		if (event.port() != null) {
-			tags.put("port", event.port().toString());
+		if (port != null) {
+			tags.put("port", port.toString());
 		}
-		if (event.flow() != null) {
-			tags.put("flow", event.flow().toString());
+		if (flow != null) {
+			tags.put("flow", flow.toString());
 		}
-		return new MetricPoint(MEASUREMENT, tags, Map.of(FIELD, event.value()), time);
+		return new MetricPoint(MEASUREMENT, tags, Map.of(FIELD, value), time);
 	}
 
 }

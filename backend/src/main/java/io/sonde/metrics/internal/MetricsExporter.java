@@ -82,7 +82,7 @@ class MetricsExporter implements MetricsExport, SmartLifecycle {
 		Instant now = this.clock.instant();
 		List<MetricPoint> points = this.latest.unordered()
 			.stream()
-			.map((event) -> MetricPoints.of(event, MetricPoints.ORIGIN_PUSH, now))
+			.map((latest) -> MetricPoints.of(latest, MetricPoints.ORIGIN_PUSH, now))
 			.toList();
 		this.pushPoints.addAndGet(points.size());
 		this.pushes.incrementAndGet();
@@ -100,10 +100,12 @@ class MetricsExporter implements MetricsExport, SmartLifecycle {
 	public List<MetricKey> keys(String metric, Long switchId) {
 		return this.latest.all()
 			.stream()
-			.filter((event) -> event.metric().equals(metric))
-			.filter((event) -> switchId == null || switchId.equals(event.switchId()) || event.path().contains(switchId))
-			.map((event) -> new MetricKey(event.metric(), event.key(), event.switchId(), event.queueId(), event.port(),
-					(event.flow() != null) ? event.flow().toString() : null, event.value(), event.detectedAt()))
+			.filter((latest) -> latest.metric().equals(metric))
+			.filter((latest) -> switchId == null || switchId.equals(latest.switchId())
+					|| latest.path().contains(switchId))
+			.map((latest) -> new MetricKey(latest.metric(), latest.key(), latest.switchId(), latest.queueId(),
+					latest.port(), (latest.flow() != null) ? latest.flow().toString() : null, latest.value(),
+					latest.detectedAt()))
 			.toList();
 	}
 

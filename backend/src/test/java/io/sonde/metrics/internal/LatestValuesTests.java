@@ -4,6 +4,7 @@ import java.time.Instant;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
 
+import io.sonde.events.EventFlow;
 import io.sonde.events.EventKind;
 import io.sonde.events.TelemetryEvent;
 import org.junit.jupiter.api.Test;
@@ -31,12 +32,35 @@ class LatestValuesTests {
 		latest.update(hop(2, 5, T0.plusNanos(7)));
 		latest.update(hop(2, 6, T0.plusNanos(7)));
 		latest.update(hop(2, 4, T0.plusNanos(6)));
-		assertThat(latest.all()).extracting(TelemetryEvent::value).containsExactly(30.0, 6.0);
+		assertThat(latest.all()).extracting(LatestValues.Latest::value).containsExactly(30.0, 6.0);
 		// A later second with fewer nanoseconds is newer; the same second with fewer is
 		// older.
 		latest.update(hop(1, 40, T0.plusSeconds(4).plusNanos(100)));
 		latest.update(hop(1, 35, T0.plusSeconds(4).plusNanos(50)));
-		assertThat(latest.all()).extracting(TelemetryEvent::value).containsExactly(40.0, 6.0);
+		assertThat(latest.all()).extracting(LatestValues.Latest::value).containsExactly(40.0, 6.0);
+	}
+
+	@Test
+	void aKeysLatestValueCarriesItsLatestEventsSourcePathAndTime() {
+		EventFlow flow = new EventFlow("10.0.0.1", "10.0.1.2", 4000, 80, 6);
+		LatestValues latest = new LatestValues(100);
+		latest.update(path(flow, "xdp:a/eth0", List.of(11L, 12L, 13L), 1, T0));
+		latest.update(path(flow, "java:b", List.of(11L, 14L, 13L), 2, T0.plusNanos(5)));
+		latest.update(path(flow, "xdp:a/eth0", List.of(11L, 15L, 13L), 3, T0.plusNanos(4)));
+		assertThat(latest.all()).singleElement().satisfies((value) -> {
+			assertThat(value.metric()).isEqualTo("flow_path");
+			assertThat(value.key()).isEqualTo(flow.toString());
+			assertThat(value.flow()).isEqualTo(flow);
+			assertThat(value.source()).isEqualTo("java:b");
+			assertThat(value.path()).containsExactly(11L, 14L, 13L);
+			assertThat(value.value()).isEqualTo(2.0);
+			assertThat(value.detectedAt()).isEqualTo(T0.plusNanos(5));
+		});
+	}
+
+	private static TelemetryEvent path(EventFlow flow, String source, List<Long> path, double value, Instant at) {
+		return new TelemetryEvent(null, source + "/" + value, source, at, EventKind.CHANGED, "flow_path",
+				flow.toString(), value, null, null, null, null, flow, path, null);
 	}
 
 	@Test
@@ -68,7 +92,7 @@ class LatestValuesTests {
 			updater.join();
 		}
 		assertThat(latest.size()).isEqualTo(100);
-		assertThat(latest.unordered()).extracting(TelemetryEvent::value).containsOnly(1999.0);
+		assertThat(latest.unordered()).extracting(LatestValues.Latest::value).containsOnly(1999.0);
 	}
 
 }
