@@ -47,11 +47,17 @@ bench-event-reduction: build ## benchmark: INTCollector's M_all/M_event (paper V
 	java -cp "backend/target/test-classes:backend/target/classes:$$(cat backend/target/bench.classpath)" \
 	  io.sonde.ingest.bench.EventReductionBenchmark $(BENCH_ARGS)
 
+# The store's data on a scratch ext4 volume without online discard (scripts/data-volume.sh);
+# BENCH_DATA_VOLUME= (empty) puts it in the JVM's temporary directory instead.
+BENCH_DATA_VOLUME ?= /var/tmp/sonde-bench-volume
+
 .PHONY: bench-ingest
 bench-ingest: build ## benchmark: Redis stream -> backend ingest -> QuestDB + live stream, events/s for 60 s, XADD-to-SSE p99 (BENCH_ARGS="seconds warm-up --setting=value ...")
 	$(MVN) -q -pl backend test-compile dependency:build-classpath -Dmdep.includeScope=test \
 	  -Dmdep.outputFile=target/bench.classpath
-	java -cp "backend/target/test-classes:backend/target/classes:$$(cat backend/target/bench.classpath)" \
+	$(if $(BENCH_DATA_VOLUME),scripts/data-volume.sh $(BENCH_DATA_VOLUME) 48G) \
+	  java $(if $(BENCH_DATA_VOLUME),-Dsonde.bench.data=$(BENCH_DATA_VOLUME)) \
+	  -cp "backend/target/test-classes:backend/target/classes:$$(cat backend/target/bench.classpath)" \
 	  io.sonde.events.bench.IngestBenchmark $(BENCH_ARGS)
 
 .PHONY: bench-switches

@@ -1,5 +1,6 @@
 package io.sonde.events.bench;
 
+import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -97,7 +98,12 @@ public final class IngestBenchmark {
 	public static void main(String[] args) throws Exception {
 		int seconds = (args.length > 0) ? Integer.parseInt(args[0]) : 60;
 		int warmUp = (args.length > 1) ? Integer.parseInt(args[1]) : 60;
-		Path data = Files.createTempDirectory("sonde-bench-ingest");
+		// make bench-ingest gives a scratch volume (scripts/data-volume.sh); the store's
+		// file system is part of the figure, so it is printed with it.
+		String parent = System.getProperty("sonde.bench.data");
+		Path data = (parent != null) ? Files.createTempDirectory(Path.of(parent), "sonde-bench-ingest")
+				: Files.createTempDirectory("sonde-bench-ingest");
+		System.out.println("BENCH_INFO store data in " + data + " on " + fileSystemOf(data));
 		try (RedisServerProcess redis = RedisServerProcess.start()) {
 			RedisClient client = RedisClient.create("redis://127.0.0.1:" + redis.port());
 			System.out.printf("BENCH baseline_xreadgroup_xack_per_s %.0f events/s (contract v2, %d events an entry)%n",
@@ -347,6 +353,27 @@ public final class IngestBenchmark {
 	 * with the host's load; the CPU an event costs moves less, and says whether a change
 	 * made the pipeline cheaper or only busier.
 	 */
+	/**
+	 * The mount that holds {@code path}, as /proc/self/mounts gives it: device, file
+	 * system and options ({@code discard} among them or not).
+	 */
+	private static String fileSystemOf(Path path) throws IOException {
+		String real = path.toRealPath().toString();
+		String best = "unknown";
+		int bestLength = -1;
+		for (String line : Files.readAllLines(Path.of("/proc/self/mounts"))) {
+			String[] fields = line.split(" ");
+			String mountPoint = fields[1];
+			boolean holds = real.equals(mountPoint)
+					|| real.startsWith(mountPoint.endsWith("/") ? mountPoint : mountPoint + "/");
+			if (fields.length >= 4 && holds && mountPoint.length() > bestLength) {
+				bestLength = mountPoint.length();
+				best = fields[0] + " at " + mountPoint + ", " + fields[2] + " (" + fields[3] + ")";
+			}
+		}
+		return best;
+	}
+
 	private static long cpuNanos(long pid) {
 		return ProcessHandle.of(pid)
 			.flatMap((process) -> process.info().totalCpuDuration())
