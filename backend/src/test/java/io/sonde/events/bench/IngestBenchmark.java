@@ -348,12 +348,6 @@ public final class IngestBenchmark {
 	}
 
 	/**
-	 * User and system CPU time of a process so far (the JDK reads /proc on Linux). Why a
-	 * figure of its own: on a shared virtual machine the rate moves ±15 % between runs
-	 * with the host's load; the CPU an event costs moves less, and says whether a change
-	 * made the pipeline cheaper or only busier.
-	 */
-	/**
 	 * The mount that holds {@code path}, as /proc/self/mounts gives it: device, file
 	 * system and options ({@code discard} among them or not).
 	 */
@@ -363,10 +357,13 @@ public final class IngestBenchmark {
 		int bestLength = -1;
 		for (String line : Files.readAllLines(Path.of("/proc/self/mounts"))) {
 			String[] fields = line.split(" ");
+			if (fields.length < 4) {
+				continue;
+			}
 			String mountPoint = fields[1];
 			boolean holds = real.equals(mountPoint)
 					|| real.startsWith(mountPoint.endsWith("/") ? mountPoint : mountPoint + "/");
-			if (fields.length >= 4 && holds && mountPoint.length() > bestLength) {
+			if (holds && mountPoint.length() > bestLength) {
 				bestLength = mountPoint.length();
 				best = fields[0] + " at " + mountPoint + ", " + fields[2] + " (" + fields[3] + ")";
 			}
@@ -374,6 +371,12 @@ public final class IngestBenchmark {
 		return best;
 	}
 
+	/**
+	 * User and system CPU time of a process so far (the JDK reads /proc on Linux). Why a
+	 * figure of its own: on a shared virtual machine the rate moves ±15 % between runs
+	 * with the host's load; the CPU an event costs moves less, and says whether a change
+	 * made the pipeline cheaper or only busier.
+	 */
 	private static long cpuNanos(long pid) {
 		return ProcessHandle.of(pid)
 			.flatMap((process) -> process.info().totalCpuDuration())
