@@ -58,8 +58,13 @@ final class LiveEntries {
 	static Map<String, byte[]> fields(List<TelemetryEvent> events) {
 		Set<String> sources = new LinkedHashSet<>();
 		StringBuilder lines = new StringBuilder(events.size() * 300);
+		String lastSource = null;
 		for (TelemetryEvent event : events) {
-			sources.add(event.source());
+			// A collector's events share one source string: added once a run of them.
+			if (event.source() != lastSource) {
+				lastSource = event.source();
+				sources.add(lastSource);
+			}
 			LiveEventCodec.write(lines, event);
 		}
 		// Encoded here: String.getBytes copies ASCII text whole, where the Redis client's

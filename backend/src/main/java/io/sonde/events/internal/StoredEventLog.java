@@ -125,20 +125,20 @@ class StoredEventLog implements EventLog, AutoCloseable {
 	}
 
 	/**
-	 * The events with their live-stream ids, once Redis has answered, then to listeners
-	 * of EventsAppended.
+	 * Once Redis has answered: the events to listeners of EventsAppended, and with their
+	 * live-stream ids to the caller.
 	 */
 	private List<TelemetryEvent> published(List<TelemetryEvent> events, List<RedisFuture<String>> ids) {
 		if (!LettuceFutures.awaitAll(REDIS_TIMEOUT_SECONDS, TimeUnit.SECONDS, ids.toArray(new RedisFuture<?>[0]))) {
 			throw new IllegalStateException("the live stream did not answer within " + REDIS_TIMEOUT_SECONDS + " s");
 		}
-		List<TelemetryEvent> appended = new ArrayList<>(events.size());
-		for (int i = 0; i < events.size(); i++) {
-			String entryId = ids.get(i / LiveEntries.MAX_EVENTS).toCompletableFuture().join();
-			appended.add(events.get(i).withId(EventId.text(entryId, i % LiveEntries.MAX_EVENTS)));
+		String[] entryIds = new String[ids.size()];
+		for (int i = 0; i < entryIds.length; i++) {
+			entryIds[i] = ids.get(i).toCompletableFuture().join();
 		}
+		List<TelemetryEvent> appended = List.copyOf(events);
 		this.publisher.publishEvent(new EventsAppended(appended));
-		return appended;
+		return new IdentifiedEvents(appended, entryIds);
 	}
 
 	@Override

@@ -164,7 +164,8 @@ final class StreamConsumer {
 		if (entries.isEmpty()) {
 			return;
 		}
-		List<TelemetryEvent> events = new ArrayList<>();
+		// Sized for a batch (what a read fits itself to), not grown entry by entry.
+		List<TelemetryEvent> events = new ArrayList<>(this.properties.batch() + 512);
 		List<Map<String, String>> dead = new ArrayList<>();
 		List<DeadLetterReason> reasons = new ArrayList<>();
 		String[] ids = new String[entries.size()];
