@@ -52,7 +52,7 @@ bench-event-reduction: build ## benchmark: INTCollector's M_all/M_event (paper V
 BENCH_DATA_VOLUME ?= /var/tmp/sonde-bench-volume
 
 .PHONY: bench-ingest
-bench-ingest: build ## benchmark: Redis stream -> backend ingest -> QuestDB + live stream, events/s for 60 s, XADD-to-SSE p99 (BENCH_ARGS="seconds warm-up --setting=value ...")
+bench-ingest: build ## benchmark: Redis stream -> backend ingest -> QuestDB + live stream, events/s for 60 s after 180 s of warm-up, XADD-to-SSE p99 (BENCH_ARGS="seconds warm-up --setting=value ...")
 	$(MVN) -q -pl backend test-compile dependency:build-classpath -Dmdep.includeScope=test \
 	  -Dmdep.outputFile=target/bench.classpath
 	$(if $(BENCH_DATA_VOLUME),scripts/data-volume.sh $(BENCH_DATA_VOLUME) 48G) \
