@@ -165,7 +165,7 @@ final class StreamConsumer {
 			return;
 		}
 		// Sized for a batch (what a read fits itself to), not grown entry by entry.
-		List<TelemetryEvent> events = new ArrayList<>(this.properties.batch() + 512);
+		List<TelemetryEvent> events = new ArrayList<>(this.properties.batch());
 		List<Map<String, String>> dead = new ArrayList<>();
 		List<DeadLetterReason> reasons = new ArrayList<>();
 		String[] ids = new String[entries.size()];

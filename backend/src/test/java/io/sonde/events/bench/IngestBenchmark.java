@@ -97,12 +97,10 @@ public final class IngestBenchmark {
 
 	public static void main(String[] args) throws Exception {
 		int seconds = (args.length > 0) ? Integer.parseInt(args[0]) : 60;
-		// Three minutes at full load before measuring: the rate is what a backend that
-		// has
-		// run a while sustains. The JIT was still compiling 130-170 s into a run (C2 at 7
-		// %
-		// of a core), and runs after 180 s beat runs after 90 s of the same morning
-		// (docs/BENCHMARKS.md, ingest, 26 Nov 2026).
+		// Three minutes at full load before measuring: the rate is what a backend
+		// that has run a while sustains. The JIT was still compiling 130-170 s into
+		// a run (C2 at 7 % of a core), and runs after 180 s beat runs after 90 s of
+		// the same morning (docs/BENCHMARKS.md, ingest, 26 Nov 2026).
 		int warmUp = (args.length > 1) ? Integer.parseInt(args[1]) : 180;
 		// make bench-ingest gives a scratch volume (scripts/data-volume.sh); the store's
 		// file system is part of the figure, so it is printed with it.
