@@ -25,7 +25,10 @@ if [ "$(id -u)" -ne 0 ]; then
 fi
 python3 bench/frames.py "$VECTORS" "$B/bench"
 echo "BENCH machine_cpus $(nproc) cpus"
-echo "# $(uname -r), $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //'), load $(cut -d' ' -f1-3 /proc/loadavg)"
+# hosts of one machine kind differ by up to 2x and all say "AMD EPYC": family,
+# model and cache size tell them apart
+cpuinfo() { grep -m1 "^$1[[:space:]]*:" /proc/cpuinfo | cut -d: -f2 | sed 's/^ //'; }
+echo "# $(uname -r), $(cpuinfo 'model name') family $(cpuinfo 'cpu family') model $(cpuinfo model) cache $(cpuinfo 'cache size'), load $(cut -d' ' -f1-3 /proc/loadavg)"
 "$B/bench_prog" "$B/bench" "$REPEAT" "$RUNS"
 
 GEN=xperf-gen-$$ RX=xperf-rx-$$ GIF=xpg$$ RIF=xpr$$
