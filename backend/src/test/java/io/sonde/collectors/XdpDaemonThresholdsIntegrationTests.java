@@ -40,9 +40,9 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
  * built ({@code make -C xdp-collector}).
  */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
-// Its Redis (and whatever else it started) stops with the class: a cached context would
-// keep
-// retrying them through every later test, and gRPC threads throw into their awaits.
+// The context closes with the class: cached, it would keep retrying the class's Redis
+// (and whatever else it started) through every later test, and gRPC threads would throw
+// into their awaits.
 @DirtiesContext
 class XdpDaemonThresholdsIntegrationTests {
 

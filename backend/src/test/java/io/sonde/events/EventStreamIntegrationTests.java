@@ -35,9 +35,9 @@ import static org.assertj.core.api.Assertions.assertThat;
  */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
 		properties = { "sonde.events.live-maxlen=20", "sonde.events.client-queue=2000" })
-// Its Redis (and whatever else it started) stops with the class: a cached context would
-// keep
-// retrying them through every later test, and gRPC threads throw into their awaits.
+// The context closes with the class: cached, it would keep retrying the class's Redis
+// (and whatever else it started) through every later test, and gRPC threads would throw
+// into their awaits.
 @DirtiesContext
 class EventStreamIntegrationTests {
 

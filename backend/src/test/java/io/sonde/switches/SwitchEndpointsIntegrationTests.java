@@ -39,9 +39,9 @@ import static org.awaitility.Awaitility.await;
  */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
 		properties = { "sonde.switches.probe-interval=250ms", "sonde.switches.probe-timeout=1s" })
-// Its Redis (and whatever else it started) stops with the class: a cached context would
-// keep
-// retrying them through every later test, and gRPC threads throw into their awaits.
+// The context closes with the class: cached, it would keep retrying the class's Redis
+// (and whatever else it started) through every later test, and gRPC threads would throw
+// into their awaits.
 @DirtiesContext
 class SwitchEndpointsIntegrationTests {
 
