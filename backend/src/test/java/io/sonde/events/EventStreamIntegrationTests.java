@@ -166,10 +166,8 @@ class EventStreamIntegrationTests {
 					Thread.sleep(100);
 				}
 				// The reading client is not held up by the sleeper: it gets the last
-				// event,
-				// and every event is either sent to it or counted in a lost event (on a
-				// busy
-				// machine it may fall behind a burst itself).
+				// event, and every event is either sent to it or counted in a lost event
+				// (on a busy machine it may fall behind a burst itself).
 				long received = 0;
 				long lostByFast = 0;
 				boolean last = false;

@@ -123,8 +123,7 @@ class TelemetryPipelineIntegrationTests {
 		Instant injected = Instant.now();
 		// Two hosts of edge-0-0 burst at their line rate toward one host of pod 1: both
 		// bursts leave edge-0-0 by the same uplink (one route per destination), which
-		// gets
-		// twice what it can send, so its queue grows through each burst and drains
+		// gets twice what it can send, so its queue grows through each burst and drains
 		// between.
 		OnOffBursts bursts = new OnOffBursts(new DurationDistribution.Fixed(25_000_000),
 				new DurationDistribution.Fixed(75_000_000), 1_200);

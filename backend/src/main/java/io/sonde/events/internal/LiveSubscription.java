@@ -68,8 +68,7 @@ final class LiveSubscription {
 		}
 		if (!this.live) {
 			// During the catch-up the oldest queued events are the ones the catch-up
-			// reads
-			// from the stream anyway: make room rather than count a loss.
+			// reads from the stream anyway: make room rather than count a loss.
 			while (!this.queue.offer(event)) {
 				this.queue.poll();
 			}

@@ -124,8 +124,8 @@ public final class IngestBenchmark {
 							"--sonde.security.api-tokens[0].sha256=" + ApiCaller.sha256Hex(ApiCaller.VIEWER_TOKEN),
 							"--sonde.security.api-tokens[0].roles=VIEWER"));
 			// Further arguments are the backend's settings, for comparisons
-			// (--sonde.events.direct-writes=false ...).
-			// A setting given twice would bind as a list: a given one replaces ours.
+			// (--sonde.events.direct-writes=false ...). A setting given twice would bind
+			// as a list: a given one replaces ours.
 			for (String arg : List.of(args).subList(Math.min(2, args.length), args.length)) {
 				String name = arg.substring(0, Math.max(0, arg.indexOf('=')) + 1);
 				settings.removeIf((setting) -> !name.isEmpty() && setting.startsWith(name));
@@ -277,8 +277,7 @@ public final class IngestBenchmark {
 		producer.start();
 		probe.start();
 		// Warm-up: the JIT (still compiling QuestDB's and the backend's hot paths after
-		// 30
-		// s on two cores), QuestDB's writers, the live stream filling to its length.
+		// 30 s on two cores), QuestDB's writers, the live stream filling to its length.
 		Thread.sleep(warmUp * 1000L);
 		measuring.set(true);
 		long stored0 = statistics.stored();

@@ -118,8 +118,7 @@ class EventRowsIntegrationTests {
 		rows.write(events(marker, Instant.now()), () -> {
 		});
 		// The marker's batch was committed after the redelivery: once it is visible, so
-		// is
-		// everything before it.
+		// is everything before it.
 		await().atMost(Duration.ofSeconds(30)).until(() -> read(marker).size() == 4);
 		assertThat(read(run)).hasSize(events.size());
 	}

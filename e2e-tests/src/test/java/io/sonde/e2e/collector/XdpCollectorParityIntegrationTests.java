@@ -67,9 +67,8 @@ class XdpCollectorParityIntegrationTests {
 						+ "/collector or send_frames missing (make -C xdp-collector)");
 
 		// 48 flows of 200 Mbit/s (1000-byte frames) between random hosts for 2 ms of
-		// virtual
-		// time: enough load on shared links that queues and latencies change (about 1,800
-		// reports, 4,600 events, most of them changes).
+		// virtual time: enough load on shared links that queues and latencies change
+		// (about 1,800 reports, 4,600 events, most of them changes).
 		Path pcap = this.dir.resolve("reports.pcap");
 		EmulatedReports.Run run = EmulatedReports.capture(pcap, 48, 25_000, 1000, Duration.ofMillis(2), 6);
 		List<byte[]> frames = EmulatedReports.frames(pcap);
@@ -98,9 +97,8 @@ class XdpCollectorParityIntegrationTests {
 		CollectorEventSource printed;
 		try (VethNamespaces net = VethNamespaces.create()) {
 			// The daemon delivers to a Redis of the test's own inside the receiving
-			// namespace
-			// (it talks to that namespace's 127.0.0.1); -e also prints the events, a
-			// cross-check.
+			// namespace (it talks to that namespace's 127.0.0.1); -e also prints the
+			// events, a cross-check.
 			VethNamespaces
 				.run(VethNamespaces.inNamespace(net.receiver(), "redis-server", "--port", Integer.toString(REDIS_PORT),
 						"--bind", "127.0.0.1", "--daemonize", "yes", "--save", "", "--appendonly", "no"));

@@ -44,8 +44,7 @@ final class IntTransit {
 		int instructions = u16(bytes, md + 4);
 		int hopMl = u8(bytes, md + 2) & 0x1F;
 		// A node adds exactly Hop ML words or nothing (INT-2.1 §5.8), and leaves
-		// Remaining
-		// Hop Count alone when it adds nothing.
+		// Remaining Hop Count alone when it adds nothing.
 		boolean writable = (instructions & IntWire.INSTR_UNSUPPORTED) == 0 && u16(bytes, md + 8) == 0 && hopMl != 0
 				&& IntWire.hopWords(instructions) == hopMl;
 		if ((u8(bytes, md) >>> 4) != IntWire.INT_VERSION || !writable) {

@@ -49,8 +49,7 @@ final class IntMdV2Codec {
 		int hopCount = (hopBytes == 0) ? 0 : stackBytes / hopBytes;
 		int sourceOnlyBytes = stackBytes - hopCount * hopBytes;
 		// Source-only metadata exists only in a domain (INT-2.1 §5.8); in the default
-		// domain the
-		// stack must be whole hops.
+		// domain the stack must be whole hops.
 		if (sourceOnlyBytes != 0 && header.domainSpecificId() == 0) {
 			throw reader.error(Reason.BAD_LENGTH, "stack of " + stackBytes + " bytes is not a whole number of "
 					+ hopBytes + "-byte hops and the default domain has no source-only metadata");
@@ -102,8 +101,7 @@ final class IntMdV2Codec {
 		int hopBytes = 4 * header.hopMetadataLength();
 		int sourceOnlyBytes = 4 * packet.sourceOnlyWords().size();
 		// A decoder tells source-only words from hops only by their being less than one
-		// hop, and
-		// only outside the default domain (INT-2.1 §5.8).
+		// hop, and only outside the default domain (INT-2.1 §5.8).
 		if (sourceOnlyBytes > 0 && (header.domainSpecificId() == 0 || (hopBytes > 0 && sourceOnlyBytes >= hopBytes))) {
 			throw new IllegalArgumentException("source-only metadata needs a Domain Specific ID and must be shorter"
 					+ " than one hop: " + sourceOnlyBytes + " bytes, hops of " + hopBytes);

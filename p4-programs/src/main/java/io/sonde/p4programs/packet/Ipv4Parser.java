@@ -35,8 +35,7 @@ final class Ipv4Parser {
 		int totalLength = bytes.u16(at + 2);
 		int declaredEnd;
 		if (totalLength == 0) {
-			// Segmentation offload hands the capture a 0 total length: use what is
-			// there.
+			// Segmentation offload hands the capture a 0 total length: use what is there.
 			declaredEnd = bytes.end();
 		}
 		else if (totalLength < headerLength) {

@@ -97,11 +97,9 @@ class IntMdV05CodecTests {
 	@Test
 	void decodesOnosFabricDraftHeadersByTheV05Layout() throws MalformedTelemetry {
 		// WIRE_FACTS C.5: ONOS fabric writes a pre-v0.5 header (2-bit Ver, Rep 2, C, E at
-		// bit 5,
-		// Rsvd1 5, Ins Cnt 5, ...) and a tail with 2 padding bits + 6-bit DSCP. Lengths
-		// and bitmap
-		// sit where v0.5 has them, so it decodes; the flag bits read as v0.5 defines
-		// them.
+		// bit 5, Rsvd1 5, Ins Cnt 5, ...) and a tail with 2 padding bits + 6-bit DSCP.
+		// Lengths and bitmap sit where v0.5 has them, so it decodes; the flag bits read
+		// as v0.5 defines them.
 		byte[] data = Hex.bytes("01 00 05 00", // shim: type 1, rsvd, len_words 4 + 1 hop,
 												// rsvd
 				"04", // ver 0 (2 bits), rep 0, c 0, e 1 (bit 5), rsvd1

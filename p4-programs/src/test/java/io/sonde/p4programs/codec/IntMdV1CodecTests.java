@@ -88,11 +88,9 @@ class IntMdV1CodecTests {
 	@Test
 	void decodesGeantEightByteTimestampsByTheSpecAndKeepsItsSequenceNumber() throws MalformedTelemetry {
 		// WIRE_FACTS C.5: GEANT int-platforms write 8-byte timestamps into v1.0 and a
-		// sequence
-		// number into the reserved half of word 1. By the v1.0 spec the timestamp is 4
-		// bytes, so the
-		// hop decodes with the high word as the timestamp and the low word as an extra
-		// word.
+		// sequence number into the reserved half of word 1. By the v1.0 spec the
+		// timestamp is 4 bytes, so the hop decodes with the high word as the timestamp
+		// and the low word as an extra word.
 		byte[] data = Hex.bytes("01 00 06 80", // shim: Length 6 words, original DSCP 0x20
 				"10 00 03 05", // Ver 1, Hop ML 3 (GEANT's size), Remaining Hop Count 5
 				"88 00", // instructions: switch id, ingress timestamp

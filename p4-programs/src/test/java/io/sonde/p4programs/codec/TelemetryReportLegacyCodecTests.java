@@ -45,8 +45,7 @@ class TelemetryReportLegacyCodecTests {
 	@Test
 	void decodesOnosBasicFlagsInReservedBitsAsTheSpecSays() throws MalformedTelemetry {
 		// WIRE_FACTS C.5: ONOS basic writes D, Q, F right after RepMdBits (bits 17-19),
-		// where TR-1.0
-		// has reserved bits; they are tolerated and not read as flags.
+		// where TR-1.0 has reserved bits; they are tolerated and not read as flags.
 		byte[] data = Hex.concat(Hex.bytes("14", // ver 1, len 4
 				"00", // nproto 0, rep_md_bits 0
 				"10", // rep_md_bits low bit 0, d 0, q 0, f 1 (bit 19), rsvd

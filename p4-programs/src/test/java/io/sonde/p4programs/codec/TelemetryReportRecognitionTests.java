@@ -72,8 +72,7 @@ class TelemetryReportRecognitionTests {
 			recognised += recognise(payload).isPresent() ? 1 : 0;
 		}
 		// Random bytes pass the version, length, reserved-bit and inner-packet checks
-		// together
-		// far less often than once in ten thousand.
+		// together far less often than once in ten thousand.
 		assertThat(recognised).isLessThanOrEqualTo(2);
 	}
 

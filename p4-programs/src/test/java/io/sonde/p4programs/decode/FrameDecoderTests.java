@@ -32,8 +32,7 @@ class FrameDecoderTests {
 		byte[] ethernet = GoldenFiles.frame(VECTOR);
 		byte[] ip = Arrays.copyOfRange(ethernet, 14, ethernet.length);
 		// Linux cooked capture v1: packet type, ARPHRD_ETHER, address length 6, address +
-		// 2 pad,
-		// protocol 0x0800.
+		// 2 pad, protocol 0x0800.
 		byte[] cooked = concat(HexFormat.of().parseHex("00040001000602000000a1010000" + "0800"), ip);
 		String expected = GoldenFiles.expectedJson(VECTOR);
 		assertThat(line(LinkType.RAW, ip)).isEqualTo(expected);

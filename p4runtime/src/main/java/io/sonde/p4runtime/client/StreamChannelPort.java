@@ -205,8 +205,7 @@ final class StreamChannelPort {
 				}
 				catch (IllegalStateException ex) {
 					// The call was cancelled meanwhile (a deadline, the channel going
-					// away):
-					// there is nothing left to end.
+					// away): there is nothing left to end.
 					return;
 				}
 				waitLocked(grace, () -> this.ended != null);

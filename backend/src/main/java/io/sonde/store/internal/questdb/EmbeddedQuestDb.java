@@ -115,8 +115,8 @@ public class EmbeddedQuestDb implements SmartLifecycle {
 				Files.writeString(logConf, LOG_CONF);
 			}
 			// QuestDB's log factory is configured once per JVM from the file this
-			// property names
-			// (it otherwise falls back to its built-in INFO-to-stdout configuration).
+			// property names (it otherwise falls back to its built-in INFO-to-stdout
+			// configuration).
 			if (System.getProperty(QUESTDB_LOG_CONFIG_PROPERTY) == null) {
 				System.setProperty(QUESTDB_LOG_CONFIG_PROPERTY, logConf.toString());
 			}
