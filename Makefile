@@ -29,6 +29,13 @@ build: toolchain ## compile and package every module (formatter check included, 
 	scripts/ensure-packages.sh $(BUILD_PACKAGES)
 	$(MVN) install -DskipTests
 
+.PHONY: screenshots
+screenshots: build ## refresh the README's pictures in docs/images from the browser tests
+	scripts/ensure-packages.sh $(TEST_PACKAGES)
+	scripts/with-redis.sh $(MVN) -pl e2e-tests verify -Dsonde.screenshots.docs=true \
+	  -Dtest='DashboardBrowserIntegrationTests,EventsLiveBrowserIntegrationTests,TopologyLiveBrowserIntegrationTests' \
+	  -Dsurefire.failIfNoSpecifiedTests=false
+
 .PHONY: bench-timeseries
 bench-timeseries: build ## benchmark: time-series writes through TimeSeriesStore vs raw line protocol
 	$(MVN) -q -pl backend test-compile exec:java -Dexec.classpathScope=test \

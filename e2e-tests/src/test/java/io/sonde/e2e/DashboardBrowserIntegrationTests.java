@@ -104,7 +104,7 @@ class DashboardBrowserIntegrationTests {
 		new WebDriverWait(browser, REFRESH)
 			.withMessage(() -> "overall status is not UP; the page shows: " + overview.describeHealth())
 			.until((driver) -> overview.overallStatus().getText().equals("UP"));
-		Screenshots.take(browser, "overview.png");
+		Screenshots.takeForDocs(browser, "overview.png");
 	}
 
 	@Test

@@ -1,9 +1,7 @@
 package io.sonde.e2e;
 
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.time.Duration;
 import java.util.List;
 import java.util.function.BooleanSupplier;
@@ -136,10 +134,7 @@ class EventsLiveBrowserIntegrationTests {
 		// Tall enough for the stream and the context panel side by side.
 		browser.manage().window().setSize(new org.openqa.selenium.Dimension(1400, 1150));
 		browser.executeScript("window.scrollTo(0, 0)");
-		Path picture = Screenshots.take(browser, "events.png");
-		Path docs = Path.of("..", "docs", "images");
-		Files.createDirectories(docs);
-		Files.copy(picture, docs.resolve("events.png"), StandardCopyOption.REPLACE_EXISTING);
+		Screenshots.takeForDocs(browser, "events.png");
 
 		events.filter("Metric").selectByValue("queue_occupancy");
 		events.applyFiltersButton().click();
@@ -175,8 +170,7 @@ class EventsLiveBrowserIntegrationTests {
 		live("the threshold change marked on the events-per-second chart", () -> metrics.rateNote().getText(),
 				() -> "1".equals(metrics.rateMarks()));
 		assertThat(this.thresholds.current()).containsEntry("queue_occupancy", 500L);
-		Files.copy(Screenshots.take(browser, "metrics.png"), docs.resolve("metrics.png"),
-				StandardCopyOption.REPLACE_EXISTING);
+		Screenshots.takeForDocs(browser, "metrics.png");
 
 		browser.get("http://localhost:" + this.port + "/");
 		OverviewPage overview = OverviewPage.await(browser);

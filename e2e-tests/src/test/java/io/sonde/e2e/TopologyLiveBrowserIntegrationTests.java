@@ -1,9 +1,7 @@
 package io.sonde.e2e;
 
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.time.Duration;
 import java.util.function.BooleanSupplier;
 
@@ -133,10 +131,7 @@ class TopologyLiveBrowserIntegrationTests {
 		assertThat(topology.detail("Round trip").getText()).endsWith(" ms");
 		assertThat(topology.switchPageLink().getDomAttribute("href")).isEqualTo("/switches/" + STOPPED);
 		browser.executeScript("window.scrollTo(0, 0)");
-		Path picture = Screenshots.take(browser, "topology.png");
-		Path docs = Path.of("..", "docs", "images");
-		Files.createDirectories(docs);
-		Files.copy(picture, docs.resolve("topology.png"), StandardCopyOption.REPLACE_EXISTING);
+		Screenshots.takeForDocs(browser, "topology.png");
 
 		browser.switchTo().newWindow(WindowType.TAB);
 		browser.get("http://localhost:" + this.port + "/switches");
@@ -160,7 +155,7 @@ class TopologyLiveBrowserIntegrationTests {
 		assertThat(switches.state("core-0").getText()).isEqualTo("PRIMARY");
 		assertThat(switches.summary().getText()).startsWith("20 switches: 19 primary");
 		assertThat(browser.executeScript("return " + NOT_RELOADED)).isEqualTo("yes");
-		Screenshots.take(browser, "switches-managed-one-unreachable.png");
+		Screenshots.takeForDocs(browser, "switches.png");
 
 		browser.switchTo().window(topologyTab);
 		// Read together: a stopped switch is retried, so between two reads it can pass
