@@ -10,8 +10,8 @@ import org.openqa.selenium.TakesScreenshot;
 
 /**
  * Screenshots, in e2e-tests/target/screenshots. Those the README shows are copied to
- * docs/images only when {@code sonde.screenshots.docs=true} ({@code make screenshots}), so
- * {@code make test} leaves the work tree as it found it.
+ * docs/images only when {@code sonde.screenshots.docs=true} ({@code make screenshots}),
+ * so {@code make test} leaves the work tree as it found it.
  */
 public final class Screenshots {
 
@@ -29,7 +29,9 @@ public final class Screenshots {
 		return target;
 	}
 
-	/** A screenshot the docs show: refreshed in docs/images by {@code make screenshots}. */
+	/**
+	 * A screenshot the docs show: refreshed in docs/images by {@code make screenshots}.
+	 */
 	public static Path takeForDocs(TakesScreenshot browser, String name) throws IOException {
 		Path picture = take(browser, name);
 		if (Boolean.getBoolean("sonde.screenshots.docs")) {
