@@ -7,7 +7,8 @@
  * <p>
  * The protocol, version 1 (every answer is JSON; an error is {@code {"error":
  * "<message>"}} with 400 for a bad value, 404 for an unknown switch or link or path, 405
- * for a wrong method, 409 when a switch cannot come back on its port):
+ * for a wrong method, 409 when a switch cannot come back on its port, 503 while the
+ * emulator shuts down):
  * <ul>
  * <li>{@code GET /v1/status}: {@code {"network", "switches": [...], "links":
  * [...]}};</li>

@@ -136,6 +136,19 @@ class CtlCommandIntegrationTests {
 		assertThat(address).as("removed when the run ends").doesNotExist();
 	}
 
+	@Test
+	void aRunWhoseControlPortIsTakenEndsWithExitOneAndSaysSo() throws Exception {
+		try (ServerSocket taken = new ServerSocket(0, 1, java.net.InetAddress.getByName("127.0.0.1"))) {
+			CommandOutput run = CommandOutput.run("run", "--topology", TWO_SWITCHES.toString(), "--clock", "real",
+					"--duration", "1s", "--flows", "0", "--p4runtime-base-port", "0", "--control-port",
+					String.valueOf(taken.getLocalPort()));
+
+			assertThat(run.exitCode()).isEqualTo(1);
+			assertThat(run.err()).contains("the control port 127.0.0.1:" + taken.getLocalPort() + " is in use")
+				.contains("--control-port 0");
+		}
+	}
+
 	private static CommandOutput ctl(String... args) {
 		String[] all = new String[args.length + 3];
 		all[0] = "ctl";
