@@ -43,11 +43,11 @@ class RedialPauseIntegrationTests {
 
 	@Test
 	void endsAtTheFirstProbeAfterTheSwitchAnswersAgain() throws Exception {
+		long t0 = System.nanoTime();
 		CompletableFuture<Void> opened = CompletableFuture.runAsync(() -> {
 			sleep(Duration.ofMillis(700));
 			listen();
 		});
-		long t0 = System.nanoTime();
 
 		boolean early = this.pause.await(LONG_BACKOFF);
 
