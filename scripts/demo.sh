@@ -4,8 +4,10 @@
 # generated at start, importing the emulator's topology; then, as an operator would through the
 # REST API, registers the 20 switches (the backend pushes sonde.p4 and the routes) and applies
 # the INT configuration of scripts/demo-int-config.json (sources and sinks on the edge, transit
-# everywhere, reports to 127.0.0.1:32766). Runs in the foreground until Ctrl-C, then stops
-# what it started.
+# everywhere, reports to 127.0.0.1:32766). The emulator's control channel listens on
+# 127.0.0.1:32767 (SONDE_EMULATOR_CONTROL_PORT; its address also in .demo/emulator.control), so
+# `./sonde-emulator ctl ...` restarts switches and fails links while the demo runs. Runs in the
+# foreground until Ctrl-C, then stops what it started.
 # Called by `make demo` after the build; expects Redis on 127.0.0.1:6379 (scripts/with-redis.sh).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -14,11 +16,13 @@ port=${SONDE_PORT:-8080}
 credentials="$demo_dir/credentials.env"
 topology="$demo_dir/topology.json"
 emulator_log="$demo_dir/emulator.log"
+control_port=${SONDE_EMULATOR_CONTROL_PORT:-32767}
+control_file="$demo_dir/emulator.control"
 jar=$(ls backend/target/sonde-backend-*-exec.jar 2>/dev/null | head -n 1)
 [ -n "$jar" ] || { echo "backend jar missing: run make build" >&2; exit 1; }
 [ -x ./sonde-emulator ] || { echo "./sonde-emulator missing: the emulator's command line is not in this tree" >&2; exit 1; }
 mkdir -p "$demo_dir"
-rm -f "$credentials" "$topology"
+rm -f "$credentials" "$topology" "$control_file"
 
 if curl -s -o /dev/null "http://localhost:$port/actuator/health"; then
   echo "something already answers on port $port: stop it or set SONDE_PORT" >&2
@@ -40,8 +44,10 @@ trap 'exit 130' INT TERM
 
 # Real time, so the switches answer like switches; the export carries the P4Runtime ports they
 # listen on, which the backend imports. --no-provision: Sonde, not the emulator, configures them.
+# The control channel (sonde-emulator ctl) takes faults on command: switch restarts, link failures.
 ./sonde-emulator run --topology fattree:4 --clock real --no-provision --flows 16 --rate 200 \
-  --export "$topology" >"$emulator_log" 2>&1 &
+  --export "$topology" --control-port "$control_port" --control-file "$control_file" \
+  >"$emulator_log" 2>&1 &
 emulator=$!
 
 echo "starting the emulated FatTree(4) (log: $emulator_log) ..."
@@ -117,6 +123,11 @@ for _ in $(seq 1 30); do
   sleep 1
 done
 
+ctl="./sonde-emulator ctl"
+if [ "$control_port" != 32767 ]; then
+  ctl="./sonde-emulator ctl --port $control_port"
+fi
+
 cat <<INFO
 
   Sonde is up after $(( $(date +%s) - start )) s: health UP.
@@ -136,6 +147,13 @@ cat <<INFO
               they stream live on http://localhost:$port/events, history on /metrics,
               events/s and the storage reduction M_all/M_event on the Overview
               (emulator log: $emulator_log; its topology: $topology)
+
+  Faults:     the emulator takes them on command (docs/OPERATIONS.md, "The emulator's control commands"):
+    $ctl status
+    $ctl restart edge-0-0 --down 7s          # power cycle; Sonde redials and repairs it
+    $ctl link set edge-0-0/agg-0-0 --loss 100%   # the reports of the flows crossing it stop
+    $ctl link clear edge-0-0/agg-0-0
+    $ctl link down core-0/agg-0-0          # also: link up, stop, start
 
   Try the API:
     curl -H "Authorization: Bearer $api_token" http://localhost:$port/api/v1/system

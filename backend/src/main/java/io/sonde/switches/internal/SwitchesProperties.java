@@ -20,6 +20,9 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * @param heartbeat pause between two round-trip measurements of a managed switch
  * @param backoffMin first pause before redialling a switch
  * @param backoffMax longest pause between redials
+ * @param redialProbeInterval how often a switch that is away is looked at (a TCP connect
+ * to its P4Runtime port); the pause ends when it answers, so it is redialled within about
+ * two of these however long it was down
  * @param electionIdOffset added to every registered election id; run a backup replica of
  * the backend with a negative offset
  * @param takeOver claim a switch whose primary left (its election id + 1)
@@ -40,7 +43,10 @@ public record SwitchesProperties(@DefaultValue("5s") Duration probeInterval, @De
 		@DefaultValue("0") long electionIdOffset, @DefaultValue("true") boolean takeOver,
 		@DefaultValue("500") int writeBatch, @DefaultValue("5s") Duration registryRefresh,
 		@DefaultValue("true") boolean installRoutes, @DefaultValue("12") int pollingConcurrency,
-		@DefaultValue("0s") Duration pollingInterval) {
+		@DefaultValue("0s") Duration pollingInterval, @DefaultValue("250ms") Duration redialProbeInterval) {
+
+	/** Two probe intervals and a dial fit in the second the operations guide promises. */
+	static final Duration MAX_REDIAL_PROBE_INTERVAL = Duration.ofMillis(400);
 
 	public SwitchesProperties {
 		requirePositive("probe-interval", probeInterval);
@@ -50,6 +56,12 @@ public record SwitchesProperties(@DefaultValue("5s") Duration probeInterval, @De
 		requirePositive("heartbeat", heartbeat);
 		requirePositive("backoff-min", backoffMin);
 		requirePositive("registry-refresh", registryRefresh);
+		requirePositive("redial-probe-interval", redialProbeInterval);
+		if (redialProbeInterval.compareTo(MAX_REDIAL_PROBE_INTERVAL) > 0) {
+			throw new IllegalArgumentException(
+					"sonde.switches.redial-probe-interval must be at most " + MAX_REDIAL_PROBE_INTERVAL.toMillis()
+							+ "ms (a switch back is redialled within 1 s), was " + redialProbeInterval);
+		}
 		if (backoffMax.compareTo(backoffMin) < 0) {
 			throw new IllegalArgumentException(
 					"sonde.switches.backoff-max must be at least backoff-min, was " + backoffMax);
@@ -73,7 +85,7 @@ public record SwitchesProperties(@DefaultValue("5s") Duration probeInterval, @De
 
 	ConnectionSettings connectionSettings() {
 		return new ConnectionSettings(this.rpcTimeout, this.arbitrationTimeout, this.heartbeat, this.backoffMin,
-				this.backoffMax, this.electionIdOffset, this.takeOver, this.writeBatch);
+				this.backoffMax, this.electionIdOffset, this.takeOver, this.writeBatch, this.redialProbeInterval);
 	}
 
 	private static void requirePositive(String name, Duration value) {

@@ -4,7 +4,10 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
 import java.net.InetSocketAddress;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.LinkedHashMap;
@@ -15,6 +18,7 @@ import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 
+import io.sonde.emulator.control.EmulatorControlServer;
 import io.sonde.emulator.provision.EventFilterSpec;
 import io.sonde.emulator.provision.IntFlows;
 import io.sonde.emulator.provision.NetworkProvisioner;
@@ -48,7 +52,9 @@ import picocli.CommandLine.Spec;
  * {@code emulator run}: starts a topology as P4Runtime switches on 127.0.0.1, provisions
  * them (unless told not to), sends traffic between random host pairs, and runs in virtual
  * or real time with a status line on stderr each second, until the duration has passed or
- * Ctrl-C.
+ * Ctrl-C. In real time it also opens the control channel ({@code emulator ctl}) on
+ * 127.0.0.1; virtual time has none, since its time does not follow the wall clock an
+ * operator acts on.
  */
 @Command(name = "run", mixinStandardHelpOptions = true, sortOptions = false,
 		description = "Run an emulated network of P4Runtime switches executing sonde.p4.")
@@ -138,6 +144,19 @@ final class RunCommand implements Callable<Integer> {
 			description = "leave the switches unconfigured: a controller (the backend) provisions them")
 	boolean noProvision;
 
+	@Option(names = "--control-port", paramLabel = "N",
+			description = "real time: the control channel (sonde-emulator ctl) on 127.0.0.1:N; 0 = a free port "
+					+ "(default: " + EmulatorControlServer.DEFAULT_PORT + ")")
+	Integer controlPort;
+
+	@Option(names = "--control-file", paramLabel = "FILE",
+			description = "real time: write the control address (127.0.0.1:PORT) to FILE while running, "
+					+ "for ctl --control-file")
+	Path controlFile;
+
+	@Option(names = "--no-control", description = "real time: no control channel")
+	boolean noControl;
+
 	@Override
 	public Integer call() throws Exception {
 		EmulationOptions options = emulationOptions();
@@ -156,8 +175,31 @@ final class RunCommand implements Callable<Integer> {
 			throw usage("traffic needs at least two hosts; " + this.topology.name() + " has "
 					+ this.topology.hosts().size() + " (use --flows 0)");
 		}
+		Integer control = controlPortToOpen();
 		EmulatedNetwork network = startNetwork(options);
-		return new Session(network, intFlowCount).run();
+		return new Session(network, intFlowCount, control).run();
+	}
+
+	/** The control port to listen on, or null for none. */
+	private Integer controlPortToOpen() {
+		boolean asked = this.controlPort != null || this.controlFile != null;
+		if (this.clock == ClockMode.VIRTUAL) {
+			if (asked) {
+				throw usage("the control channel (--control-port, --control-file) needs --clock real");
+			}
+			return null;
+		}
+		if (this.noControl) {
+			if (asked) {
+				throw usage("--no-control and --control-port/--control-file contradict each other");
+			}
+			return null;
+		}
+		int port = (this.controlPort != null) ? this.controlPort : EmulatorControlServer.DEFAULT_PORT;
+		if (port < 0 || port > 65535) {
+			throw usage("--control-port must be 0..65535, got " + port);
+		}
+		return port;
 	}
 
 	private EmulationOptions emulationOptions() {
@@ -221,6 +263,10 @@ final class RunCommand implements Callable<Integer> {
 
 		private final Integer intFlowCount;
 
+		private final Integer controlPort;
+
+		private EmulatorControlServer control;
+
 		private final PrintWriter out;
 
 		private final PrintWriter err;
@@ -229,9 +275,10 @@ final class RunCommand implements Callable<Integer> {
 
 		private volatile boolean stopRequested;
 
-		Session(EmulatedNetwork network, Integer intFlowCount) {
+		Session(EmulatedNetwork network, Integer intFlowCount, Integer controlPort) {
 			this.network = network;
 			this.intFlowCount = intFlowCount;
+			this.controlPort = controlPort;
 			this.out = RunCommand.this.spec.commandLine().getOut();
 			this.err = RunCommand.this.spec.commandLine().getErr();
 		}
@@ -242,6 +289,7 @@ final class RunCommand implements Callable<Integer> {
 			long wallStart = System.nanoTime();
 			try {
 				describe();
+				openControl();
 				List<FlowSpec> traffic = flows();
 				if (!RunCommand.this.noProvision) {
 					provision(traffic);
@@ -257,9 +305,45 @@ final class RunCommand implements Callable<Integer> {
 				return 1;
 			}
 			finally {
+				closeControl();
 				this.network.close();
 				this.finished.countDown();
 				removeHook(hook);
+			}
+		}
+
+		/** The control channel, and the file naming its address. */
+		private void openControl() throws IOException {
+			if (this.controlPort == null) {
+				return;
+			}
+			this.control = EmulatorControlServer.start(this.network, this.controlPort);
+			String address = "127.0.0.1:" + this.control.port();
+			Path file = RunCommand.this.controlFile;
+			if (file != null) {
+				Path absolute = file.toAbsolutePath();
+				Path partial = absolute.resolveSibling(absolute.getFileName() + ".partial");
+				Files.writeString(partial, address + "\n", StandardCharsets.UTF_8);
+				Files.move(partial, absolute, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+			}
+			this.out.printf("control channel on %s: ./sonde-emulator ctl%s status|stop|start|restart|link ...%n",
+					address, (this.control.port() == EmulatorControlServer.DEFAULT_PORT) ? ""
+							: " --port " + this.control.port());
+			this.out.flush();
+		}
+
+		private void closeControl() {
+			if (this.control == null) {
+				return;
+			}
+			this.control.close();
+			if (RunCommand.this.controlFile != null) {
+				try {
+					Files.deleteIfExists(RunCommand.this.controlFile);
+				}
+				catch (IOException ex) {
+					this.err.println("emulator: cannot remove " + RunCommand.this.controlFile + ": " + ex.getMessage());
+				}
 			}
 		}
 

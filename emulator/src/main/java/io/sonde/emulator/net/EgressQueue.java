@@ -24,7 +24,7 @@ public final class EgressQueue {
 
 	private final LinkDirection wire;
 
-	private final int capacity;
+	private int capacity;
 
 	private final EventHandler transmissionDone = (subject, argument) -> finishTransmission((Packet) subject);
 
@@ -56,6 +56,28 @@ public final class EgressQueue {
 
 	public int capacity() {
 		return this.capacity;
+	}
+
+	/**
+	 * A new capacity for arrivals from now on; packets already waiting beyond it stay (a
+	 * shrinking buffer does not drop what it holds).
+	 */
+	void setCapacity(int packets) {
+		this.capacity = packets;
+	}
+
+	/**
+	 * Drops every packet waiting (a switch losing power loses its buffers); the one being
+	 * transmitted finishes.
+	 * @return the packets dropped
+	 */
+	int discardWaiting() {
+		int dropped = 0;
+		for (Packet packet = poll(); packet != null; packet = poll()) {
+			this.pool.release(packet);
+			dropped++;
+		}
+		return dropped;
 	}
 
 	/** Packets waiting (not counting the one being transmitted). */

@@ -5,6 +5,10 @@ import java.util.Arrays;
 /**
  * A full-duplex cable between two ports: one {@link LinkDirection} each way, each fed by
  * the egress queue of its sending port.
+ * <p>
+ * A running emulation may fail the cable ({@link #setUp}) or change what it does to
+ * packets ({@link #setParameters}); both directions change together, and only on the
+ * scheduler's thread, between two events, so every frame sees one consistent link.
  */
 public final class Link {
 
@@ -12,7 +16,7 @@ public final class Link {
 
 	private final Port b;
 
-	private final LinkParameters parameters;
+	private final LinkParameters configured;
 
 	private final LinkDirection forward;
 
@@ -21,7 +25,7 @@ public final class Link {
 	Link(Port a, Port b, LinkParameters parameters, LinkDirection forward, LinkDirection reverse) {
 		this.a = a;
 		this.b = b;
-		this.parameters = parameters;
+		this.configured = parameters;
 		this.forward = forward;
 		this.reverse = reverse;
 	}
@@ -34,8 +38,53 @@ public final class Link {
 		return this.b;
 	}
 
+	/** What the link does now (the same both ways). */
 	public LinkParameters parameters() {
-		return this.parameters;
+		return this.forward.parameters;
+	}
+
+	/** What the link was built with, before any change while running. */
+	public LinkParameters configuredParameters() {
+		return this.configured;
+	}
+
+	/**
+	 * Changes delay, jitter, bandwidth, loss, queue capacity of both directions from the
+	 * next frame on; frames already on the wire keep their arrival time. Scheduler's
+	 * thread only.
+	 */
+	public void setParameters(LinkParameters changed) {
+		if (changed == null) {
+			throw new IllegalArgumentException("a link needs parameters");
+		}
+		this.forward.parameters = changed;
+		this.reverse.parameters = changed;
+		this.a.queue.setCapacity(changed.queueCapacityPackets());
+		this.b.queue.setCapacity(changed.queueCapacityPackets());
+	}
+
+	/** Back to {@link #configuredParameters()}. Scheduler's thread only. */
+	public void resetParameters() {
+		setParameters(this.configured);
+	}
+
+	/** False while the cable is cut. */
+	public boolean isUp() {
+		return this.forward.up;
+	}
+
+	/**
+	 * Cuts the cable ({@code false}: both directions drop every frame, those on the wire
+	 * included) or mends it. Scheduler's thread only.
+	 */
+	public void setUp(boolean up) {
+		this.forward.up = up;
+		this.reverse.up = up;
+	}
+
+	/** Frames both directions dropped while the link was down. */
+	public long droppedWhileDown() {
+		return this.forward.droppedWhileDown() + this.reverse.droppedWhileDown();
 	}
 
 	/** Frames from a to b. */

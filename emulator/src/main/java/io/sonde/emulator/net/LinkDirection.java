@@ -7,7 +7,9 @@ import io.sonde.emulator.sim.EventScheduler;
 
 /**
  * One direction of a link: takes frames from the sender's transmitter, loses some, and
- * delivers the rest after the propagation delay (with jitter, never reordering).
+ * delivers the rest after the propagation delay (with jitter, never reordering). While
+ * the link is down it delivers nothing: frames put on the wire and frames still on it are
+ * dropped and counted in {@link #droppedWhileDown()}.
  */
 public final class LinkDirection {
 
@@ -19,19 +21,24 @@ public final class LinkDirection {
 
 	private final Port to;
 
-	private final LinkParameters parameters;
-
 	private final SplittableRandom random;
 
 	private final EventHandler arrival = (subject, argument) -> arrive((Packet) subject);
 
 	PacketTap[] taps = Port.NO_TAPS;
 
+	// Written on the scheduler's thread by Link, which changes both directions together.
+	LinkParameters parameters;
+
+	boolean up = true;
+
 	private long lastArrival;
 
 	private long deliveredPackets;
 
 	private long lostPackets;
+
+	private long droppedWhileDown;
 
 	LinkDirection(EventScheduler scheduler, PacketPool pool, Port from, Port to, LinkParameters parameters,
 			SplittableRandom random) {
@@ -65,8 +72,18 @@ public final class LinkDirection {
 		return this.lostPackets;
 	}
 
+	/** Frames sent onto, or still on, the wire while the link was down. */
+	public long droppedWhileDown() {
+		return this.droppedWhileDown;
+	}
+
 	/** The last bit of {@code packet} left the sender at {@code now}. */
 	void carry(Packet packet, long now) {
+		if (!this.up) {
+			this.droppedWhileDown++;
+			this.pool.release(packet);
+			return;
+		}
 		LinkParameters link = this.parameters;
 		if (link.lossProbability() > 0.0 && this.random.nextDouble() < link.lossProbability()) {
 			this.lostPackets++;
@@ -85,6 +102,12 @@ public final class LinkDirection {
 	}
 
 	private void arrive(Packet packet) {
+		// A cable cut while a frame propagates loses that frame too.
+		if (!this.up) {
+			this.droppedWhileDown++;
+			this.pool.release(packet);
+			return;
+		}
 		this.deliveredPackets++;
 		PacketTap[] linkTaps = this.taps;
 		for (PacketTap tap : linkTaps) {

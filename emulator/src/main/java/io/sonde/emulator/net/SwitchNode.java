@@ -14,6 +14,11 @@ import io.sonde.emulator.sim.EventScheduler;
  * A data plane that throws does not stop the emulation: the packet is dropped, counted in
  * {@link #pipelineFailures()} and logged (the first failure and then every
  * {@value #LOG_EVERY_NTH_FAILURE}th), since one malformed packet must not end a run.
+ * <p>
+ * A switch without power ({@link #powerOff()}) processes nothing: frames arriving on its
+ * ports and frames handed to it are dropped and counted in
+ * {@link #droppedWhilePoweredOff()}, and the packets waiting in its egress queues are
+ * lost when the power goes.
  */
 public final class SwitchNode extends Node {
 
@@ -40,6 +45,10 @@ public final class SwitchNode extends Node {
 	private long reportsSent;
 
 	private long packetsToController;
+
+	private boolean poweredOn = true;
+
+	private long droppedWhilePoweredOff;
 
 	SwitchNode(String name, long deviceId, MacAddress mac, EventScheduler scheduler, PacketPool pool) {
 		super(name, scheduler, pool);
@@ -94,8 +103,52 @@ public final class SwitchNode extends Node {
 		return this.packetsToController;
 	}
 
+	public boolean isPoweredOn() {
+		return this.poweredOn;
+	}
+
+	/**
+	 * Cuts the power: the packets waiting at its ports are lost, and until
+	 * {@link #powerOn()} every frame reaching the switch is dropped. Scheduler's thread
+	 * only.
+	 */
+	public void powerOff() {
+		if (!this.poweredOn) {
+			return;
+		}
+		this.poweredOn = false;
+		for (Port port : ports()) {
+			if (port.queue != null) {
+				this.droppedWhilePoweredOff += port.queue.discardWaiting();
+			}
+		}
+	}
+
+	/** Restores the power; the data plane runs again. Scheduler's thread only. */
+	public void powerOn() {
+		this.poweredOn = true;
+	}
+
+	/** Frames dropped because the switch had no power, its lost buffers included. */
+	public long droppedWhilePoweredOff() {
+		return this.droppedWhilePoweredOff;
+	}
+
+	/** True (and the packet released) if the switch is off and dropped it. */
+	private boolean droppedForNoPower(Packet packet) {
+		if (this.poweredOn) {
+			return false;
+		}
+		this.droppedWhilePoweredOff++;
+		this.pool.release(packet);
+		return true;
+	}
+
 	@Override
 	void receive(Packet packet, Port ingressPort) {
+		if (droppedForNoPower(packet)) {
+			return;
+		}
 		packet.ingressTimestamp = this.scheduler.now();
 		packet.ingressPort = ingressPort.number();
 		runPipeline(packet);
@@ -108,6 +161,9 @@ public final class SwitchNode extends Node {
 	public void injectIngress(int ingressPort, byte[] frame, int offset, int length) {
 		Packet packet = this.pool.acquire();
 		packet.setFrame(frame, offset, length);
+		if (droppedForNoPower(packet)) {
+			return;
+		}
 		packet.ingressTimestamp = this.scheduler.now();
 		packet.ingressPort = ingressPort;
 		runPipeline(packet);
@@ -120,6 +176,9 @@ public final class SwitchNode extends Node {
 	public void transmit(int egressPort, byte[] frame, int offset, int length, EgressObserver egress) {
 		Packet packet = this.pool.acquire();
 		packet.setFrame(frame, offset, length);
+		if (droppedForNoPower(packet)) {
+			return;
+		}
 		packet.ingressTimestamp = this.scheduler.now();
 		forward(packet, egressPort, egress);
 	}

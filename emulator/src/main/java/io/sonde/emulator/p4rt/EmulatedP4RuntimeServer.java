@@ -23,7 +23,9 @@ import p4.v1.PacketIn;
  * <p>
  * {@link #restart()} is a full switch restart (spec §3.5): controller streams are cut,
  * entries, counters, registers, the pipeline and the arbitration history are lost; the
- * port stays, so controllers reconnect where they were.
+ * port stays, so controllers reconnect where they were. {@link #powerOff()} and
+ * {@link #powerOn()} are the same restart with the switch gone in between: nothing
+ * listens on its port until it is powered on again, on the same port.
  */
 public final class EmulatedP4RuntimeServer implements AutoCloseable {
 
@@ -41,7 +43,18 @@ public final class EmulatedP4RuntimeServer implements AutoCloseable {
 
 	private final PacketIoLayout packetIo;
 
-	private final Server server;
+	private final P4RuntimeService service;
+
+	private final ServerTls tls;
+
+	private final Object power = new Object();
+
+	/** The port asked for, then the one listened on (so a power-on finds it again). */
+	private volatile int port;
+
+	private volatile Server server;
+
+	private volatile boolean serving;
 
 	private volatile ControllerSessions sessions;
 
@@ -73,14 +86,28 @@ public final class EmulatedP4RuntimeServer implements AutoCloseable {
 			}
 
 		};
-		P4RuntimeService service = new P4RuntimeService(name, deviceId, this.state, this.pipeline, () -> this.sessions,
-				delivery);
-		NettyServerBuilder builder = NettyServerBuilder.forAddress(new InetSocketAddress(LOOPBACK, port))
-			.addService(service);
-		if (tls != null) {
-			builder.sslContext(tls.sslContext());
+		this.service = new P4RuntimeService(name, deviceId, this.state, this.pipeline, () -> this.sessions, delivery);
+		this.tls = tls;
+		this.port = port;
+	}
+
+	/** Listens on {@link #port}; a free one the first time if it is 0. */
+	private void listen() {
+		NettyServerBuilder builder = NettyServerBuilder.forAddress(new InetSocketAddress(LOOPBACK, this.port))
+			.addService(this.service);
+		if (this.tls != null) {
+			builder.sslContext(this.tls.sslContext());
 		}
-		this.server = builder.build();
+		Server listening = builder.build();
+		try {
+			listening.start();
+		}
+		catch (IOException ex) {
+			throw new UncheckedIOException(this.name + ": cannot listen on " + LOOPBACK + ":" + this.port, ex);
+		}
+		this.server = listening;
+		this.port = listening.getPort();
+		this.serving = true;
 	}
 
 	/** Starts a switch running sonde.p4 on 127.0.0.1:{@code port} (0 = a free port). */
@@ -104,12 +131,7 @@ public final class EmulatedP4RuntimeServer implements AutoCloseable {
 	private static EmulatedP4RuntimeServer start(String name, long deviceId, int port, P4InfoIndex program,
 			ServerTls tls) {
 		EmulatedP4RuntimeServer server = new EmulatedP4RuntimeServer(name, deviceId, port, program, tls);
-		try {
-			server.server.start();
-		}
-		catch (IOException ex) {
-			throw new UncheckedIOException(name + ": cannot listen on " + LOOPBACK + ":" + port, ex);
-		}
+		server.listen();
 		logger.log(Level.INFO, () -> name + ": P4Runtime server for device " + deviceId + " on " + server.address());
 		return server;
 	}
@@ -122,9 +144,17 @@ public final class EmulatedP4RuntimeServer implements AutoCloseable {
 		return this.deviceId;
 	}
 
-	/** The port the server listens on (the real one when started with port 0). */
+	/**
+	 * The port the server listens on (the real one when started with port 0), also while
+	 * it is powered off.
+	 */
 	public int port() {
-		return this.server.getPort();
+		return this.port;
+	}
+
+	/** False while powered off: nothing listens on the port. */
+	public boolean isServing() {
+		return this.serving;
 	}
 
 	/** {@code 127.0.0.1:port}, as controllers dial it. */
@@ -183,21 +213,75 @@ public final class EmulatedP4RuntimeServer implements AutoCloseable {
 		logger.log(Level.INFO, () -> this.name + ": restarted, forwarding state and pipeline lost");
 	}
 
+	/**
+	 * The switch loses power: streams end with UNAVAILABLE, the port stops listening and
+	 * calls in progress are cut; then state, pipeline and arbitration start over, as
+	 * after {@link #restart()}. Nothing answers until {@link #powerOn()}. Does nothing if
+	 * already off.
+	 */
+	public void powerOff() {
+		synchronized (this.power) {
+			if (!this.serving) {
+				return;
+			}
+			this.serving = false;
+			ControllerSessions old = this.sessions;
+			this.sessions = new ControllerSessions(this.deviceId);
+			old.endAll(Status.UNAVAILABLE.withDescription(this.name + " lost power"));
+			stopListening(this.server, false);
+			// After the calls are gone, so no Write lands in the fresh state.
+			this.pipeline.clear();
+			this.state.reset();
+		}
+		logger.log(Level.INFO, () -> this.name + ": powered off, forwarding state and pipeline lost");
+	}
+
+	/**
+	 * The switch is back: it listens on the same port again, with no pipeline, no entries
+	 * and no arbitration history. Does nothing if already on.
+	 * @throws UncheckedIOException if the port is taken meanwhile
+	 */
+	public void powerOn() {
+		synchronized (this.power) {
+			if (this.serving) {
+				return;
+			}
+			listen();
+		}
+		logger.log(Level.INFO, () -> this.name + ": powered on at " + address());
+	}
+
 	/** Ends every stream and stops listening; waits up to 5 s for calls to finish. */
 	@Override
 	public void close() {
-		this.sessions.endAll(Status.UNAVAILABLE.withDescription(this.name + " is shutting down"));
-		this.server.shutdown();
+		synchronized (this.power) {
+			this.serving = false;
+			this.sessions.endAll(Status.UNAVAILABLE.withDescription(this.name + " is shutting down"));
+			stopListening(this.server, true);
+		}
+		logger.log(Level.INFO, () -> this.name + ": P4Runtime server stopped");
+	}
+
+	/**
+	 * Stops {@code listening}; {@code gracefully} lets calls in progress finish for up to
+	 * 5 s, otherwise they are cut at once.
+	 */
+	private static void stopListening(Server listening, boolean gracefully) {
+		if (gracefully) {
+			listening.shutdown();
+		}
+		else {
+			listening.shutdownNow();
+		}
 		try {
-			if (!this.server.awaitTermination(5, TimeUnit.SECONDS)) {
-				this.server.shutdownNow();
+			if (!listening.awaitTermination(5, TimeUnit.SECONDS)) {
+				listening.shutdownNow();
 			}
 		}
 		catch (InterruptedException ex) {
-			this.server.shutdownNow();
+			listening.shutdownNow();
 			Thread.currentThread().interrupt();
 		}
-		logger.log(Level.INFO, () -> this.name + ": P4Runtime server stopped");
 	}
 
 	@Override

@@ -49,6 +49,13 @@ import io.sonde.emulator.traffic.TrafficRun;
  * network, and other threads reach the model only through {@link #onScheduler}
  * (PacketOuts arriving over gRPC go the same way). {@link #close()} stops the clock, the
  * servers and the report socket, and flushes every file.
+ * <p>
+ * Faults while running: {@link #stopSwitch}, {@link #startSwitch} and
+ * {@link #restartSwitch} switch a switch's power (a power cycle: its server stops
+ * listening, its data plane drops everything, all its state is lost); {@link #setLinkUp},
+ * {@link #changeLink} and {@link #resetLink} cut, mend and degrade links;
+ * {@link #faultStatus} lists them. The control channel
+ * ({@code io.sonde.emulator.control}) offers the same to other processes.
  */
 public final class EmulatedNetwork implements AutoCloseable {
 
@@ -77,6 +84,8 @@ public final class EmulatedNetwork implements AutoCloseable {
 
 	private final GroundTruthFile groundTruthFile;
 
+	private final NetworkFaults faults;
+
 	private volatile boolean closed;
 
 	private EmulatedNetwork(Assembly assembly) {
@@ -90,6 +99,7 @@ public final class EmulatedNetwork implements AutoCloseable {
 		this.reports = assembly.reports;
 		this.linkCaptures = List.copyOf(assembly.linkCaptures);
 		this.groundTruthFile = assembly.groundTruthFile;
+		this.faults = new NetworkFaults(this, assembly.options.wallClock());
 	}
 
 	/**
@@ -145,14 +155,80 @@ public final class EmulatedNetwork implements AutoCloseable {
 	}
 
 	/**
-	 * @throws IllegalArgumentException if there is no switch of that name
+	 * @throws UnknownSwitch if there is no switch of that name
 	 */
 	public EmulatedSwitch switchNamed(String name) {
 		EmulatedSwitch found = this.switches.get(name);
 		if (found == null) {
-			throw new IllegalArgumentException("no switch named " + name + " in " + this.topology.name());
+			throw new UnknownSwitch(name, this.topology.name());
 		}
 		return found;
+	}
+
+	/**
+	 * Cuts a switch's power: its P4Runtime server stops listening (controller streams
+	 * end), its data plane drops every frame and its buffers are lost; its pipeline,
+	 * entries, counters, registers and arbitration are gone. Stays so until
+	 * {@link #startSwitch}. Does nothing to a stopped switch.
+	 * @throws UnknownSwitch if there is no switch of that name
+	 */
+	public SwitchStatus stopSwitch(String name) {
+		requireOpen();
+		return this.faults.stop(name);
+	}
+
+	/**
+	 * Powers a stopped switch on: its server listens on the same port again, with no
+	 * pipeline (a controller must push everything again), and its data plane runs.
+	 * @throws UnknownSwitch if there is no switch of that name
+	 * @throws UncheckedIOException if its port was taken meanwhile
+	 */
+	public SwitchStatus startSwitch(String name) {
+		requireOpen();
+		return this.faults.start(name);
+	}
+
+	/**
+	 * A power cycle: {@link #stopSwitch}, {@code downFor} of emulated time (this thread
+	 * sleeps in real time, fires the events in virtual time), {@link #startSwitch}.
+	 * @return the switch once up again; its {@code since} is when it came back
+	 * @throws InterruptedException if interrupted while down (the switch is started
+	 * first)
+	 */
+	public SwitchStatus restartSwitch(String name, Duration downFor) throws InterruptedException {
+		requireOpen();
+		return this.faults.restart(name, downFor);
+	}
+
+	/**
+	 * Cuts ({@code false}) or mends a link; while cut, both directions drop every frame.
+	 * @param link one end, {@code node:port}, or the two nodes, {@code a/b}
+	 * @throws UnknownLink if that names no link or several
+	 */
+	public LinkStatus setLinkUp(String link, boolean up) {
+		requireOpen();
+		return this.faults.setUp(link, up);
+	}
+
+	/**
+	 * Changes a link's loss, delay, jitter or bandwidth, both directions, from the next
+	 * frame on.
+	 * @throws UnknownLink if that names no link or several
+	 */
+	public LinkStatus changeLink(String link, LinkChange change) {
+		requireOpen();
+		return this.faults.change(link, change);
+	}
+
+	/** Gives a link back what the topology says. */
+	public LinkStatus resetLink(String link) {
+		requireOpen();
+		return this.faults.reset(link);
+	}
+
+	/** Every switch (power, pipeline) and link (up, parameters, counters) now. */
+	public NetworkStatus faultStatus() {
+		return this.faults.status();
 	}
 
 	/** What the switches put into packets and reports (the last ones, and a listener). */
@@ -250,16 +326,21 @@ public final class EmulatedNetwork implements AutoCloseable {
 			drops += host.unsentPackets();
 		}
 		int programmed = 0;
+		int serving = 0;
 		for (EmulatedSwitch emulated : this.switches.values()) {
-			drops += emulated.node().pipelineDrops() + emulated.node().pipelineFailures();
+			drops += emulated.node().pipelineDrops() + emulated.node().pipelineFailures()
+					+ emulated.node().droppedWhilePoweredOff();
 			if (emulated.server().hasPipeline()) {
 				programmed++;
 			}
+			if (emulated.isUp() && !this.closed) {
+				serving++;
+			}
 		}
 		for (Link link : this.network.links()) {
-			drops += link.lostPackets() + link.a().counters().drops() + link.b().counters().drops();
+			drops += link.lostPackets() + link.droppedWhileDown() + link.a().counters().drops()
+					+ link.b().counters().drops();
 		}
-		int serving = this.closed ? 0 : this.switches.size();
 		return new EmulationStatus(this.scheduler.now(), this.switches.size(), serving, programmed, sent, received,
 				this.network.packetHops(), this.reports.reports(), drops);
 	}
@@ -350,7 +431,7 @@ public final class EmulatedNetwork implements AutoCloseable {
 			this.servers.forEach((server) -> serversByName.put(server.name(), server));
 			this.network = NetworkFactory.build(this.topology, this.scheduler, new RandomStreams(this.options.seed()),
 					(spec, node) -> {
-						EmulatedSwitch emulated = new EmulatedSwitch(spec, node, serversByName.get(spec.name()));
+						EmulatedSwitch emulated = new EmulatedSwitch(spec, node, serversByName.get(spec.name()), epoch);
 						this.switches.put(spec.name(), emulated);
 						return new CpuPort(dataPlanes.create(emulated, this.groundTruth));
 					});

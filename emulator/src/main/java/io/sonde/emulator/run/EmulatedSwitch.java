@@ -1,5 +1,6 @@
 package io.sonde.emulator.run;
 
+import java.time.Instant;
 import java.util.Arrays;
 import java.util.concurrent.atomic.AtomicLong;
 
@@ -14,6 +15,10 @@ import io.sonde.emulator.topology.SwitchSpec;
  * (P4Runtime spec §16.1): a PacketOut is handed to the scheduler's thread and queued at
  * the egress port the controller named; a packet the data plane sends to the
  * {@link CpuPort} goes to the primary controller as a PacketIn.
+ * <p>
+ * A switch has power or not: without it, its server does not listen and its node drops
+ * every frame ({@link EmulatedNetwork#stopSwitch}); the two are switched together, under
+ * this object's lock.
  */
 public final class EmulatedSwitch {
 
@@ -27,10 +32,15 @@ public final class EmulatedSwitch {
 
 	private final AtomicLong packetInsDropped = new AtomicLong();
 
-	EmulatedSwitch(SwitchSpec spec, SwitchNode node, EmulatedP4RuntimeServer server) {
+	private volatile boolean up = true;
+
+	private volatile Instant since;
+
+	EmulatedSwitch(SwitchSpec spec, SwitchNode node, EmulatedP4RuntimeServer server, Instant started) {
 		this.spec = spec;
 		this.node = node;
 		this.server = server;
+		this.since = started;
 	}
 
 	/** Joins the server's packet I/O to the node (set-up, before running). */
@@ -68,6 +78,22 @@ public final class EmulatedSwitch {
 	/** {@code 127.0.0.1:port}, as controllers dial it. */
 	public String address() {
 		return this.server.address();
+	}
+
+	/** Whether the switch has power (its server answers, its data plane runs). */
+	public boolean isUp() {
+		return this.up;
+	}
+
+	/** When the switch last lost or got back its power, or when the run started. */
+	public Instant since() {
+		return this.since;
+	}
+
+	/** Records a power change (under this object's lock). */
+	void powered(boolean on, Instant at) {
+		this.up = on;
+		this.since = at;
 	}
 
 	/** PacketOuts a controller sent, accepted for transmission. */

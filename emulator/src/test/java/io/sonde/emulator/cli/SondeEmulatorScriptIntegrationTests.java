@@ -1,6 +1,7 @@
 package io.sonde.emulator.cli;
 
 import java.io.IOException;
+import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -43,6 +44,20 @@ class SondeEmulatorScriptIntegrationTests {
 
 		assertThat(result.status()).isEqualTo(2);
 		assertThat(result.err()).contains("sideways");
+	}
+
+	@Test
+	void scriptRunsCtlWhichSaysWhenNoEmulatorAnswers() throws Exception {
+		assumeTrue(Files.isDirectory(REPOSITORY.resolve("emulator/target/lib")), "skipped: the jars are missing");
+		int free;
+		try (ServerSocket socket = new ServerSocket(0)) {
+			free = socket.getLocalPort();
+		}
+
+		Result result = execute(SCRIPT, "ctl", "--port", String.valueOf(free), "status");
+
+		assertThat(result.status()).isEqualTo(1);
+		assertThat(result.err()).contains("no emulator control channel answers at 127.0.0.1:" + free);
 	}
 
 	@Test

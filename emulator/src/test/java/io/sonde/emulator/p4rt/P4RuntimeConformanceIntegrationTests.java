@@ -1,5 +1,7 @@
 package io.sonde.emulator.p4rt;
 
+import java.net.ConnectException;
+import java.net.Socket;
 import java.util.List;
 import java.util.concurrent.BlockingQueue;
 
@@ -479,6 +481,34 @@ class P4RuntimeConformanceIntegrationTests {
 			P4RuntimeConformanceIntegrationTests.this.sw.server().restart();
 
 			assertThat(P4RuntimeConformanceIntegrationTests.this.sw.connect(1).isPrimary()).isTrue();
+		}
+
+		@Test
+		void aPowerCycleAnswersNothingWhileOffAndComesBackEmptyOnTheSamePort() {
+			EmulatedP4RuntimeServer server = P4RuntimeConformanceIntegrationTests.this.sw.server();
+			int port = server.port();
+			P4RuntimeClient primary = P4RuntimeConformanceIntegrationTests.this.sw.primaryWithPipeline();
+			primary.write(List.of(Updates.insert(route("10.0.0.0", 8, 1))));
+
+			server.powerOff();
+
+			assertThat(server.isServing()).isFalse();
+			assertThat(primary.awaitMastership(Mastership.State.DISCONNECTED, WAIT).state())
+				.isEqualTo(Mastership.State.DISCONNECTED);
+			assertThatExceptionOfType(ConnectException.class).as("nothing listens on the port")
+				.isThrownBy(() -> new Socket("127.0.0.1", port).close());
+			assertThat(server.hasPipeline()).isFalse();
+
+			server.powerOn();
+
+			assertThat(server.isServing()).isTrue();
+			assertThat(server.port()).isEqualTo(port);
+			P4RuntimeClient after = P4RuntimeConformanceIntegrationTests.this.sw.connect(1);
+			assertThat(after.isPrimary()).as("election id 10 is forgotten").isTrue();
+			assertThat(after.getPipeline(ResponseType.ALL)).isEmpty();
+			after.setPipeline(P4RuntimeConformanceIntegrationTests.this.sonde.p4Info(), new byte[0], 1,
+					Action.VERIFY_AND_COMMIT);
+			assertThat(routes(after)).isEmpty();
 		}
 
 	}

@@ -105,6 +105,32 @@ class EmulatedNetworkIntegrationTests {
 			.withMessageContaining("s1:9");
 	}
 
+	@Test
+	void aPowerCycleInVirtualTimeDropsTheTrafficThroughTheSwitchAndLosesItsPipeline() throws Exception {
+		FlowSpec flow = FlowSpec.udp("h1", "h2", 10_000, 5001, 200, new ConstantRate(1000));
+		try (EmulatedNetwork emulated = EmulatedNetwork.start(this.twoSwitches,
+				EmulationOptions.DEFAULTS.withCollector(null).withP4RuntimeBasePort(0))) {
+			NetworkProvisioner.withDefaults()
+				.apply(ProvisioningPlan.of(emulated.topology(), ProvisioningOptions.DEFAULTS));
+			emulated.startTraffic(List.of(flow), Duration.ofMillis(300));
+			emulated.runFor(Duration.ofMillis(100));
+			long deliveredBefore = emulated.network().hostNamed("h2").receivedPackets();
+
+			SwitchStatus restarted = emulated.restartSwitch("s2", Duration.ofMillis(100));
+
+			assertThat(deliveredBefore).isPositive();
+			assertThat(restarted.up()).isTrue();
+			assertThat(restarted.programmed()).isFalse();
+			assertThat(restarted.droppedWhileDown()).as("100 ms of a 1,000 packets/s flow, give or take the lossy link")
+				.isBetween(80L, 101L);
+			emulated.runFor(Duration.ofMillis(100));
+			assertThat(emulated.network().hostNamed("h2").receivedPackets())
+				.as("s2 forwards nothing until a controller provisions it again")
+				.isLessThanOrEqualTo(deliveredBefore + 2);
+			assertThat(emulated.faultStatus().switches()).extracting(SwitchStatus::up).containsOnly(true);
+		}
+	}
+
 	private static List<CapturedFrame> read(Path file) throws Exception {
 		List<CapturedFrame> frames = new ArrayList<>();
 		try (CaptureReader reader = CaptureReader.open(file)) {

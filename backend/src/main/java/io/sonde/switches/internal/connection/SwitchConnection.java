@@ -46,8 +46,10 @@ import p4.v1.Update;
  * Sonde's connection to one switch, kept open by its own thread: dial, arbitrate, and
  * while primary keep the pipeline and the desired entities on the switch; on any break,
  * redial with backoff and reconcile again, which is how a restarted switch gets its state
- * back. Every P4Runtime call on the switch (the thread's and the API's) holds one lock,
- * so a reconciliation never interleaves with another write.
+ * back. The pause before a redial ends as soon as the switch answers again
+ * ({@link RedialPause}), so a switch that was down for long is not left waiting out a
+ * long back-off. Every P4Runtime call on the switch (the thread's and the API's) holds
+ * one lock, so a reconciliation never interleaves with another write.
  */
 public final class SwitchConnection implements AutoCloseable {
 
@@ -197,9 +199,11 @@ public final class SwitchConnection implements AutoCloseable {
 
 	private void run() {
 		Backoff backoff = new Backoff(this.settings.backoffMin(), this.settings.backoffMax());
+		RedialPause pause = new RedialPause(this.device.host(), this.device.port(),
+				this.settings.redialProbeInterval());
 		while (this.running) {
 			try {
-				session(backoff);
+				session(backoff, pause);
 			}
 			catch (RuntimeException ex) {
 				if (!this.running) {
@@ -215,7 +219,9 @@ public final class SwitchConnection implements AutoCloseable {
 				break;
 			}
 			try {
-				Thread.sleep(backoff.next().toMillis());
+				if (pause.await(backoff.next())) {
+					logger.log(Level.DEBUG, () -> this.device.name() + ": answers again; redialling now");
+				}
 			}
 			catch (InterruptedException ex) {
 				break;
@@ -227,7 +233,7 @@ public final class SwitchConnection implements AutoCloseable {
 	}
 
 	/** One connection, from dialling until it breaks or the connection closes. */
-	private void session(Backoff backoff) {
+	private void session(Backoff backoff, RedialPause pause) {
 		update(ConnectionState.CONNECTING, this.status.roundTripMicros());
 		P4RuntimeClient opened = open();
 		this.lock.lock();
@@ -242,6 +248,7 @@ public final class SwitchConnection implements AutoCloseable {
 		opened.onPacketIn(this::packetIn);
 		opened.awaitArbitration(this.settings.arbitrationTimeout());
 		backoff.reset();
+		pause.reset();
 		long nextHeartbeat = 0;
 		while (this.running) {
 			this.lock.lock();
