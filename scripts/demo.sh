@@ -86,7 +86,9 @@ until curl -sf "http://localhost:$port/actuator/health" 2>/dev/null | grep -q '"
   fi
   if [ $(( $(date +%s) - start )) -gt 180 ]; then
     echo "the backend is not healthy after 180 s; health says:" >&2
-    curl -s "http://localhost:$port/actuator/health" >&2 || true
+    # Anonymous health is the overall status only: the demo's token shows the components.
+    token=$( [ -f "$credentials" ] && . "$credentials" && echo "${api_token:-}" || true)
+    curl -s ${token:+-H "Authorization: Bearer $token"} "http://localhost:$port/actuator/health" >&2 || true
     exit 1
   fi
   sleep 1

@@ -1,6 +1,8 @@
 // A switch's page: its connection section follows the live feed (state, primary, round
-// trip, error, cookie). The rest was read from the switch when the page was opened.
+// trip, error, cookie). The rest was read from the switch when the page was opened. The
+// operator's disruptive actions ask for confirmation first.
 
+import { askBeforeSubmitting } from './confirm-actions.js';
 import { applyCard, followSwitches } from './live-switches.js';
 
 const section = document.getElementById('switch-connection');
@@ -13,3 +15,5 @@ followSwitches(section.dataset.liveUrl, {
 		}
 	},
 });
+
+askBeforeSubmitting(document.getElementById('confirm-dialog'));

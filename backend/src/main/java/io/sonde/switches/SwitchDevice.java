@@ -14,7 +14,8 @@ import java.util.regex.Pattern;
  * @param role P4Runtime role name; empty for the default role (full access)
  * @param electionId this controller's election id for the switch (low 64 bits), non-zero
  * @param pipeline the pipeline to push; {@code sonde.p4} is the one Sonde ships
- * @param tls certificates for a TLS connection; null for plaintext
+ * @param tls certificates for a TLS connection (PEM text or file names in the TLS
+ * directory); null for plaintext
  * @param enabled whether Sonde keeps a connection open (the API's connect/disconnect)
  */
 public record SwitchDevice(String name, String host, int port, long deviceId, String role, long electionId,
@@ -49,6 +50,28 @@ public record SwitchDevice(String name, String host, int port, long deviceId, St
 	public SwitchDevice withEnabled(boolean enable) {
 		return new SwitchDevice(this.name, this.host, this.port, this.deviceId, this.role, this.electionId,
 				this.pipeline, this.tls, enable);
+	}
+
+	/**
+	 * This registration replacing {@code stored}: TLS parts shown as
+	 * {@value SwitchTls#INLINE_PEM} keep the PEM text stored (see
+	 * {@link SwitchTls#keepingInline}).
+	 */
+	public SwitchDevice replacing(SwitchDevice stored) {
+		if (this.tls == null || stored.tls == null) {
+			return this;
+		}
+		return new SwitchDevice(this.name, this.host, this.port, this.deviceId, this.role, this.electionId,
+				this.pipeline, this.tls.keepingInline(stored.tls), this.enabled);
+	}
+
+	/**
+	 * The same switch as the API and the dashboard show it: TLS PEM text replaced (see
+	 * {@link SwitchTls#redacted()}).
+	 */
+	public SwitchDevice redacted() {
+		return (this.tls == null) ? this : new SwitchDevice(this.name, this.host, this.port, this.deviceId, this.role,
+				this.electionId, this.pipeline, this.tls.redacted(), this.enabled);
 	}
 
 	private static void require(boolean condition, String field, String message) {

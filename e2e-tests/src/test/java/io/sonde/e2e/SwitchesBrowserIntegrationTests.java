@@ -10,13 +10,16 @@ import io.sonde.e2e.browser.Chromium;
 import io.sonde.e2e.browser.Screenshots;
 import io.sonde.e2e.pages.LoginPage;
 import io.sonde.e2e.pages.OverviewPage;
+import io.sonde.e2e.pages.SwitchPage;
 import io.sonde.e2e.pages.SwitchesPage;
 import io.sonde.e2e.support.TestService;
+import io.sonde.emulator.p4rt.EmulatedP4RuntimeServer;
 import io.sonde.switches.EmulatedFabric;
 import io.sonde.testsupport.RedisServerProcess;
 import io.sonde.topology.ApiCaller;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.openqa.selenium.StaleElementReferenceException;
@@ -30,13 +33,15 @@ import org.springframework.test.annotation.DirtiesContext;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
 
+import static io.sonde.topology.ApiCaller.json;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * The Switches page follows the emulated network without a reload: a FatTree(4) of real
  * emulated P4Runtime servers is imported through the API while the page is open, its 20
  * switches appear and turn reachable, and one whose server stops turns unreachable with
- * the reason.
+ * the reason. A managed switch's page asks before disconnecting it: Cancel leaves it
+ * managed, the dialog's Disconnect disconnects it.
  */
 @SpringBootTest(classes = SondeApplication.class, webEnvironment = WebEnvironment.RANDOM_PORT,
 		properties = "sonde.switches.probe-interval=1s")
@@ -47,6 +52,9 @@ class SwitchesBrowserIntegrationTests {
 	 * A few probe rounds (1 s) and page refreshes (2 s), with slack for a loaded machine.
 	 */
 	private static final Duration LIVE = Duration.ofSeconds(20);
+
+	/** The switch whose page asks before disconnecting; the other test stops edge-1-0. */
+	private static final String CONFIRMED = "edge-0-0";
 
 	private static final RedisServerProcess redis = RedisServerProcess.start();
 
@@ -69,6 +77,12 @@ class SwitchesBrowserIntegrationTests {
 	@BeforeAll
 	static void startBrowser() throws IOException {
 		browser = Chromium.start(temporary.resolve("chromium-profile"));
+	}
+
+	/** Each test signs in on a browser that holds no session of another. */
+	@BeforeEach
+	void signedOut() {
+		browser.manage().deleteAllCookies();
 	}
 
 	@AfterAll
@@ -116,6 +130,58 @@ class SwitchesBrowserIntegrationTests {
 		assertThat(switches.refreshError().isDisplayed()).isFalse();
 		browser.executeScript("arguments[0].scrollIntoView({block: 'center'})", switches.state("edge-1-0"));
 		Screenshots.take(browser, "switches-one-unreachable.png");
+	}
+
+	@Test
+	void disconnectAsksFirstCancelKeepsTheSwitchManagedAndConfirmDisconnectsIt() {
+		EmulatedP4RuntimeServer edge = fabric.server(CONFIRMED);
+		ApiCaller api = new ApiCaller(this.port);
+		String registration = "{\"name\":\"" + CONFIRMED + "\",\"host\":\"127.0.0.1\",\"port\":" + edge.port()
+				+ ",\"deviceId\":" + edge.deviceId() + "}";
+		assertThat(api.postJson("/api/v1/switches", registration, ApiCaller.OPERATOR_TOKEN).statusCode())
+			.isEqualTo(201);
+		browser.get("http://localhost:" + this.port + "/login");
+		LoginPage.await(browser).signIn(TestService.USER, TestService.PASSWORD);
+		OverviewPage.await(browser);
+		browser.get("http://localhost:" + this.port + "/switches/" + CONFIRMED);
+		SwitchPage page = SwitchPage.await(browser, CONFIRMED);
+		primary(page, "the page to show " + CONFIRMED + " primary");
+		assertThat(page.confirmation().isDisplayed()).as("no question before a click").isFalse();
+
+		page.button("Disconnect").click();
+
+		new WebDriverWait(browser, LIVE).until((driver) -> page.confirmation().isDisplayed());
+		assertThat(page.confirmation().getText())
+			.contains("Disconnect " + CONFIRMED + "? Sonde stops managing it until you connect again.");
+		assertThat(page.confirmationButton("Disconnect").isDisplayed()).isTrue();
+		page.confirmationButton("Cancel").click();
+		new WebDriverWait(browser, LIVE).until((driver) -> !page.confirmation().isDisplayed());
+		assertThat(page.detail("Registration", "Kept connected").getText()).isEqualTo("yes");
+		assertThat(json(api.get("/api/v1/switches/" + CONFIRMED, ApiCaller.OPERATOR_TOKEN)).path("device")
+			.path("enabled")
+			.asBoolean()).as("cancelled: still managed").isTrue();
+		primary(page, CONFIRMED + " to stay primary after Cancel");
+
+		page.button("Disconnect").click();
+		new WebDriverWait(browser, LIVE).until((driver) -> page.confirmation().isDisplayed());
+		page.confirmationButton("Disconnect").click();
+
+		SwitchPage after = SwitchPage.await(browser, CONFIRMED);
+		new WebDriverWait(browser, LIVE).ignoring(StaleElementReferenceException.class)
+			.until((driver) -> after.actionMessage()
+				.getText()
+				.startsWith("Sonde closed its connection to " + CONFIRMED));
+		assertThat(after.detail("Registration", "Kept connected").getText())
+			.isEqualTo("no (disconnected by an operator)");
+		assertThat(json(api.get("/api/v1/switches/" + CONFIRMED, ApiCaller.OPERATOR_TOKEN)).path("connection")
+			.path("state")
+			.asText()).isEqualTo("DISABLED");
+	}
+
+	private static void primary(SwitchPage page, String what) {
+		new WebDriverWait(browser, LIVE).withMessage(() -> "waited for " + what)
+			.ignoring(StaleElementReferenceException.class)
+			.until((driver) -> page.detail("Connection", "State").getText().startsWith("PRIMARY"));
 	}
 
 	/** Waits for the page to show {@code condition}, which htmx re-renders every 2 s. */

@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 
@@ -33,6 +34,7 @@ import io.sonde.switches.internal.connection.ConnectionSettings;
 import io.sonde.switches.internal.connection.PipelineArtifact;
 import io.sonde.switches.internal.connection.SwitchConnection;
 import io.sonde.switches.internal.state.EntityText;
+import io.sonde.switches.internal.tls.TlsMaterial;
 import p4.v1.Entity;
 
 import org.springframework.context.ApplicationEventPublisher;
@@ -65,6 +67,8 @@ public class ManagedSwitches implements SwitchManagement, SmartLifecycle, Connec
 
 	private final Clock clock;
 
+	private final TlsMaterial tls;
+
 	private final Map<String, SwitchConnection> connections = new ConcurrentHashMap<>();
 
 	private final Map<String, SwitchDevice> devices = new ConcurrentHashMap<>();
@@ -74,7 +78,7 @@ public class ManagedSwitches implements SwitchManagement, SmartLifecycle, Connec
 	private volatile boolean running;
 
 	public ManagedSwitches(RedisDeviceRegistry registry, DesiredState desired, ConnectionSettings settings,
-			P4InfoIndex p4Info, ApplicationEventPublisher events, Clock clock) {
+			P4InfoIndex p4Info, ApplicationEventPublisher events, Clock clock, TlsMaterial tls) {
 		this.registry = registry;
 		this.desired = desired;
 		this.settings = settings;
@@ -82,6 +86,7 @@ public class ManagedSwitches implements SwitchManagement, SmartLifecycle, Connec
 		this.text = new EntityText(p4Info);
 		this.events = events;
 		this.clock = clock;
+		this.tls = tls;
 	}
 
 	@Override
@@ -100,6 +105,7 @@ public class ManagedSwitches implements SwitchManagement, SmartLifecycle, Connec
 
 	@Override
 	public synchronized SwitchView register(SwitchDevice device) {
+		checkTls(device);
 		for (SwitchDevice other : this.registry.all()) {
 			if (other.name().equals(device.name())) {
 				throw new SwitchAlreadyRegistered("a switch named '" + device.name() + "' is already registered");
@@ -118,10 +124,15 @@ public class ManagedSwitches implements SwitchManagement, SmartLifecycle, Connec
 
 	@Override
 	public synchronized SwitchView update(SwitchDevice device) {
-		existing(device.name());
-		this.registry.put(device);
-		apply(device);
-		return view(device);
+		SwitchDevice stored = existing(device.name());
+		SwitchDevice replacement = device.replacing(stored);
+		// Connect and disconnect keep the TLS as stored: they work whatever it holds.
+		if (!Objects.equals(replacement.tls(), stored.tls())) {
+			checkTls(replacement);
+		}
+		this.registry.put(replacement);
+		apply(replacement);
+		return view(replacement);
 	}
 
 	@Override
@@ -280,7 +291,7 @@ public class ManagedSwitches implements SwitchManagement, SmartLifecycle, Connec
 		if (device.enabled() && this.running && (open == null || reopen)) {
 			this.disabled.remove(device.name());
 			this.connections.put(device.name(), new SwitchConnection(device, this.settings, this.pipeline,
-					this.desired::entitiesFor, this.text, this.clock, this)
+					this.desired::entitiesFor, this.text, this.clock, this, this.tls)
 				.start());
 		}
 		if (!device.enabled()) {
@@ -289,6 +300,17 @@ public class ManagedSwitches implements SwitchManagement, SmartLifecycle, Connec
 		}
 		if (previous == null || !previous.equals(device)) {
 			this.events.publishEvent(new SwitchStateChanged(device.name(), view(device)));
+		}
+	}
+
+	/**
+	 * TLS material is checked before anything is stored: a path outside the TLS directory
+	 * or PEM that does not parse is a refused registration, not a switch that never
+	 * connects.
+	 */
+	private void checkTls(SwitchDevice device) {
+		if (device.tls() != null) {
+			this.tls.check(device.tls());
 		}
 	}
 
@@ -307,7 +329,7 @@ public class ManagedSwitches implements SwitchManagement, SmartLifecycle, Connec
 		ConnectionStatus status = (open != null) ? open.status()
 				: this.disabled.getOrDefault(device.name(), new ConnectionStatus(ConnectionState.DISABLED,
 						this.clock.instant(), device.electionId(), -1, null, null, 0, null, 0));
-		return new SwitchView(device, status);
+		return new SwitchView(device.redacted(), status);
 	}
 
 	private SwitchDevice existing(String name) {

@@ -10,6 +10,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.sonde.p4programs.SondePipeline;
 import io.sonde.switches.DesiredStateContributor;
 import io.sonde.switches.internal.polling.CounterPoller;
+import io.sonde.switches.internal.tls.TlsMaterial;
 import io.sonde.topology.TopologyCatalog;
 
 import org.springframework.beans.factory.ObjectProvider;
@@ -45,12 +46,17 @@ class SwitchesConfiguration {
 	}
 
 	@Bean
+	TlsMaterial tlsMaterial(SwitchesProperties properties) {
+		return new TlsMaterial(properties.tlsFiles());
+	}
+
+	@Bean
 	ManagedSwitches managedSwitches(RedisDeviceRegistry registry, ObjectProvider<DesiredStateContributor> contributors,
-			SwitchesProperties properties, ApplicationEventPublisher events, Clock clock) {
+			SwitchesProperties properties, ApplicationEventPublisher events, Clock clock, TlsMaterial tls) {
 		// Contributors are asked lazily: some (INT configuration) depend on this module.
 		DesiredState desired = new DesiredState(() -> contributors.orderedStream().toList());
 		return new ManagedSwitches(registry, desired, properties.connectionSettings(), SondePipeline.p4Info(), events,
-				clock);
+				clock, tls);
 	}
 
 	@Bean

@@ -1,8 +1,10 @@
 package io.sonde.switches.internal;
 
+import java.nio.file.Path;
 import java.time.Duration;
 
 import io.sonde.switches.internal.connection.ConnectionSettings;
+import io.sonde.switches.internal.tls.TlsDirectory;
 
 import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.boot.context.properties.bind.DefaultValue;
@@ -34,6 +36,8 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * @param pollingConcurrency switches the port-counter polling baseline reads at the same
  * time (the GPINT paper's SNMP baseline used 12)
  * @param pollingInterval pause between two polling rounds; 0 polls only on request
+ * @param tlsDirectory the one directory switch TLS files are read from; null (the
+ * default) accepts TLS material only as PEM text in the registration
  */
 @ConfigurationProperties("sonde.switches")
 public record SwitchesProperties(@DefaultValue("5s") Duration probeInterval, @DefaultValue("1s") Duration probeTimeout,
@@ -43,7 +47,8 @@ public record SwitchesProperties(@DefaultValue("5s") Duration probeInterval, @De
 		@DefaultValue("0") long electionIdOffset, @DefaultValue("true") boolean takeOver,
 		@DefaultValue("500") int writeBatch, @DefaultValue("5s") Duration registryRefresh,
 		@DefaultValue("true") boolean installRoutes, @DefaultValue("12") int pollingConcurrency,
-		@DefaultValue("0s") Duration pollingInterval, @DefaultValue("250ms") Duration redialProbeInterval) {
+		@DefaultValue("0s") Duration pollingInterval, @DefaultValue("250ms") Duration redialProbeInterval,
+		Path tlsDirectory) {
 
 	/** Two probe intervals and a dial fit in the second the operations guide promises. */
 	static final Duration MAX_REDIAL_PROBE_INTERVAL = Duration.ofMillis(400);
@@ -81,6 +86,10 @@ public record SwitchesProperties(@DefaultValue("5s") Duration probeInterval, @De
 		if (writeBatch < 1) {
 			throw new IllegalArgumentException("sonde.switches.write-batch must be at least 1, was " + writeBatch);
 		}
+	}
+
+	TlsDirectory tlsFiles() {
+		return (this.tlsDirectory != null) ? TlsDirectory.of(this.tlsDirectory) : TlsDirectory.none();
 	}
 
 	ConnectionSettings connectionSettings() {

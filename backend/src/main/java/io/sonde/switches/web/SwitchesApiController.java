@@ -65,9 +65,13 @@ class SwitchesApiController {
 	@PostMapping(consumes = MediaType.APPLICATION_JSON_VALUE)
 	@Operation(summary = "Register a switch; Sonde connects, pushes the pipeline and keeps its desired state",
 			description = "Required: name, host, port, deviceId. Defaults: electionId 1, the default role, "
-					+ "pipeline sonde.p4, plaintext, enabled.")
+					+ "pipeline sonde.p4, plaintext, enabled. TLS parts are PEM text or file names in "
+					+ "sonde.switches.tls-directory, checked (parsed, key matching certificate) before anything "
+					+ "is stored.")
 	@ApiResponse(responseCode = "201", description = "Registered")
-	@ApiResponse(responseCode = "400", description = "Invalid; the problem's 'field' names the field")
+	@ApiResponse(responseCode = "400",
+			description = "Invalid; the problem's 'field' names the field (e.g. "
+					+ "tls.caCertificate for a path outside the TLS directory or PEM that does not parse)")
 	@ApiResponse(responseCode = "409", description = "The name, or the address and device id, are taken")
 	ResponseEntity<SwitchView> register(@RequestBody SwitchRequest request) {
 		SwitchView view = this.switches.register(request.toDevice(null));
@@ -90,7 +94,9 @@ class SwitchesApiController {
 	}
 
 	@PutMapping(path = "/{name}", consumes = MediaType.APPLICATION_JSON_VALUE)
-	@Operation(summary = "Replace a switch's registration; the connection reopens if its address changed")
+	@Operation(summary = "Replace a switch's registration; the connection reopens if its address changed",
+			description = "TLS as on registration: PEM text or file names in sonde.switches.tls-directory.")
+	@ApiResponse(responseCode = "400", description = "Invalid; the problem's 'field' names the field")
 	SwitchView update(@PathVariable String name, @RequestBody SwitchRequest request) {
 		return this.switches.update(request.toDevice(name));
 	}

@@ -88,7 +88,8 @@ class SwitchDetailControllerTests {
 			.contains(">700</td>")
 			.contains("href=\"/switches/leaf-0/diff\"")
 			.doesNotContain("Reconcile now")
-			.doesNotContain("/switches/leaf-0/disconnect");
+			.doesNotContain("/switches/leaf-0/disconnect")
+			.doesNotContain("confirm-dialog");
 		assertThat(this.switches.calls).contains("read leaf-0 tables " + SondeEntities.WATCHLIST,
 				"read leaf-0 tables " + SondeEntities.SINK_PORTS, "read leaf-0 tables " + SondeEntities.COLLECTORS,
 				"read leaf-0 counters " + PortCounters.INGRESS, "read leaf-0 counters " + PortCounters.EGRESS);
@@ -105,6 +106,30 @@ class SwitchDetailControllerTests {
 			.contains("action=\"/switches/leaf-0/reconcile\" method=\"post\"")
 			.contains("Push pipeline", "Force pipeline push", "Reconcile now");
 		assertThat(page.split("name=\"_csrf\"", -1)).hasSizeGreaterThan(5);
+	}
+
+	@Test
+	@WithMockUser(username = "operator", roles = "OPERATOR")
+	void asksTheOperatorBeforeDisconnectingOrPushingThePipelineButNotBeforeConnectingOrReconciling() throws Exception {
+		// Attributes as a browser reads them: the template breaks long tags over lines.
+		String page = this.mvc.perform(get("/switches/leaf-0"))
+			.andReturn()
+			.getResponse()
+			.getContentAsString()
+			.replaceAll("\\s+", " ");
+
+		assertThat(page)
+			.contains("action=\"/switches/leaf-0/disconnect\" method=\"post\" "
+					+ "data-confirm=\"Disconnect leaf-0? Sonde stops managing it until you connect again.\" "
+					+ "data-confirm-action=\"Disconnect\"")
+			.contains("data-confirm=\"Push the pipeline to leaf-0? ")
+			.contains("data-confirm-action=\"Push pipeline\"")
+			.contains("data-confirm=\"Reinstall the pipeline on leaf-0? ")
+			.contains("data-confirm-action=\"Force pipeline push\"")
+			.contains("<dialog id=\"confirm-dialog\"")
+			.contains("action=\"/switches/leaf-0/connect\" method=\"post\">")
+			.contains("action=\"/switches/leaf-0/reconcile\" method=\"post\">");
+		assertThat(page.split("data-confirm=", -1)).hasSize(4);
 	}
 
 	@Test

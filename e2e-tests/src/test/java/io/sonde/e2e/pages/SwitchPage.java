@@ -10,8 +10,8 @@ import org.openqa.selenium.support.ui.WebDriverWait;
 
 /**
  * One managed switch's page: its sections (Connection, Registration, Last reconciliation,
- * Expected vs installed, INT entries installed, Port counters), the operator's buttons
- * and the message an action leaves.
+ * Expected vs installed, INT entries installed, Port counters), the operator's buttons,
+ * the dialog that asks before the disruptive ones, and the message an action leaves.
  */
 public final class SwitchPage {
 
@@ -44,6 +44,21 @@ public final class SwitchPage {
 	/** The buttons an operator has; none for a viewer. */
 	public List<WebElement> buttons() {
 		return section("Connection").findElements(By.tagName("button"));
+	}
+
+	/**
+	 * The dialog that asks before a disconnect or a pipeline push; displayed only while
+	 * it asks.
+	 */
+	public WebElement confirmation() {
+		return this.driver.findElement(By.tagName("dialog"));
+	}
+
+	/**
+	 * A button of that dialog: Cancel, or the one that proceeds, named after the action.
+	 */
+	public WebElement confirmationButton(String text) {
+		return Labels.button(confirmation(), text);
 	}
 
 	/** What the last action did (role status) or why it was not done (role alert). */

@@ -1,6 +1,5 @@
 package io.sonde.switches.internal.connection;
 
-import java.io.File;
 import java.lang.System.Logger.Level;
 import java.time.Clock;
 import java.time.Duration;
@@ -14,9 +13,7 @@ import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Function;
 
 import io.grpc.ManagedChannel;
-import io.grpc.netty.shaded.io.grpc.netty.GrpcSslContexts;
 import io.grpc.netty.shaded.io.grpc.netty.NettyChannelBuilder;
-import io.grpc.netty.shaded.io.netty.handler.ssl.SslContextBuilder;
 import io.sonde.p4runtime.bytes.Bytestrings;
 import io.sonde.p4runtime.client.Mastership;
 import io.sonde.p4runtime.client.P4RuntimeClient;
@@ -29,10 +26,12 @@ import io.sonde.switches.PacketInReceived;
 import io.sonde.switches.ReconcileReport;
 import io.sonde.switches.StateDiff;
 import io.sonde.switches.SwitchDevice;
+import io.sonde.switches.SwitchDeviceRejected;
 import io.sonde.switches.SwitchNotReady;
 import io.sonde.switches.SwitchTls;
 import io.sonde.switches.internal.state.EntityText;
 import io.sonde.switches.internal.state.StateComparison;
+import io.sonde.switches.internal.tls.TlsMaterial;
 import p4.v1.Entity;
 import p4.v1.ForwardingPipelineConfig;
 import p4.v1.GetForwardingPipelineConfigRequest;
@@ -71,6 +70,8 @@ public final class SwitchConnection implements AutoCloseable {
 
 	private final ConnectionListener listener;
 
+	private final TlsMaterial tls;
+
 	private final ReentrantLock lock = new ReentrantLock();
 
 	private final Condition wake = this.lock.newCondition();
@@ -89,7 +90,8 @@ public final class SwitchConnection implements AutoCloseable {
 	private boolean wasPrimary;
 
 	public SwitchConnection(SwitchDevice device, ConnectionSettings settings, PipelineArtifact pipeline,
-			Function<SwitchDevice, List<Entity>> desired, EntityText text, Clock clock, ConnectionListener listener) {
+			Function<SwitchDevice, List<Entity>> desired, EntityText text, Clock clock, ConnectionListener listener,
+			TlsMaterial tls) {
 		this.device = device;
 		this.settings = settings;
 		this.pipeline = pipeline;
@@ -98,6 +100,7 @@ public final class SwitchConnection implements AutoCloseable {
 		this.reads = new SwitchReads();
 		this.clock = clock;
 		this.listener = listener;
+		this.tls = tls;
 		this.status = new ConnectionStatus(ConnectionState.CONNECTING, clock.instant(), electionId(), -1, null, null, 0,
 				null, 0);
 		this.thread = new Thread(this::run, "p4rt-" + device.name());
@@ -299,20 +302,24 @@ public final class SwitchConnection implements AutoCloseable {
 			.connect();
 	}
 
+	// The material is loaded, and its paths checked, at every dial: the registry in Redis
+	// may hold a registration no API call checked (an older version's), and a renewed
+	// certificate is used from the next connection on.
 	private ManagedChannel tlsChannel(SwitchTls tls) {
 		try {
-			SslContextBuilder ssl = GrpcSslContexts.forClient().trustManager(new File(tls.caCertificate()));
-			if (tls.clientCertificate() != null) {
-				ssl.keyManager(new File(tls.clientCertificate()), new File(tls.clientKey()));
-			}
 			return NettyChannelBuilder.forAddress(this.device.host(), this.device.port())
-				.sslContext(ssl.build())
+				.sslContext(this.tls.clientContext(tls))
 				.maxInboundMessageSize(64 * 1024 * 1024)
 				.maxInboundMetadataSize(P4RuntimeClient.MAX_TRAILERS)
 				.build();
 		}
-		catch (java.io.IOException | RuntimeException ex) {
-			throw new IllegalStateException("cannot set up TLS for " + this.device.name() + ": " + ex.getMessage(), ex);
+		catch (SwitchDeviceRejected ex) {
+			throw new IllegalStateException("TLS not set up: " + ex.getMessage(), ex);
+		}
+		catch (javax.net.ssl.SSLException | RuntimeException ex) {
+			// Netty's own message may quote what it parsed: the kind of failure is
+			// enough.
+			throw new IllegalStateException("TLS not set up: " + ex.getClass().getSimpleName(), ex);
 		}
 	}
 

@@ -16,6 +16,8 @@ import io.sonde.switches.ReconcileReport;
 import io.sonde.switches.SwitchDevice;
 import io.sonde.switches.SwitchNotReady;
 import io.sonde.switches.internal.state.EntityText;
+import io.sonde.switches.internal.tls.TlsDirectory;
+import io.sonde.switches.internal.tls.TlsMaterial;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import p4.v1.Entity;
@@ -138,7 +140,7 @@ class SwitchConnectionIntegrationTests {
 					public void packetIn(PacketInReceived packet) {
 					}
 
-				})
+				}, new TlsMaterial(TlsDirectory.none()))
 			.start();
 		this.connections.add(connection);
 		return connection;
