@@ -114,6 +114,7 @@ int main(int argc, char **argv)
 	d.origin = (struct daemon_origin){ "bench", "veth0", 1764000000000ULL };
 	d.o.events_stream = STREAM;
 	d.o.maxlen = ~0ULL >> 1; /* nothing trimmed: all of it is measured */
+	d.journal_fd = -1;
 	d.redis = (struct daemon_redis){ .host = host,
 					 .port = atoi(colon + 1),
 					 .timeout_ms = 5000 };
