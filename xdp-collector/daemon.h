@@ -74,6 +74,7 @@ struct daemon {
 	int snap_active;
 	unsigned long long snap_no, snap_entries, next_push_ms;
 	unsigned long long next_counters_ms;
+	unsigned long long next_probe_ms; /* while idle, the window not empty */
 	/* counted here, published with the program's counters */
 	unsigned long long ring_events, published, snapshots, snapshot_entries,
 		snapshots_skipped, thresholds_applied, thresholds_rejected,

@@ -16,6 +16,8 @@
 #include "daemon.h"
 
 #define PIPELINE DAEMON_PIPELINE
+/* Probes while idle with something in the window: each pipeline probes too. */
+#define IDLE_PROBE_MS 1000
 #define STEP_BUDGET_MS 25 /* why: the ring buffer must be drained meanwhile */
 
 unsigned long long daemon_now_ms(void)
@@ -346,6 +348,12 @@ void daemon_push_step(struct daemon *d, int stopping)
 			return;
 	}
 	daemon_redis_poll_sub(&d->redis, now, on_message, d);
+	/* why: a loss while nothing is to be published is noticed too */
+	if (d->retain.len && !d->buf.len && d->redis.c &&
+	    (d->loss.suspect || now >= d->next_probe_ms)) {
+		d->next_probe_ms = now + IDLE_PROBE_MS;
+		daemon_recover_step(d, now);
+	}
 	while (d->buf.len && d->redis.c && daemon_deliver(d, now) &&
 	       (stopping || daemon_now_ms() - start < STEP_BUDGET_MS))
 		;

@@ -23,6 +23,7 @@
 #      the stream then holds every published event exactly once;
 #   4. FLUSHALL without a restart (run_id unchanged): the witness key is
 #      gone, so the daemon re-publishes what it published in the window;
+#      the same while it has nothing to publish (it probes once a second);
 #   5. the daemon SIGKILLed: every line of its published log is whole.
 # After each, every event the published log names is in the stream.
 # Everything it starts is stopped and the namespaces deleted by a trap.
@@ -211,6 +212,15 @@ check "FLUSHALL: every event published in the window before it in the stream" \
 	wait_until "log_in_stream $((flushed - 4000))"
 check "FLUSHALL: the witness written again" test "$(rcli EXISTS "sonde:collector:$NODE:$IF:witness")" = 1
 check "FLUSHALL: the daemon says why" grep -q "redis lost the witness key" "$TMP/err"
+
+# 4b. FLUSHALL while nothing is published: the daemon probes once a second
+# while its window holds entries
+wait_until settled
+flushed=$(now_ms)
+rcli FLUSHALL >/dev/null
+check "idle FLUSHALL: noticed with nothing to publish" wait_until '[ "$(counter loss_checks)" = 4 ]'
+check "idle FLUSHALL: every event published in the window before it in the stream" \
+	wait_until "log_in_stream $((flushed - 4000))"
 
 # 5. the daemon SIGKILLed: its log is whole
 sender_start

@@ -39,6 +39,8 @@ final class StreamPublisher implements AutoCloseable {
 
 	private static final Duration MAX_BACKOFF = Duration.ofSeconds(5);
 
+	private static final Duration IDLE_PROBE = Duration.ofSeconds(1);
+
 	private final StringRedisTemplate redis;
 
 	private final byte[] stream;
@@ -62,6 +64,11 @@ final class StreamPublisher implements AutoCloseable {
 	private final Thread thread;
 
 	private volatile boolean running = true;
+
+	/** The {@code run} of the entries published last (the publisher's thread only). */
+	private String lastRun;
+
+	private long nextIdleProbe;
 
 	private int inFlight;
 
@@ -119,6 +126,7 @@ final class StreamPublisher implements AutoCloseable {
 				return;
 			}
 			if (batch.isEmpty()) {
+				probeWhileIdle();
 				continue;
 			}
 			List<PublishedEntry> entries = PublishedEntry.group(batch, EVENTS_PER_ENTRY);
@@ -153,9 +161,29 @@ final class StreamPublisher implements AutoCloseable {
 		}
 	}
 
+	/**
+	 * With nothing to publish and something in the window, a probe a second: a loss is
+	 * noticed then too, not only with the next events.
+	 */
+	private void probeWhileIdle() {
+		long now = this.clock.millis();
+		if (this.lastRun == null || this.window.size() == 0 || now < this.nextIdleProbe) {
+			return;
+		}
+		this.nextIdleProbe = now + IDLE_PROBE.toMillis();
+		try {
+			this.recovery.beforePublishing(this.lastRun);
+		}
+		catch (RuntimeException ex) {
+			this.recovery.suspect();
+			log.debug("udp collector: probing Redis failed: {}", ex.getMessage());
+		}
+	}
+
 	/** The oldest entries, taken out of the buffer while they are sent. */
 	private synchronized List<Map<String, String>> nextBatch() throws InterruptedException {
-		while (this.running && this.buffer.isEmpty()) {
+		// At most 200 ms, then an empty batch: the idle probe runs between waits.
+		if (this.running && this.buffer.isEmpty()) {
 			wait(200);
 		}
 		List<Map<String, String>> batch = new ArrayList<>(Math.min(BATCH, this.buffer.size()));
@@ -200,6 +228,7 @@ final class StreamPublisher implements AutoCloseable {
 			this.publishedLog.append("published", entry, now);
 		}
 		this.recovery.streamWritten();
+		this.lastRun = entries.get(entries.size() - 1).fields().get("run");
 	}
 
 	private static Map<byte[], byte[]> raw(Map<String, String> fields) {

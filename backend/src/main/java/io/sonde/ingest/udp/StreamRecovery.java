@@ -212,6 +212,9 @@ final class StreamRecovery {
 				log.warn("udp collector: cannot check the stream (answer {}): re-publishing what it may lack", answer);
 			}
 			catch (RedisSystemException ex) {
+				if (Thread.currentThread().isInterrupted()) {
+					throw ex; // stopping: not an answer
+				}
 				// A duplicate is dropped downstream, a loss is not.
 				log.warn("udp collector: cannot check the stream ({}): re-publishing what it may lack",
 						ex.getMessage());
@@ -233,6 +236,9 @@ final class StreamRecovery {
 			id = this.redis.execute(REPUBLISH, List.of(this.stream), args.toArray());
 		}
 		catch (RedisSystemException ex) {
+			if (Thread.currentThread().isInterrupted()) {
+				throw ex; // stopping: not a refusal
+			}
 			log.warn("udp collector: redis refused to re-publish entry {}: {}", entry.id(), ex.getMessage());
 			return;
 		}

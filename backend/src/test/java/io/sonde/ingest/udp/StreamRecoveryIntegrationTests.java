@@ -152,6 +152,23 @@ class StreamRecoveryIntegrationTests {
 		assertThat(this.harness.redis.hasKey(this.harness.properties.witnessKey())).isTrue();
 	}
 
+	@Test
+	void noticesAFlushAllWhileNothingIsPublished() throws Exception {
+		streamFor(1000);
+		awaitDelivered();
+		Set<String> published = logged("published", 0);
+		this.harness.redis.execute((RedisCallback<Object>) (connection) -> {
+			connection.serverCommands().flushAll();
+			return null;
+		});
+		UdpCollectorHarness.awaitTrue(() -> new HashSet<>(streamOrigins()).containsAll(published),
+				"the window re-published");
+
+		assertThat(this.harness.publisher.lossChecks()).isEqualTo(1);
+		assertThat(this.harness.publisher.republished()).isEqualTo(published.size());
+		assertThat(streamOrigins()).containsExactlyInAnyOrderElementsOf(published);
+	}
+
 	private void streamFor(long millis) throws Exception {
 		this.reports = new SteadyReports(this.harness.collector.localPort());
 		Thread.sleep(millis);
