@@ -139,8 +139,8 @@ static void print_counters(struct daemon *d)
 		printf("%s\"%s\": %llu", r > 1 ? ", " : "",
 		       daemon_error_names[r], c[CNT_DROP_BASE + r]);
 	printf("}, \"published\": %llu, \"buffered\": %llu, "
-	       "\"redis_dropped\": %llu}}\n",
-	       d->published, d->buf.len, d->buf.dropped);
+	       "\"redis_dropped\": %llu, \"republished\": %llu}}\n",
+	       d->published, d->buf.len, d->buf.dropped, d->loss.republished);
 }
 
 static const char usage_text[] =
@@ -166,6 +166,11 @@ static const char usage_text[] =
 	"      --counters-interval S  counters hash update, seconds (5)\n"
 	"      --buffer N             events kept while Redis is away (100000);\n"
 	"                             past it the oldest are dropped and counted\n"
+	"      --retain-seconds S     keep the entries Redis acknowledged in the\n"
+	"                             last S seconds to re-publish what a restarted\n"
+	"                             Redis lacks (5; 0 = off)\n"
+	"      --retain-bytes N       at most N bytes of them (67108864)\n"
+	"      --published-log FILE   append a line per entry Redis acknowledged\n"
 	"      --threshold-channel CH thresholds channel (sonde:collector:thresholds;\n"
 	"                             \"\" = none)\n"
 	"      --redis-timeout-ms MS  connect and command time-out (500)\n"
@@ -187,6 +192,9 @@ enum {
 	OPT_CHANNEL,
 	OPT_TIMEOUT,
 	OPT_BACKOFF,
+	OPT_RETAIN_S,
+	OPT_RETAIN_BYTES,
+	OPT_PUBLISHED_LOG,
 };
 
 static const struct option opts[] = {
@@ -208,6 +216,9 @@ static const struct option opts[] = {
 	{ "threshold-channel", required_argument, NULL, OPT_CHANNEL },
 	{ "redis-timeout-ms", required_argument, NULL, OPT_TIMEOUT },
 	{ "backoff-max-ms", required_argument, NULL, OPT_BACKOFF },
+	{ "retain-seconds", required_argument, NULL, OPT_RETAIN_S },
+	{ "retain-bytes", required_argument, NULL, OPT_RETAIN_BYTES },
+	{ "published-log", required_argument, NULL, OPT_PUBLISHED_LOG },
 	{ "events", no_argument, NULL, 'e' },
 	{ "duration", required_argument, NULL, 'd' },
 	{ "verbose", no_argument, NULL, 'v' },
@@ -224,6 +235,7 @@ struct args {
 
 static int parse_args(int argc, char **argv, struct args *a, struct daemon *d)
 {
+	double seconds;
 	char *end;
 	int opt;
 
@@ -288,6 +300,20 @@ static int parse_args(int argc, char **argv, struct args *a, struct daemon *d)
 			break;
 		case OPT_BACKOFF:
 			d->redis.backoff_max_ms = (unsigned int)atoi(optarg);
+			break;
+		case OPT_RETAIN_S:
+			seconds = strtod(optarg, &end);
+			if (*end || seconds < 0 || seconds > 3600)
+				return -EINVAL;
+			d->o.retain_ms = (unsigned long long)(seconds * 1000);
+			break;
+		case OPT_RETAIN_BYTES:
+			d->o.retain_bytes = strtoull(optarg, &end, 10);
+			if (*end || !d->o.retain_bytes)
+				return -EINVAL;
+			break;
+		case OPT_PUBLISHED_LOG:
+			d->o.published_log = optarg;
 			break;
 		case 'e':
 			a->events = 1;
@@ -391,6 +417,8 @@ static int setup(struct run *r, struct collector *skel, struct args *a)
 	d->origin.run = d->started_ms;
 	snprintf(d->counters_key, sizeof(d->counters_key),
 		 "sonde:collector:%s:%s:counters", a->node, a->iface);
+	snprintf(d->loss.witness_key, sizeof(d->loss.witness_key),
+		 "sonde:collector:%s:%s:witness", a->node, a->iface);
 	for (i = 0; i < a->n_thr; i++) {
 		err = daemon_apply_thresholds(d, a->thresholds[i],
 					      strlen(a->thresholds[i]));
@@ -404,6 +432,17 @@ static int setup(struct run *r, struct collector *skel, struct args *a)
 	if (!r->redis)
 		return 0;
 	err = daemon_buffer_init(&d->buf, d->o.buffer);
+	if (!err)
+		err = daemon_retain_init(&d->retain, d->o.retain_ms,
+					 d->o.retain_bytes);
+	if (!err && d->o.published_log) {
+		d->journal_fd = daemon_journal_open(d->o.published_log);
+		if (d->journal_fd < 0) {
+			fprintf(stderr, "collector: cannot open %s\n",
+				d->o.published_log);
+			return d->journal_fd;
+		}
+	}
 	if (!err)
 		err = snapshot_init(&d->snap, fds);
 	d->next_push_ms =
@@ -431,7 +470,10 @@ int main(int argc, char **argv)
 		.buffer = 100000,
 		.push_s = 10,
 		.counters_s = 5,
+		.retain_ms = DAEMON_DEFAULT_RETAIN_S * 1000,
+		.retain_bytes = DAEMON_DEFAULT_RETAIN_BYTES,
 	};
+	d->journal_fd = -1;
 	d->redis = (struct daemon_redis){
 		.channel = "sonde:collector:thresholds",
 		.timeout_ms = 500,
@@ -525,6 +567,9 @@ cleanup:
 	snapshot_free(&d->snap);
 	daemon_buffer_free(&d->buf);
 	daemon_batch_free(&d->batch);
+	daemon_retain_free(&d->retain);
+	if (d->journal_fd >= 0)
+		close(d->journal_fd);
 	daemon_sources_free(&d->sources);
 	if (err)
 		fprintf(stderr, "collector: %s\n", strerror(-err));

@@ -33,6 +33,39 @@ static int room_for_line(struct daemon_batch *b)
 	return 0;
 }
 
+/* "first-last" or "first", after a comma when not the first run. */
+static void close_run(struct daemon_batch *b)
+{
+	char *out = b->seqs + b->seqs_len;
+	size_t room = sizeof(b->seqs) - b->seqs_len;
+	const char *comma = b->seqs_len ? "," : "";
+	int n = b->run_first == b->run_last
+			? snprintf(out, room, "%s%llu", comma, b->run_first)
+			: snprintf(out, room, "%s%llu-%llu", comma,
+				   b->run_first, b->run_last);
+
+	if (n > 0 && (size_t)n < room)
+		b->seqs_len += (size_t)n;
+}
+
+/* Room for closing this run and another one: "," and two 20-digit seqs. */
+#define RUN_MAX 42
+
+/* Extends the seq runs by seq; 0, or -E2BIG when a new run would not fit. */
+static int add_seq(struct daemon_batch *b, unsigned long long seq)
+{
+	if (!b->count) {
+		b->run_first = seq;
+	} else if (seq != b->run_last + 1) {
+		if (b->seqs_len + 2 * RUN_MAX >= sizeof(b->seqs))
+			return -E2BIG;
+		close_run(b);
+		b->run_first = seq;
+	}
+	b->run_last = seq;
+	return 0;
+}
+
 int daemon_batch_fill(struct daemon_batch *b, struct daemon_buffer *buf,
 		      unsigned long long first, unsigned long long max,
 		      long long wall_offset_ns)
@@ -45,21 +78,32 @@ int daemon_batch_fill(struct daemon_batch *b, struct daemon_buffer *buf,
 	b->len = 0;
 	b->count = 0;
 	b->span = 0;
+	b->seqs_len = 0;
+	b->seqs[0] = '\0';
 	while (b->span < max && (p = daemon_buffer_at(buf, first + b->span))) {
 		if (room_for_line(b))
 			return -ENOMEM;
 		wall_ns = (unsigned long long)((long long)p->e.ts_ns +
 					       wall_offset_ns);
-		b->span++;
+		/* counted unformattable once delivered */
 		if (daemon_entry_fields(&f, NULL, ENTRY_EVENT, &p->e, wall_ns,
-					p->seq))
-			continue; /* counted unformattable once delivered */
-		len = daemon_fields_line(&f, b->text + b->len, b->cap - b->len);
-		if (len < 0)
+					p->seq)) {
+			b->span++;
 			continue;
+		}
+		len = daemon_fields_line(&f, b->text + b->len, b->cap - b->len);
+		if (len < 0) {
+			b->span++;
+			continue;
+		}
+		if (add_seq(b, p->seq))
+			break; /* the next entry starts with it */
+		b->span++;
 		b->len += (size_t)len;
 		b->count++;
 	}
+	if (b->count)
+		close_run(b);
 	return 0;
 }
 

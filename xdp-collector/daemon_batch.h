@@ -12,6 +12,7 @@
 
 #include "daemon_buffer.h"
 #include "daemon_event.h"
+#include "daemon_retain.h"
 
 #define DAEMON_DEFAULT_BATCH 256
 #define DAEMON_MAX_BATCH 10000 /* events per entry: ~2.5 MB at most */
@@ -30,6 +31,10 @@ struct daemon_batch {
 	unsigned long long count; /* events in text */
 	unsigned long long span; /* buffered events it covers: count + skipped */
 	char count_str[24];
+	/* the events' seqs as runs, "1-256" (the published log's column) */
+	char seqs[DAEMON_SEQS_MAX];
+	size_t seqs_len;
+	unsigned long long run_first, run_last; /* the run being built */
 };
 
 void daemon_batch_free(struct daemon_batch *b);
@@ -37,8 +42,9 @@ void daemon_batch_free(struct daemon_batch *b);
 /*
  * Fills b from the buffered events first, first + 1, ... : at most max of
  * them, never waiting for more than the buffer holds.  An event that cannot
- * be formatted is skipped (span - count of them).  wall_offset_ns turns the
- * events' monotonic ts_ns into wall-clock time.  0, or -ENOMEM.
+ * be formatted is skipped (span - count of them); an entry ends early
+ * rather than list more seq runs than seqs holds.  wall_offset_ns turns
+ * the events' monotonic ts_ns into wall-clock time.  0, or -ENOMEM.
  */
 int daemon_batch_fill(struct daemon_batch *b, struct daemon_buffer *buf,
 		      unsigned long long first, unsigned long long max,

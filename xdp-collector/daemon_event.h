@@ -13,6 +13,7 @@
 
 #define CONTRACT_VERSION "2"
 #define DAEMON_MAX_FIELDS 48 /* field and value strings of one entry */
+#define DAEMON_ID_MAX 48     /* a stream entry id, "<ms>-<seq>", and its NUL */
 
 extern const char *const daemon_metric_names[METRIC_COUNT];
 extern const char *const daemon_error_names[INT_E_COUNT];

@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: (GPL-2.0-only OR BSD-2-Clause)
 /*
- * daemon_push.c - what the daemon sends to Redis: buffered events (pipelined
- * XADDs, removed from the buffer only once Redis answered), the periodic
- * push of every table's values (paper Section III-E1), the counters hash,
- * and thresholds received on the channel.
+ * daemon_push.c - what the daemon sends to Redis: buffered events
+ * (daemon_deliver.c), the periodic push of every table's values (paper
+ * Section III-E1), the counters hash, and thresholds received on the
+ * channel.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -15,9 +15,9 @@
 
 #include "daemon.h"
 
-#define PIPELINE 512 /* XADDs per round trip */
-/* why: bounds what one round trip holds in memory (~250 bytes an event) */
-#define PIPELINE_EVENTS 16384
+#define PIPELINE DAEMON_PIPELINE
+/* Probes while idle with something in the window: each pipeline probes too. */
+#define IDLE_PROBE_MS 1000
 #define STEP_BUDGET_MS 25 /* why: the ring buffer must be drained meanwhile */
 
 unsigned long long daemon_now_ms(void)
@@ -39,49 +39,6 @@ static unsigned long long wall_now(const struct daemon *d)
 
 	clock_gettime(CLOCK_MONOTONIC, &t);
 	return wall(d, (__u64)t.tv_sec * 1000000000ULL + t.tv_nsec);
-}
-
-/*
- * One pipeline of buffered events, --batch of them per entry; 1 when more
- * may go, 0 when done or down.  An entry's events leave the buffer only
- * when Redis answered its XADD.
- */
-int daemon_deliver(struct daemon *d, unsigned long long now)
-{
-	unsigned long long span[PIPELINE], count[PIPELINE], off = 0, events = 0;
-	struct daemon_fields f;
-	int n = 0, acked, i;
-
-	while (n < PIPELINE && off < d->buf.len && events < PIPELINE_EVENTS) {
-		if (daemon_batch_fill(&d->batch, &d->buf, off, d->o.batch,
-				      d->wall_offset_ns))
-			break;
-		if (!d->batch.count) {
-			if (n)
-				break; /* sent first, then skipped below */
-			/* why: events that cannot be formatted would block the rest */
-			daemon_buffer_pop(&d->buf, d->batch.span);
-			d->unformattable += d->batch.span;
-			continue;
-		}
-		if (daemon_batch_fields(&f, &d->origin, &d->batch) ||
-		    daemon_redis_append_xadd(&d->redis, d->o.events_stream,
-					     d->o.maxlen, &f))
-			break;
-		span[n] = d->batch.span;
-		count[n++] = d->batch.count;
-		off += d->batch.span;
-		events += d->batch.count;
-	}
-	if (!n)
-		return 0;
-	acked = daemon_redis_replies(&d->redis, n, now);
-	for (i = 0; i < acked; i++) {
-		daemon_buffer_pop(&d->buf, span[i]);
-		d->published += count[i];
-		d->unformattable += span[i] - count[i];
-	}
-	return acked == n && d->buf.len;
 }
 
 static void snapshot_abort(struct daemon *d)
@@ -217,19 +174,19 @@ int daemon_read_counters(int fd, __u64 out[CNT_COUNT])
 	return 0;
 }
 
-#define MAX_ARGS 128
+#define MAX_ARGS 160
 
 struct hset {
 	int n;
 	const char *argv[MAX_ARGS];
 	size_t len[MAX_ARGS];
-	char store[64][48];
+	char store[80][48];
 	int used;
 };
 
 static void put(struct hset *h, const char *field, unsigned long long v)
 {
-	if (h->n + 2 > MAX_ARGS || h->used >= 64)
+	if (h->n + 2 > MAX_ARGS || h->used >= 80)
 		return;
 	snprintf(h->store[h->used], sizeof(h->store[0]), "%llu", v);
 	h->argv[h->n] = field;
@@ -341,6 +298,12 @@ int daemon_publish_counters(struct daemon *d)
 	put(&h, "snapshots", d->snapshots);
 	put(&h, "snapshot_entries", d->snapshot_entries);
 	put(&h, "snapshots_skipped", d->snapshots_skipped);
+	put(&h, "republished", d->loss.republished);
+	put(&h, "republished_entries", d->loss.republished_entries);
+	put(&h, "loss_checks", d->loss.checks);
+	put(&h, "retained", d->retain.events);
+	put(&h, "retained_bytes", d->retain.bytes);
+	put(&h, "retain_overflow", d->retain.overflow);
 	put(&h, "thresholds_applied", d->thresholds_applied);
 	put(&h, "thresholds_rejected", d->thresholds_rejected);
 	for (i = 0; i < METRIC_COUNT; i++) {
@@ -379,11 +342,18 @@ void daemon_push_step(struct daemon *d, int stopping)
 	}
 	if (d->redis.fresh) {
 		d->redis.fresh = 0;
+		daemon_recover_reconnected(d);
 		load_thresholds(d, now);
 		if (!d->redis.c)
 			return;
 	}
 	daemon_redis_poll_sub(&d->redis, now, on_message, d);
+	/* why: a loss while nothing is to be published is noticed too */
+	if (d->retain.len && !d->buf.len && d->redis.c &&
+	    (d->loss.suspect || now >= d->next_probe_ms)) {
+		d->next_probe_ms = now + IDLE_PROBE_MS;
+		daemon_recover_step(d, now);
+	}
 	while (d->buf.len && d->redis.c && daemon_deliver(d, now) &&
 	       (stopping || daemon_now_ms() - start < STEP_BUDGET_MS))
 		;

@@ -133,6 +133,13 @@ int daemon_redis_append_xadd(struct daemon_redis *r, const char *stream,
 int daemon_redis_replies(struct daemon_redis *r, int n,
 			 unsigned long long now_ms)
 {
+	return daemon_redis_replies_ids(r, n, now_ms, NULL);
+}
+
+int daemon_redis_replies_ids(struct daemon_redis *r, int n,
+			     unsigned long long now_ms,
+			     char (*ids)[DAEMON_ID_MAX])
+{
 	redisReply *reply;
 	int i;
 
@@ -151,6 +158,10 @@ int daemon_redis_replies(struct daemon_redis *r, int n,
 					reply->str);
 			r->rejected++;
 		}
+		if (ids)
+			snprintf(ids[i], sizeof(ids[i]), "%s",
+				 reply->type == REDIS_REPLY_STRING ? reply->str
+								   : "");
 		freeReplyObject(reply);
 	}
 	return n;

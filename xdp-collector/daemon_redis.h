@@ -51,6 +51,13 @@ int daemon_redis_append_argv(struct daemon_redis *r, int argc,
  */
 int daemon_redis_replies(struct daemon_redis *r, int n,
 			 unsigned long long now_ms);
+/*
+ * The same, keeping each string reply (an XADD's entry id) in ids[i];
+ * ids[i] is "" for a reply of another type or an error.
+ */
+int daemon_redis_replies_ids(struct daemon_redis *r, int n,
+			     unsigned long long now_ms,
+			     char (*ids)[DAEMON_ID_MAX]);
 
 /*
  * Reads what the subscription received without blocking and calls fn with

@@ -7,7 +7,9 @@
  *
  *   bench_xadd HOST:PORT EVENTS BATCH...
  *
- * prints per batch size
+ * With RETAIN_S=S in the environment the published window is on (S
+ * seconds, 64 MiB: the probe before each pipeline, a copy of each entry
+ * kept), and the names end in _retain.  Prints per batch size
  *   BENCH xadd_events_per_s_batch<B> <events/s> events/s
  *   BENCH xadd_entries_batch<B> <entries> entries
  *   BENCH redis_bytes_per_event_batch<B> <MEMORY USAGE / EVENTS> bytes
@@ -64,6 +66,7 @@ static long long reply_int(redisContext *c, const char *cmd)
 static int run(struct daemon *d, unsigned long long events,
 	       unsigned long long batch)
 {
+	const char *suffix = d->o.retain_ms ? "_retain" : "";
 	struct collector_event e;
 	unsigned long long i;
 	long long entries, bytes;
@@ -72,6 +75,12 @@ static int run(struct daemon *d, unsigned long long events,
 	reply_int(d->redis.c, "DEL " STREAM);
 	d->o.batch = batch;
 	d->published = 0;
+	/* why: a stream deleted under a window would be re-published */
+	daemon_retain_free(&d->retain);
+	daemon_retain_init(&d->retain, d->o.retain_ms, d->o.retain_bytes);
+	memset(&d->loss, 0, sizeof(d->loss));
+	snprintf(d->loss.witness_key, sizeof(d->loss.witness_key),
+		 "sonde:bench:witness");
 	for (i = 0; i < events; i++) {
 		event_of(i, &e);
 		daemon_buffer_push(&d->buf, &e);
@@ -87,11 +96,12 @@ static int run(struct daemon *d, unsigned long long events,
 	}
 	entries = reply_int(d->redis.c, "XLEN " STREAM);
 	bytes = reply_int(d->redis.c, "MEMORY USAGE " STREAM " SAMPLES 0");
-	printf("BENCH xadd_events_per_s_batch%llu %.0f events/s\n", batch,
-	       events / t);
-	printf("BENCH xadd_entries_batch%llu %lld entries\n", batch, entries);
-	printf("BENCH redis_bytes_per_event_batch%llu %.1f bytes\n", batch,
-	       (double)bytes / events);
+	printf("BENCH xadd_events_per_s_batch%llu%s %.0f events/s\n", batch,
+	       suffix, events / t);
+	printf("BENCH xadd_entries_batch%llu%s %lld entries\n", batch, suffix,
+	       entries);
+	printf("BENCH redis_bytes_per_event_batch%llu%s %.1f bytes\n", batch,
+	       suffix, (double)bytes / events);
 	reply_int(d->redis.c, "DEL " STREAM);
 	return 0;
 }
@@ -114,6 +124,10 @@ int main(int argc, char **argv)
 	d.origin = (struct daemon_origin){ "bench", "veth0", 1764000000000ULL };
 	d.o.events_stream = STREAM;
 	d.o.maxlen = ~0ULL >> 1; /* nothing trimmed: all of it is measured */
+	d.journal_fd = -1;
+	d.o.retain_ms = getenv("RETAIN_S") ? atof(getenv("RETAIN_S")) * 1000
+					   : 0;
+	d.o.retain_bytes = DAEMON_DEFAULT_RETAIN_BYTES;
 	d.redis = (struct daemon_redis){ .host = host,
 					 .port = atoi(colon + 1),
 					 .timeout_ms = 5000 };
@@ -128,5 +142,6 @@ int main(int argc, char **argv)
 	daemon_redis_close(&d.redis);
 	daemon_buffer_free(&d.buf);
 	daemon_batch_free(&d.batch);
+	daemon_retain_free(&d.retain);
 	return err;
 }

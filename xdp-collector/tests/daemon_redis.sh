@@ -10,7 +10,9 @@
 # published on the channel changes detection; the periodic push fills the
 # snapshots stream; with Redis stopped the daemon keeps running, buffers,
 # counts what it dropped past its bound and delivers the rest once Redis is
-# back; SIGTERM stops it with the program detached.  Everything it starts
+# back (--retain-seconds 0: Redis restarts empty here, and what the daemon
+# re-publishes then is tests/daemon_republish.sh's); SIGTERM stops it with
+# the program detached.  Everything it starts
 # is stopped and the namespaces deleted by a trap.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -102,7 +104,7 @@ grep -v '^#' "$MIGRATION" | grep . | rcli >/dev/null
 # the thresholds wanted now, read by the daemon when it connects
 rcli HSET sonde:collector:thresholds link_utilization 5 >/dev/null
 ip netns exec "$NS_RX" "$B/collector" -i "$IF" -r "127.0.0.1:$PORT" -n "$NODE" \
-	-P 1 --counters-interval 0.3 --buffer 50 --batch 20 --backoff-max-ms 400 \
+	-P 1 --counters-interval 0.3 --buffer 50 --batch 20 --backoff-max-ms 400 --retain-seconds 0 \
 	-t hop_latency=100 -t flow_latency=1000000 >"$TMP/out" 2>"$TMP/err" &
 DAEMON=$!
 check "attached in native mode (auto)" wait_for native counter mode

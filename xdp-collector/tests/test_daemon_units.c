@@ -3,17 +3,20 @@
  * test_daemon_units - the daemon's parts that need neither Redis nor BPF:
  * the contract's field lists for each metric, snapshot entries and the
  * snapshot end, the Table I keys a snapshot reads from each map entry,
- * threshold messages, the bounded event buffer and the v2 events entry
- * (lines, count, --batch, events that cannot be formatted).
+ * threshold messages, the bounded event buffer, the v2 events entry
+ * (lines, count, --batch, events that cannot be formatted, seq runs) and
+ * the published window's bounds in time and bytes.
  */
 #include <arpa/inet.h>
 #include <errno.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "daemon_batch.h"
 #include "daemon_buffer.h"
 #include "daemon_event.h"
+#include "daemon_retain.h"
 #include "daemon_sources.h"
 #include "snapshot.h"
 #include "check.h"
@@ -415,6 +418,7 @@ static void batch(void)
 	CHECK("an event that does not format is skipped",
 	      !memcmp(b.text, "seq=1 ", 6) && strstr(b.text, "\nseq=3 ") &&
 		      !strstr(b.text, "seq=2 ") && b.text[b.len - 1] == '\n');
+	CHECK("the seqs as runs: 2 is not in it", !strcmp(b.seqs, "1,3"));
 	CHECK("wall-clock time: ts_ns + the offset",
 	      strstr(b.text, " ts_ns=2764 "));
 	CHECK("entry fields",
@@ -425,7 +429,7 @@ static void batch(void)
 	CHECK("fill never waits: the 2 left after index 3",
 	      !daemon_batch_fill(&b, &buf, 3, 256, 0) && b.span == 2 &&
 		      b.count == 2 && strstr(b.text, "seq=4 ") &&
-		      strstr(b.text, "\nseq=5 "));
+		      strstr(b.text, "\nseq=5 ") && !strcmp(b.seqs, "4-5"));
 	CHECK("batch of 1: one event per entry",
 	      !daemon_batch_fill(&b, &buf, 4, 1, 0) && b.count == 1 &&
 		      strchr(b.text, '\n') == b.text + b.len - 1);
@@ -434,6 +438,114 @@ static void batch(void)
 		      daemon_batch_fields(&f, &origin, &b) < 0);
 	daemon_buffer_free(&buf);
 	daemon_batch_free(&b);
+}
+
+/* Every other event unformattable: the entry ends before its runs overflow. */
+static void batch_seq_runs(void)
+{
+	struct collector_event e = flow_event(METRIC_HOP_LATENCY);
+	struct daemon_batch b = { 0 };
+	struct daemon_buffer buf;
+	unsigned long long span;
+	char next[32];
+	int i;
+
+	CHECK("init", !daemon_buffer_init(&buf, 200));
+	for (i = 0; i < 200; i++) {
+		e.metric = i % 2 ? METRIC_COUNT : METRIC_HOP_LATENCY;
+		daemon_buffer_push(&buf, &e);
+	}
+	CHECK("one run per event, then the entry ends",
+	      !daemon_batch_fill(&b, &buf, 0, 256, 0) && b.count > 5 &&
+		      b.count < 100 && b.span == 2 * b.count &&
+		      !strncmp(b.seqs, "1,3,5,", 6) &&
+		      strlen(b.seqs) < sizeof(b.seqs));
+	span = b.span;
+	CHECK("the next entry starts where it ended",
+	      !daemon_batch_fill(&b, &buf, span, 256, 0) && b.count > 5);
+	snprintf(next, sizeof(next), "%llu,", span + 1);
+	CHECK("with the next formattable seq",
+	      !strncmp(b.seqs, next, strlen(next)));
+	daemon_buffer_free(&buf);
+	daemon_batch_free(&b);
+}
+
+/* An entry of the published window: len bytes of text, count events. */
+static struct daemon_retained retained(const char *id, size_t len,
+				       unsigned long long count)
+{
+	struct daemon_retained e = { 0 };
+
+	snprintf(e.id, sizeof(e.id), "%s", id);
+	e.text = calloc(1, len);
+	e.len = len;
+	e.count = count;
+	return e;
+}
+
+/* The published window: bounded in time and in bytes, oldest out first. */
+static void retain(void)
+{
+	struct daemon_retain r;
+	struct daemon_retained e = retained("1-0", 100, 1);
+	unsigned long long one = daemon_retained_bytes(&e);
+	char id[32];
+	int i, order = 1;
+
+	daemon_retain_init(&r, 1000, 3 * one);
+	CHECK("kept", !daemon_retain_add(&r, &e, 0) && r.len == 1 &&
+			      r.bytes == one && r.events == 1);
+	e = retained("2-0", 100, 2);
+	daemon_retain_add(&r, &e, 100);
+	e = retained("3-0", 100, 3);
+	daemon_retain_add(&r, &e, 200);
+	CHECK("at the byte bound",
+	      r.len == 3 && r.bytes == 3 * one && r.events == 6 && !r.overflow);
+	e = retained("4-0", 100, 4);
+	daemon_retain_add(&r, &e, 300);
+	CHECK("past it the oldest leaves, young: counted overflow",
+	      r.len == 3 && r.bytes <= r.max_bytes && r.overflow == 1 &&
+		      !strcmp(daemon_retain_at(&r, 0)->id, "2-0") &&
+		      !strcmp(daemon_retain_at(&r, 2)->id, "4-0") &&
+		      r.events == 9);
+	daemon_retain_expire(&r, 1150);
+	CHECK("the window: acknowledged before now - 1000 ms leaves",
+	      r.len == 2 && !strcmp(daemon_retain_at(&r, 0)->id, "3-0") &&
+		      r.events == 7 && r.bytes == 2 * one);
+	e = retained("5-0", 100, 5);
+	daemon_retain_add(&r, &e, 1500);
+	e = retained("6-0", 100, 6);
+	daemon_retain_add(&r, &e, 2400);
+	CHECK("aged out by the byte bound: not overflow",
+	      r.len == 3 && r.overflow == 1 &&
+		      !strcmp(daemon_retain_at(&r, 0)->id, "4-0"));
+	e = retained("big", 4 * one, 7);
+	daemon_retain_add(&r, &e, 2500);
+	CHECK("an entry larger than the bound is not kept",
+	      r.len == 3 && r.overflow == 2 && !daemon_retain_at(&r, 3));
+	daemon_retain_expire(&r, 100000);
+	CHECK("all aged out", r.len == 0 && r.bytes == 0 && r.events == 0);
+	daemon_retain_free(&r);
+
+	daemon_retain_init(&r, 1000, 1ULL << 30);
+	for (i = 0; i < 700; i++) {
+		snprintf(id, sizeof(id), "%d-0", i);
+		e = retained(id, 10, 1);
+		daemon_retain_add(&r, &e, (unsigned long long)i);
+	}
+	daemon_retain_expire(&r, 1050);
+	for (i = 0; i < (int)r.len; i++) {
+		snprintf(id, sizeof(id), "%d-0", 50 + i);
+		order &= !strcmp(daemon_retain_at(&r, (size_t)i)->id, id);
+	}
+	CHECK("grows past its first 256 slots in order", r.len == 650 && order);
+	daemon_retain_free(&r);
+
+	daemon_retain_init(&r, 0, 1ULL << 30);
+	e = retained("1-0", 10, 1);
+	CHECK("window 0: nothing kept",
+	      !daemon_retain_add(&r, &e, 0) && !r.len && !r.overflow);
+	daemon_retain_free(&r);
 }
 
 /* The counters hash's field of a source that lost reports. */
@@ -469,6 +581,8 @@ int main(void)
 	thresholds();
 	buffer();
 	batch();
+	batch_seq_runs();
+	retain();
 	source_fields();
 	printf("daemon_units: %d passed, %d failed\n", passed, failed);
 	return failed != 0;

@@ -7,6 +7,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
@@ -20,10 +21,14 @@ public final class RedisServerProcess implements AutoCloseable {
 
 	private final int port;
 
+	/** Where the append-only file goes, or null: no persistence. */
+	private final Path aofDir;
+
 	private Process process;
 
-	private RedisServerProcess(int port) {
+	private RedisServerProcess(int port, Path aofDir) {
 		this.port = port;
+		this.aofDir = aofDir;
 	}
 
 	/**
@@ -33,7 +38,19 @@ public final class RedisServerProcess implements AutoCloseable {
 		if (!Files.isExecutable(REDIS_SERVER)) {
 			throw new IllegalStateException(REDIS_SERVER + " is missing: `make test` installs redis-server");
 		}
-		RedisServerProcess redis = new RedisServerProcess(freePort());
+		RedisServerProcess redis = new RedisServerProcess(freePort(), null);
+		redis.restart();
+		return redis;
+	}
+
+	/**
+	 * Starts redis-server with append-only persistence ({@code appendfsync everysec}) in
+	 * {@code dir}, which every restart loads again. No automatic AOF rewrite, so the
+	 * incremental file under {@code dir/appendonlydir} only grows: a test can cut it back
+	 * to what an fsync had written.
+	 */
+	public static RedisServerProcess startWithAof(Path dir) {
+		RedisServerProcess redis = new RedisServerProcess(freePort(), dir);
 		redis.restart();
 		return redis;
 	}
@@ -52,10 +69,17 @@ public final class RedisServerProcess implements AutoCloseable {
 
 	/** Starts (again) on the same port. */
 	public void restart() {
+		List<String> command = new ArrayList<>(List.of(REDIS_SERVER.toString(), "--port", Integer.toString(this.port),
+				"--bind", "127.0.0.1", "--save", ""));
+		if (this.aofDir == null) {
+			command.addAll(List.of("--appendonly", "no"));
+		}
+		else {
+			command.addAll(List.of("--appendonly", "yes", "--appendfsync", "everysec", "--auto-aof-rewrite-percentage",
+					"0", "--dir", this.aofDir.toString()));
+		}
 		try {
-			this.process = new ProcessBuilder(List.of(REDIS_SERVER.toString(), "--port", Integer.toString(this.port),
-					"--bind", "127.0.0.1", "--save", "", "--appendonly", "no"))
-				.redirectErrorStream(true)
+			this.process = new ProcessBuilder(command).redirectErrorStream(true)
 				.redirectOutput(ProcessBuilder.Redirect.DISCARD)
 				.start();
 		}
@@ -69,6 +93,21 @@ public final class RedisServerProcess implements AutoCloseable {
 	public void stop() {
 		if (this.process != null) {
 			this.process.destroy();
+			try {
+				this.process.waitFor(10, TimeUnit.SECONDS);
+			}
+			catch (InterruptedException ex) {
+				Thread.currentThread().interrupt();
+			}
+			this.process = null;
+		}
+		awaitListening(false);
+	}
+
+	/** SIGKILL: the server dies at once, as in a crash, and its port closes. */
+	public void kill() {
+		if (this.process != null) {
+			this.process.destroyForcibly();
 			try {
 				this.process.waitFor(10, TimeUnit.SECONDS);
 			}

@@ -1,19 +1,20 @@
 package io.sonde.ingest.udp;
 
 import java.nio.charset.StandardCharsets;
+import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Objects;
 
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import org.springframework.data.redis.connection.RedisStreamCommands.XAddOptions;
 import org.springframework.data.redis.connection.stream.MapRecord;
+import org.springframework.data.redis.connection.stream.RecordId;
 import org.springframework.data.redis.core.RedisCallback;
 import org.springframework.data.redis.core.StringRedisTemplate;
 
@@ -22,7 +23,10 @@ import org.springframework.data.redis.core.StringRedisTemplate;
  * entries of up to {@link #EVENTS_PER_ENTRY} events, as the daemon does: a bounded buffer
  * between detection and Redis, whose oldest entries are dropped (and counted,
  * {@code redis_dropped}) when Redis is away or slower than the reports. A batch whose
- * reply was lost is sent again: consumers deduplicate on (node, ifname, run, seq).
+ * reply was lost is sent again: consumers deduplicate on (node, ifname, run, seq). What
+ * Redis acknowledged stays in the {@link PublishedWindow} with its id and goes to the
+ * {@link PublishedLog}; before each pipeline {@link StreamRecovery} re-publishes what a
+ * Redis that lost acknowledged writes lacks.
  */
 final class StreamPublisher implements AutoCloseable {
 
@@ -35,6 +39,8 @@ final class StreamPublisher implements AutoCloseable {
 
 	private static final Duration MAX_BACKOFF = Duration.ofSeconds(5);
 
+	private static final Duration IDLE_PROBE = Duration.ofSeconds(1);
+
 	private final StringRedisTemplate redis;
 
 	private final byte[] stream;
@@ -45,11 +51,24 @@ final class StreamPublisher implements AutoCloseable {
 
 	private final Runnable onReconnect;
 
+	private final Clock clock;
+
+	private final PublishedWindow window;
+
+	private final PublishedLog publishedLog;
+
+	private final StreamRecovery recovery;
+
 	private final ArrayDeque<Map<String, String>> buffer = new ArrayDeque<>();
 
 	private final Thread thread;
 
 	private volatile boolean running = true;
+
+	/** The {@code run} of the entries published last (the publisher's thread only). */
+	private String lastRun;
+
+	private long nextIdleProbe;
 
 	private int inFlight;
 
@@ -66,12 +85,17 @@ final class StreamPublisher implements AutoCloseable {
 	/**
 	 * @param onReconnect run after Redis answers again (the thresholds hash is re-read)
 	 */
-	StreamPublisher(StringRedisTemplate redis, String stream, long maxlen, int capacity, Runnable onReconnect) {
+	StreamPublisher(StringRedisTemplate redis, UdpCollectorProperties properties, Runnable onReconnect, Clock clock) {
 		this.redis = redis;
-		this.stream = stream.getBytes(StandardCharsets.UTF_8);
-		this.options = XAddOptions.maxlen(maxlen).approximateTrimming(true);
-		this.capacity = capacity;
+		this.stream = bytes(properties.eventsStream());
+		this.options = XAddOptions.maxlen(properties.maxlen()).approximateTrimming(true);
+		this.capacity = properties.buffer();
 		this.onReconnect = onReconnect;
+		this.clock = clock;
+		this.window = new PublishedWindow(properties.retainWindow(), properties.retainBytes().toBytes());
+		this.publishedLog = PublishedLog.open(properties.publishedLog());
+		this.recovery = new StreamRecovery(redis, properties.eventsStream(), properties.witnessKey(),
+				properties.maxlen(), this.window, this.publishedLog, clock);
 		this.thread = new Thread(this::run, "udp-collector-publisher");
 		this.thread.setDaemon(true);
 	}
@@ -102,10 +126,13 @@ final class StreamPublisher implements AutoCloseable {
 				return;
 			}
 			if (batch.isEmpty()) {
+				probeWhileIdle();
 				continue;
 			}
+			List<PublishedEntry> entries = PublishedEntry.group(batch, EVENTS_PER_ENTRY);
 			try {
-				send(batch);
+				this.recovery.beforePublishing(entries.get(0).fields().get("run"));
+				send(entries);
 				if (!connected) {
 					connected = true;
 					count(() -> this.connects++);
@@ -118,6 +145,7 @@ final class StreamPublisher implements AutoCloseable {
 				backoff = Duration.ofMillis(100);
 			}
 			catch (RuntimeException ex) {
+				this.recovery.suspect();
 				if (connected) {
 					connected = false;
 					count(() -> this.disconnects++);
@@ -133,9 +161,29 @@ final class StreamPublisher implements AutoCloseable {
 		}
 	}
 
+	/**
+	 * With nothing to publish and something in the window, a probe a second: a loss is
+	 * noticed then too, not only with the next events.
+	 */
+	private void probeWhileIdle() {
+		long now = this.clock.millis();
+		if (this.lastRun == null || this.window.size() == 0 || now < this.nextIdleProbe) {
+			return;
+		}
+		this.nextIdleProbe = now + IDLE_PROBE.toMillis();
+		try {
+			this.recovery.beforePublishing(this.lastRun);
+		}
+		catch (RuntimeException ex) {
+			this.recovery.suspect();
+			log.debug("udp collector: probing Redis failed: {}", ex.getMessage());
+		}
+	}
+
 	/** The oldest entries, taken out of the buffer while they are sent. */
 	private synchronized List<Map<String, String>> nextBatch() throws InterruptedException {
-		while (this.running && this.buffer.isEmpty()) {
+		// At most 200 ms, then an empty batch: the idle probe runs between waits.
+		if (this.running && this.buffer.isEmpty()) {
 			wait(200);
 		}
 		List<Map<String, String>> batch = new ArrayList<>(Math.min(BATCH, this.buffer.size()));
@@ -162,49 +210,30 @@ final class StreamPublisher implements AutoCloseable {
 		}
 	}
 
-	private void send(List<Map<String, String>> batch) {
-		this.redis.executePipelined((RedisCallback<Object>) (connection) -> {
-			int from = 0;
-			while (from < batch.size()) {
-				int to = from + 1;
-				while (to < batch.size() && to - from < EVENTS_PER_ENTRY
-						&& sameOrigin(batch.get(from), batch.get(to))) {
-					to++;
-				}
-				connection.streamCommands()
-					.xAdd(MapRecord.create(this.stream, entry(batch.subList(from, to))), this.options);
-				from = to;
+	/** One pipeline; each entry Redis acknowledged to the window and the log. */
+	private void send(List<PublishedEntry> entries) {
+		List<Object> ids = this.redis.executePipelined((RedisCallback<Object>) (connection) -> {
+			for (PublishedEntry entry : entries) {
+				connection.streamCommands().xAdd(MapRecord.create(this.stream, raw(entry.fields())), this.options);
 			}
 			return null;
 		});
+		long now = this.clock.millis();
+		this.window.expire(now);
+		for (int i = 0; i < entries.size(); i++) {
+			PublishedEntry entry = entries.get(i);
+			Object id = ids.get(i);
+			entry.acknowledged((id instanceof RecordId recordId) ? recordId.getValue() : String.valueOf(id), now);
+			this.window.add(entry, now);
+			this.publishedLog.append("published", entry, now);
+		}
+		this.recovery.streamWritten();
+		this.lastRun = entries.get(entries.size() - 1).fields().get("run");
 	}
 
-	private static boolean sameOrigin(Map<String, String> one, Map<String, String> other) {
-		for (String name : EventFields.ORIGIN) {
-			if (!Objects.equals(one.get(name), other.get(name))) {
-				return false;
-			}
-		}
-		return true;
-	}
-
-	/** One version-2 entry: the origin fields once, then each event as a line. */
-	private static Map<byte[], byte[]> entry(List<Map<String, String>> events) {
-		StringBuilder lines = new StringBuilder(events.size() * 280);
-		for (Map<String, String> event : events) {
-			event.forEach((name, value) -> {
-				if (!EventFields.ORIGIN.contains(name)) {
-					lines.append(name).append('=').append(value).append(' ');
-				}
-			});
-			lines.setCharAt(lines.length() - 1, '\n');
-		}
+	private static Map<byte[], byte[]> raw(Map<String, String> fields) {
 		Map<byte[], byte[]> raw = new LinkedHashMap<>();
-		for (String name : EventFields.ORIGIN) {
-			raw.put(bytes(name), bytes(events.get(0).get(name)));
-		}
-		raw.put(bytes("count"), bytes(Integer.toString(events.size())));
-		raw.put(bytes("events"), bytes(lines.toString()));
+		fields.forEach((name, value) -> raw.put(bytes(name), bytes(value)));
 		return raw;
 	}
 
@@ -255,6 +284,25 @@ final class StreamPublisher implements AutoCloseable {
 		return this.disconnects;
 	}
 
+	/** Events published again after Redis lost them. */
+	long republished() {
+		return this.recovery.republished();
+	}
+
+	long republishedEntries() {
+		return this.recovery.republishedEntries();
+	}
+
+	/** Times the stream was checked after Redis may have lost writes. */
+	long lossChecks() {
+		return this.recovery.checks();
+	}
+
+	/** The published window: events and bytes kept now, entries pushed out early. */
+	PublishedWindow window() {
+		return this.window;
+	}
+
 	@Override
 	public void close() {
 		this.running = false;
@@ -265,6 +313,7 @@ final class StreamPublisher implements AutoCloseable {
 		catch (InterruptedException ex) {
 			Thread.currentThread().interrupt();
 		}
+		this.publishedLog.close();
 	}
 
 }

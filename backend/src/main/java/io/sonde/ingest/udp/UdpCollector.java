@@ -184,6 +184,12 @@ public final class UdpCollector implements AutoCloseable {
 		hash.put("redis_connects", this.publisher.connects());
 		hash.put("redis_disconnects", this.publisher.disconnects());
 		hash.put("redis_failures", this.publisher.failures());
+		hash.put("republished", this.publisher.republished());
+		hash.put("republished_entries", this.publisher.republishedEntries());
+		hash.put("loss_checks", this.publisher.lossChecks());
+		hash.put("retained", this.publisher.window().events());
+		hash.put("retained_bytes", this.publisher.window().bytes());
+		hash.put("retain_overflow", this.publisher.window().overflow());
 		hash.put("thresholds_applied", this.thresholds.applied());
 		hash.put("thresholds_rejected", this.thresholds.rejected());
 		this.thresholds.inForce().forEach((metric, value) -> hash.put("threshold_" + metric.wireName(), value));

@@ -29,9 +29,8 @@ class UdpCollectorConfiguration {
 
 	@Bean
 	StreamPublisher udpCollectorPublisher(StringRedisTemplate redis, UdpCollectorProperties properties,
-			ThresholdListener udpCollectorThresholds) {
-		return new StreamPublisher(redis, properties.eventsStream(), properties.maxlen(), properties.buffer(),
-				udpCollectorThresholds::applyHash);
+			ThresholdListener udpCollectorThresholds, Clock clock) {
+		return new StreamPublisher(redis, properties, udpCollectorThresholds::applyHash, clock);
 	}
 
 	@Bean

@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.net.DatagramPacket;
 import java.net.DatagramSocket;
 import java.net.InetAddress;
+import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -25,6 +26,7 @@ import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactor
 import org.springframework.data.redis.connection.stream.MapRecord;
 import org.springframework.data.redis.core.StringRedisTemplate;
 import org.springframework.data.redis.listener.RedisMessageListenerContainer;
+import org.springframework.util.unit.DataSize;
 
 /**
  * A Java collector wired as its configuration wires it, on a free port, against a Redis
@@ -56,19 +58,23 @@ final class UdpCollectorHarness implements AutoCloseable {
 
 	private final DatagramSocket sender;
 
-	UdpCollectorHarness(Clock clock) throws IOException {
-		this.server = RedisServerProcess.start();
+	/**
+	 * @param server the Redis to publish to, this harness's from now on (closed with it)
+	 * @param publishedLog the collector's published log, or null for none
+	 */
+	UdpCollectorHarness(Clock clock, RedisServerProcess server, Path publishedLog) throws IOException {
+		this.server = server;
 		this.connections = new LettuceConnectionFactory(
 				new RedisStandaloneConfiguration("127.0.0.1", this.server.port()));
 		this.connections.afterPropertiesSet();
 		this.connections.start();
 		this.redis = new StringRedisTemplate(this.connections);
 		this.properties = new UdpCollectorProperties(true, "127.0.0.1", 0, NODE, "sonde:stream:events", 1_000_000,
-				100_000, Duration.ofMillis(100), "sonde:collector:thresholds");
+				100_000, Duration.ofMillis(100), "sonde:collector:thresholds", Duration.ofSeconds(5),
+				DataSize.ofMegabytes(64), (publishedLog != null) ? publishedLog.toString() : "");
 		this.detector = new IntCollectorDetector(IntCollectorDetector.DEFAULT_REPORT_PORT);
 		this.thresholds = new ThresholdListener(this.detector, this.redis, this.properties.thresholdChannel());
-		this.publisher = new StreamPublisher(this.redis, this.properties.eventsStream(), this.properties.maxlen(),
-				this.properties.buffer(), this.thresholds::applyHash);
+		this.publisher = new StreamPublisher(this.redis, this.properties, this.thresholds::applyHash, clock);
 		this.collector = new UdpCollector(this.properties, this.detector, this.publisher, this.thresholds, clock);
 		this.subscriptions = new RedisMessageListenerContainer();
 		this.subscriptions.setConnectionFactory(this.connections);
@@ -77,6 +83,10 @@ final class UdpCollectorHarness implements AutoCloseable {
 		this.runner = new UdpCollectorRunner(this.collector, this.publisher, this.thresholds, this.subscriptions,
 				this.redis, this.properties);
 		this.sender = new DatagramSocket();
+	}
+
+	UdpCollectorHarness(Clock clock) throws IOException {
+		this(clock, RedisServerProcess.start(), null);
 	}
 
 	UdpCollectorHarness() throws IOException {
@@ -121,8 +131,14 @@ final class UdpCollectorHarness implements AutoCloseable {
 	 * with the entry's origin fields.
 	 */
 	List<Map<String, String>> events() {
+		return eventsIn(this.redis, this.properties.eventsStream());
+	}
+
+	/** Every event of a version-2 stream, in order, with its entry's origin fields. */
+	static List<Map<String, String>> eventsIn(StringRedisTemplate redis, String stream) {
 		List<Map<String, String>> events = new ArrayList<>();
-		for (MapRecord<String, Object, Object> entry : entries()) {
+		for (MapRecord<String, Object, Object> entry : redis.opsForStream()
+			.range(stream, org.springframework.data.domain.Range.unbounded())) {
 			Map<Object, Object> fields = entry.getValue();
 			for (String line : ((String) fields.get("events")).split("\n")) {
 				Map<String, String> event = new LinkedHashMap<>();

@@ -1,0 +1,237 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: (GPL-2.0-only OR BSD-2-Clause)
+# Nothing the daemon published vanishes when Redis loses acknowledged
+# writes (root).  As tests/daemon_redis.sh: two namespaces joined by a
+# veth pair, the daemon attached to the receiving end, a redis-server of
+# the test's own on 127.0.0.1 in that namespace, here with append-only
+# persistence (appendfsync everysec) in the test's folder.  A sender
+# writes report frames onto the link all along (two per round, each a
+# hop-latency change over T: an event each), and the daemon writes its
+# published log (--published-log).  Then:
+#   1. a healthy run re-publishes nothing and checks nothing;
+#   2. Redis SIGKILLed and restarted on the same port and folder: the
+#      kernel still had every write it made to its AOF, so it lost none;
+#      the daemon checks what it retained, finds all of it, re-publishes
+#      nothing;
+#   3. Redis SIGKILLed with the AOF cut back to its length at a mark taken
+#      about a second before the kill, which is what a host that went down
+#      with Redis leaves when fsync last ran at the mark (appendfsync
+#      everysec: up to ~1 s of acknowledged writes).  The loss is so
+#      engineered, not waited for: a SIGKILL alone loses nothing (2.).  The
+#      daemon re-publishes what the restarted stream lacks, under the
+#      entries' old ids (no one else wrote to the stream meanwhile), and
+#      the stream then holds every published event exactly once;
+#   4. FLUSHALL without a restart (run_id unchanged): the witness key is
+#      gone, so the daemon re-publishes what it published in the window;
+#      the same while it has nothing to publish (it probes once a second);
+#   5. the daemon SIGKILLed: every line of its published log is whole.
+# After each, every event the published log names is in the stream.
+# Everything it starts is stopped and the namespaces deleted by a trap.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+V=../p4-programs/src/test/resources/vectors
+MIGRATION=../db-migrations/redis/V1__streams_and_groups.redis
+B=build
+TAG="sxr$$"
+NS_TX="${TAG}tx" NS_RX="${TAG}rx" IF="${TAG}b"
+PORT=$((20000 + ($$ + 7) % 20000))
+TMP=$(mktemp -d)
+NODE=testnode
+KEY="sonde:collector:$NODE:$IF:counters"
+LOG="$TMP/published.log"
+DAEMON= REDIS= SENDER=
+passed=0 failed=0
+
+cleanup() {
+	[ -n "$SENDER" ] && kill "$SENDER" 2>/dev/null && wait "$SENDER" 2>/dev/null
+	[ -n "$DAEMON" ] && kill "$DAEMON" 2>/dev/null && wait "$DAEMON" 2>/dev/null
+	[ -n "$REDIS" ] && kill "$REDIS" 2>/dev/null && wait "$REDIS" 2>/dev/null
+	ip netns del "$NS_TX" 2>/dev/null || true
+	ip netns del "$NS_RX" 2>/dev/null || true
+	[ -n "${KEEP_OUT:-}" ] && cp -r "$TMP" "$KEEP_OUT"
+	rm -rf "$TMP"
+}
+trap cleanup EXIT
+
+check() { # description, condition...
+	local what=$1
+	shift
+	if "$@"; then passed=$((passed + 1)); else failed=$((failed + 1)); echo "FAIL daemon_republish: $what" >&2; fi
+}
+rcli() { ip netns exec "$NS_RX" redis-cli -p "$PORT" "$@"; }
+counter() { rcli HGET "$KEY" "$1"; }
+# waits up to 20 s for a condition (shell text, evaluated each time)
+wait_until() {
+	local i
+	for i in $(seq 200); do
+		eval "$1" 2>/dev/null && return 0
+		sleep 0.1
+	done
+	return 1
+}
+# the seqs of the events in the stream, one a line, sorted (every event line
+# of an entry's events field starts with seq=)
+stream_seqs() { rcli XRANGE sonde:stream:events - + | sed -n 's/^seq=\([0-9]*\) .*/\1/p' | sort -n; }
+# the seqs the published log names in lines of KIND acknowledged at or after
+# ms FROM (default: all), one a line, sorted
+log_seqs() { # kind, from
+	awk -v kind="$1" -v from="${2:-0}" '$1 == kind && $6 >= from {
+		n = split($5, runs, ",")
+		for (i = 1; i <= n; i++) {
+			m = split(runs[i], ab, "-")
+			for (s = ab[1]; s <= ab[m]; s++) print s
+		}
+	}' "$LOG" | sort -n
+}
+# every seq of the published log (from ms FROM) is in the stream
+log_in_stream() { # from
+	local missing
+	log_seqs published "${1:-0}" >"$TMP/want"
+	stream_seqs | sort -u >"$TMP/have"
+	missing=$(comm -23 <(sort -u "$TMP/want") "$TMP/have" | wc -l)
+	[ "$(wc -l <"$TMP/want")" -gt 0 ] && [ "$missing" -eq 0 ] ||
+		{ echo "  $missing of $(wc -l <"$TMP/want") published events missing from the stream" >&2; return 1; }
+}
+settled() { [ "$(counter buffered)" = 0 ] && [ "$(counter published)" = "$(log_seqs published | wc -l)" ]; }
+now_ms() { date +%s%3N; }
+aof() { ls "$TMP"/redis/appendonlydir/*.incr.aof; }
+# why: a child of this script, not daemonized, so that it is reaped here;
+# no AOF rewrite, so the incremental file only grows
+redis_start() {
+	mkdir -p "$TMP/redis"
+	ip netns exec "$NS_RX" redis-server --port "$PORT" --bind 127.0.0.1 \
+		--daemonize no --save '' --appendonly yes --appendfsync everysec \
+		--auto-aof-rewrite-percentage 0 --dir "$TMP/redis" \
+		--logfile "$TMP/redis/redis.log" &
+	REDIS=$!
+	wait_until '[ "$(rcli PING)" = PONG ]'
+}
+redis_kill() {
+	kill -KILL "$REDIS"
+	wait "$REDIS" 2>/dev/null || true
+	REDIS=
+}
+# two frames a round, a change of switch 12's hop latency each
+sender_start() {
+	(while :; do
+		ip netns exec "$NS_TX" "$B/send_frames" "${TAG}a" 1 "$BASE" "$CHANGED" >/dev/null
+		sleep 0.02
+	done) &
+	SENDER=$!
+}
+sender_stop() {
+	kill "$SENDER" 2>/dev/null
+	wait "$SENDER" 2>/dev/null || true
+	SENDER=
+}
+
+ip netns add "$NS_TX"
+ip netns add "$NS_RX"
+ip link add "${TAG}a" netns "$NS_TX" type veth peer name "$IF" netns "$NS_RX"
+ip -n "$NS_TX" link set "${TAG}a" up
+ip -n "$NS_RX" link set "$IF" up
+ip -n "$NS_TX" link set lo up
+ip -n "$NS_RX" link set lo up
+
+BASE="$V/tr2_0_eth_all_3h.hex"
+tr -d ' \n' <"$BASE" | sed 's/0000000c006600ca00000c02/0000000c006600ca00000c98/' >"$TMP/changed.hex"
+CHANGED="$TMP/changed.hex"
+
+redis_start
+grep -v '^#' "$MIGRATION" | grep . | rcli >/dev/null
+ip netns exec "$NS_RX" "$B/collector" -i "$IF" -r "127.0.0.1:$PORT" -n "$NODE" \
+	-P 0 --counters-interval 0.2 --backoff-max-ms 200 --published-log "$LOG" \
+	-t hop_latency=10 -t flow_latency=1000000 >"$TMP/out" 2>"$TMP/err" &
+DAEMON=$!
+wait_until '[ -n "$(counter mode)" ]'
+
+# 1. healthy
+sender_start
+sleep 2
+sender_stop
+check "healthy: events published" wait_until '[ "$(counter published)" -gt 50 ]'
+check "healthy: every event of the published log in the stream" wait_until log_in_stream
+check "healthy: the log's lines add up to the published counter" wait_until settled
+check "healthy: a log line is KIND ID ORIGIN COUNT SEQS ACKED_MS" \
+	grep -qE "^published [0-9]+-[0-9]+ xdp/$NODE/$IF/[0-9]+ [0-9]+ [0-9,-]+ [0-9]{13}$" "$LOG"
+check "healthy: the log's ids are the stream's" \
+	test "$(awk '$1 == "published" {print $2}' "$LOG" | sort)" = "$(rcli XRANGE sonde:stream:events - + | grep -E '^[0-9]+-[0-9]+$' | sort)"
+check "healthy: nothing checked, nothing re-published" \
+	test "$(counter loss_checks)/$(counter republished)/$(counter retain_overflow)" = "0/0/0"
+check "healthy: the window holds what was published in it" test "$(counter retained)" -gt 0
+check "the witness key names the run" test "$(rcli GET "sonde:collector:$NODE:$IF:witness")" = "$(counter run)"
+
+# 2. SIGKILL: the kernel keeps what Redis wrote to its AOF
+sender_start
+sleep 1
+redis_kill
+sleep 0.5
+redis_start
+sleep 1
+sender_stop
+check "SIGKILL: the daemon checked the stream once" wait_until '[ "$(counter loss_checks)" = 1 ]'
+check "SIGKILL: found all, re-published nothing" test "$(counter republished)" = 0
+check "SIGKILL: every published event in the stream" wait_until log_in_stream
+last2=$(stream_seqs | tail -1)
+
+# 3. SIGKILL with the AOF's last second lost
+sender_start
+sleep 1
+mark=$(stat -c %s "$(aof)")
+sleep 1
+redis_kill
+before=$(wc -c <"$(aof)")
+truncate -s "$mark" "$(aof)"
+redis_start
+sleep 1
+sender_stop
+check "lost tail: the AOF had grown past the mark ($before > $mark bytes)" test "$before" -gt "$mark"
+check "lost tail: the daemon checked again" wait_until '[ "$(counter loss_checks)" = 2 ]'
+check "lost tail: entries re-published" wait_until '[ "$(counter republished)" -gt 0 ]'
+check "lost tail: every published event in the stream" wait_until log_in_stream
+# (from step 3 on: a SIGKILL mid-pipeline, as in step 2, may leave an entry
+# Redis wrote but never answered, sent again: delivery is at least once)
+check "lost tail: each once" test -z "$(stream_seqs | awk -v after="$last2" '$1 > after' | uniq -d)"
+check "lost tail: the log's republished events are the counter's" \
+	test "$(log_seqs republished | wc -l)" = "$(counter republished)"
+check "lost tail: re-published under their old ids" test -z "$(awk '
+	$1 == "published" { id[$5] = $2 }
+	$1 == "republished" && id[$5] != $2 { print }' "$LOG")"
+republished=$(counter republished)
+
+# 4. FLUSHALL, run_id unchanged
+sender_start
+sleep 1
+flushed=$(now_ms)
+rcli FLUSHALL >/dev/null
+sleep 1
+sender_stop
+check "FLUSHALL: the daemon noticed the witness gone" wait_until '[ "$(counter loss_checks)" = 3 ]'
+check "FLUSHALL: what it had just published re-published" test "$(counter republished)" -gt "$republished"
+check "FLUSHALL: every event published in the window before it in the stream" \
+	wait_until "log_in_stream $((flushed - 4000))"
+check "FLUSHALL: the witness written again" test "$(rcli EXISTS "sonde:collector:$NODE:$IF:witness")" = 1
+check "FLUSHALL: the daemon says why" grep -q "redis lost the witness key" "$TMP/err"
+
+# 4b. FLUSHALL while nothing is published: the daemon probes once a second
+# while its window holds entries
+wait_until settled
+flushed=$(now_ms)
+rcli FLUSHALL >/dev/null
+check "idle FLUSHALL: noticed with nothing to publish" wait_until '[ "$(counter loss_checks)" = 4 ]'
+check "idle FLUSHALL: every event published in the window before it in the stream" \
+	wait_until "log_in_stream $((flushed - 4000))"
+
+# 5. the daemon SIGKILLed: its log is whole
+sender_start
+sleep 1
+kill -KILL "$DAEMON"
+wait "$DAEMON" 2>/dev/null || true
+DAEMON=
+sender_stop
+check "daemon SIGKILL: every log line whole" \
+	test "$(grep -cvE '^(re)?published [0-9]+-[0-9]+ xdp/[^ ]+ [0-9]+ [0-9,-]+ [0-9]{13}$' "$LOG")" = 0
+check "daemon SIGKILL: the log ends with a newline" test "$(tail -c 1 "$LOG" | od -An -c | tr -d ' ')" = '\n'
+check "daemon SIGKILL: every logged event since the flush in the stream" log_in_stream $((flushed - 4000))
+echo "daemon_republish: $passed passed, $failed failed"
+test "$failed" -eq 0
