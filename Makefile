@@ -78,6 +78,12 @@ bench-switches: build ## benchmark: bring-up of 20 emulated switches, reconcile 
 bench-xdp: ## benchmark (as root): XDP collector ns per report, Mpps on a veth vs a user-space collector
 	$(MAKE) -C xdp-collector bench
 
+.PHONY: soak
+soak: build ## soak (not in make test): Redis, the backend and the Java collector each killed once in SOAK_SECONDS (600) of the emulated network; prints the SOAK lines
+	$(MVN) -q -pl e2e-tests test-compile dependency:build-classpath -Dmdep.includeScope=test \
+	  -Dmdep.outputFile=target/soak.classpath
+	java -cp "e2e-tests/target/test-classes:$$(cat e2e-tests/target/soak.classpath)" io.sonde.e2e.soak.SoakRun
+
 .PHONY: format
 format: ## rewrite Java sources in the project style (spring-javaformat)
 	$(MVN) spring-javaformat:apply

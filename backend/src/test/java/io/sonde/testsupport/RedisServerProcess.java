@@ -1,15 +1,19 @@
 package io.sonde.testsupport;
 
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.net.ServerSocket;
 import java.net.Socket;
+import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
 
 /**
  * A real redis-server (the Debian package) owned by one test, on a port of its own, so a
@@ -117,6 +121,40 @@ public final class RedisServerProcess implements AutoCloseable {
 			this.process = null;
 		}
 		awaitListening(false);
+	}
+
+	/**
+	 * The incremental AOF file every write is appended to ({@link #startWithAof} only).
+	 */
+	public Path incrementalAof() {
+		if (this.aofDir == null) {
+			throw new IllegalStateException("redis-server runs without an AOF");
+		}
+		try (Stream<Path> files = Files.list(this.aofDir.resolve("appendonlydir"))) {
+			return files.filter((file) -> file.getFileName().toString().endsWith(".incr.aof"))
+				.findFirst()
+				.orElseThrow(() -> new IllegalStateException("no incremental AOF in " + this.aofDir));
+		}
+		catch (IOException ex) {
+			throw new UncheckedIOException(ex);
+		}
+	}
+
+	/**
+	 * A crash of the host, as {@code appendfsync everysec} allows it: SIGKILL, then the
+	 * incremental AOF cut back to {@code fsyncedBytes}, what the last fsync had written.
+	 * A SIGKILL alone loses nothing: the kernel keeps what Redis wrote before it
+	 * answered.
+	 */
+	public void crashLosingAofBeyond(long fsyncedBytes) {
+		Path aof = incrementalAof();
+		kill();
+		try (FileChannel file = FileChannel.open(aof, StandardOpenOption.WRITE)) {
+			file.truncate(fsyncedBytes);
+		}
+		catch (IOException ex) {
+			throw new UncheckedIOException(ex);
+		}
 	}
 
 	private void awaitListening(boolean listening) {

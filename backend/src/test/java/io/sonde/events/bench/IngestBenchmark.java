@@ -39,6 +39,7 @@ import io.lettuce.core.codec.RedisCodec;
 import io.lettuce.core.codec.StringCodec;
 import io.sonde.SondeApplication;
 import io.sonde.ingest.IngestStatistics;
+import io.sonde.testsupport.HostProcessor;
 import io.sonde.testsupport.RedisServerProcess;
 import io.sonde.topology.ApiCaller;
 
@@ -108,7 +109,7 @@ public final class IngestBenchmark {
 		Path data = (parent != null) ? Files.createTempDirectory(Path.of(parent), "sonde-bench-ingest")
 				: Files.createTempDirectory("sonde-bench-ingest");
 		System.out.println("BENCH_INFO store data in " + data + " on " + fileSystemOf(data));
-		System.out.println("BENCH_INFO cpu " + processorOf());
+		System.out.println("BENCH_INFO cpu " + HostProcessor.describe());
 		try (RedisServerProcess redis = RedisServerProcess.start()) {
 			RedisClient client = RedisClient.create("redis://127.0.0.1:" + redis.port());
 			System.out.printf("BENCH baseline_xreadgroup_xack_per_s %.0f events/s (contract v2, %d events an entry)%n",
@@ -349,31 +350,6 @@ public final class IngestBenchmark {
 			System.out.printf("BENCH event_to_browser_saturated_p99_ms %.1f ms (%d probes queued behind the backlog "
 					+ "of the saturated run)%n", percentile(saturated, 0.99), saturated.length);
 		}
-	}
-
-	/**
-	 * The processor as /proc/cpuinfo names it. Why: hosts of one machine kind differ (the
-	 * same classes ran at 4.1 and at 8-11 µs an event on two hosts, both "AMD EPYC"), and
-	 * family, model and cache size tell the hosts apart where the model name does not.
-	 */
-	private static String processorOf() throws IOException {
-		Path cpuinfo = Path.of("/proc/cpuinfo");
-		if (!Files.isReadable(cpuinfo)) {
-			return "unknown";
-		}
-		Map<String, String> first = new LinkedHashMap<>();
-		for (String line : Files.readAllLines(cpuinfo)) {
-			if (line.isBlank()) {
-				break;
-			}
-			int colon = line.indexOf(':');
-			if (colon > 0) {
-				first.putIfAbsent(line.substring(0, colon).strip(), line.substring(colon + 1).strip());
-			}
-		}
-		return first.getOrDefault("model name", "?") + ", family " + first.getOrDefault("cpu family", "?") + " model "
-				+ first.getOrDefault("model", "?") + ", cache " + first.getOrDefault("cache size", "?") + ", "
-				+ Runtime.getRuntime().availableProcessors() + " cpus";
 	}
 
 	/**

@@ -1,10 +1,8 @@
 package io.sonde.ingest.udp;
 
 import java.io.IOException;
-import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -13,7 +11,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.regex.Pattern;
-import java.util.stream.Stream;
 
 import io.sonde.testsupport.RedisServerProcess;
 import org.junit.jupiter.api.AfterEach;
@@ -101,14 +98,11 @@ class StreamRecoveryIntegrationTests {
 	void republishesWhatRedisForgotWhenItsAofLostTheLastSecondUnderTheOldIds() throws Exception {
 		this.reports = new SteadyReports(this.harness.collector.localPort());
 		Thread.sleep(1000);
-		Path aof = incrementalAof();
+		Path aof = this.server.incrementalAof();
 		long mark = Files.size(aof);
 		Thread.sleep(1000);
-		this.server.kill();
 		assertThat(Files.size(aof)).as("the AOF grew past the mark").isGreaterThan(mark);
-		try (FileChannel file = FileChannel.open(aof, StandardOpenOption.WRITE)) {
-			file.truncate(mark);
-		}
+		this.server.crashLosingAofBeyond(mark);
 		this.server.restart();
 		Thread.sleep(1000);
 		this.reports.close();
@@ -186,14 +180,6 @@ class StreamRecoveryIntegrationTests {
 
 	private long eventsTaken() {
 		return Long.parseLong((String) this.harness.counters().get("events"));
-	}
-
-	private Path incrementalAof() throws IOException {
-		try (Stream<Path> files = Files.list(this.dir.resolve("redis/appendonlydir"))) {
-			return files.filter((file) -> file.getFileName().toString().endsWith(".incr.aof"))
-				.findFirst()
-				.orElseThrow();
-		}
 	}
 
 	/** Every event of the stream, by origin {@code java/<node>/udp/<run>/<seq>}. */
