@@ -18,8 +18,8 @@ topology="$demo_dir/topology.json"
 emulator_log="$demo_dir/emulator.log"
 control_port=${SONDE_EMULATOR_CONTROL_PORT:-32767}
 control_file="$demo_dir/emulator.control"
-jar=$(ls backend/target/sonde-backend-*-exec.jar 2>/dev/null | head -n 1)
-[ -n "$jar" ] || { echo "backend jar missing: run make build" >&2; exit 1; }
+# The backend extracted, with its class data sharing archive: it starts in about half the time.
+backend_java=$(scripts/backend-app.sh)
 [ -x ./sonde-emulator ] || { echo "./sonde-emulator missing: the emulator's command line is not in this tree" >&2; exit 1; }
 mkdir -p "$demo_dir"
 rm -f "$credentials" "$topology" "$control_file"
@@ -68,7 +68,8 @@ until [ -s "$topology" ] && [ "$(tail -c 2 "$topology" | tr -d '[:space:]')" = "
   sleep 0.5
 done
 
-java -jar "$jar" \
+# shellcheck disable=SC2086
+java $backend_java \
   --server.port="$port" \
   --sonde.timeseries.questdb.data-dir="$demo_dir/questdb" \
   --sonde.security.demo-credentials-file="$credentials" \

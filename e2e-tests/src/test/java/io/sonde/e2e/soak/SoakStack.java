@@ -13,7 +13,6 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.stream.Stream;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -87,19 +86,20 @@ final class SoakStack implements AutoCloseable {
 						"--sonde.ingest.udp.port=" + this.udpPort, "--sonde.ingest.udp.node-id=soak",
 						"--sonde.ingest.udp.published-log=" + publishedLogFile()));
 		this.collector.start();
-		this.backend = child("backend",
-				List.of("java", "-jar", backendJar().toString(), "--server.port=" + this.httpPort,
-						"--spring.data.redis.port=" + this.redis.port(),
-						"--sonde.timeseries.questdb.data-dir=" + this.work.resolve("questdb"),
-						"--sonde.timeseries.questdb.http-port=" + freePort(),
-						"--sonde.timeseries.questdb.pg-port=" + this.pgPort,
-						"--sonde.security.demo-credentials-file=" + credentialsFile(),
-						"--sonde.topology.import-file=" + topology,
-						// One name across restarts: a restarted backend reads its own
-						// pending
-						// entries at once instead of waiting to claim them from a dead
-						// name.
-						"--sonde.ingest.consumer=soak-backend", "--sonde.ingest.udp.enabled=false"));
+		List<String> backendCommand = new ArrayList<>(List.of("java"));
+		backendCommand.addAll(backendJava());
+		backendCommand.addAll(List.of("--server.port=" + this.httpPort, "--spring.data.redis.port=" + this.redis.port(),
+				"--sonde.timeseries.questdb.data-dir=" + this.work.resolve("questdb"),
+				"--sonde.timeseries.questdb.http-port=" + freePort(),
+				"--sonde.timeseries.questdb.pg-port=" + this.pgPort,
+				"--sonde.security.demo-credentials-file=" + credentialsFile(),
+				"--sonde.topology.import-file=" + topology,
+				// One name across restarts: a restarted backend reads its own
+				// pending
+				// entries at once instead of waiting to claim them from a dead
+				// name.
+				"--sonde.ingest.consumer=soak-backend", "--sonde.ingest.udp.enabled=false"));
+		this.backend = child("backend", backendCommand);
 		startBackend();
 	}
 
@@ -271,12 +271,20 @@ final class SoakStack implements AutoCloseable {
 		}
 	}
 
-	private Path backendJar() throws IOException {
-		try (Stream<Path> files = Files.list(this.root.resolve("backend/target"))) {
-			return files.filter((file) -> file.getFileName().toString().endsWith("-exec.jar"))
-				.findFirst()
-				.orElseThrow(() -> new IllegalStateException("the backend is not built: run make build"));
+	/**
+	 * The backend laid out to start fast, as make demo starts it
+	 * (scripts/backend-app.sh).
+	 */
+	private List<String> backendJava() throws IOException, InterruptedException {
+		Process layout = new ProcessBuilder(this.root.resolve("scripts/backend-app.sh").toString())
+			.directory(this.root.toFile())
+			.redirectError(ProcessBuilder.Redirect.INHERIT)
+			.start();
+		String arguments = new String(layout.getInputStream().readAllBytes()).strip();
+		if (layout.waitFor() != 0) {
+			throw new IllegalStateException("scripts/backend-app.sh failed: is the backend built (make build)?");
 		}
+		return List.of(arguments.split("\\s+"));
 	}
 
 	private ChildProcess child(String name, List<String> command) {
