@@ -66,7 +66,7 @@ final class UdpCollectorHarness implements AutoCloseable {
 		this.properties = new UdpCollectorProperties(true, "127.0.0.1", 0, NODE, "sonde:stream:events", 1_000_000,
 				100_000, Duration.ofMillis(100), "sonde:collector:thresholds");
 		this.detector = new IntCollectorDetector(IntCollectorDetector.DEFAULT_REPORT_PORT);
-		this.thresholds = new ThresholdListener(this.detector, this.redis, this.properties.thresholdChannel());
+		this.thresholds = new ThresholdListener(this.detector, this.redis, this.properties.thresholdChannel(), clock);
 		this.publisher = new StreamPublisher(this.redis, this.properties.eventsStream(), this.properties.maxlen(),
 				this.properties.buffer(), this.thresholds::applyHash);
 		this.collector = new UdpCollector(this.properties, this.detector, this.publisher, this.thresholds, clock);
@@ -75,7 +75,7 @@ final class UdpCollectorHarness implements AutoCloseable {
 		this.subscriptions.afterPropertiesSet();
 		this.subscriptions.start();
 		this.runner = new UdpCollectorRunner(this.collector, this.publisher, this.thresholds, this.subscriptions,
-				this.redis, this.properties);
+				this.redis, this.properties, clock);
 		this.sender = new DatagramSocket();
 	}
 
