@@ -89,8 +89,8 @@ public final class RedisServerProcess implements AutoCloseable {
 	 * file is loaded by then).
 	 */
 	public void restart() {
-		List<String> command = new ArrayList<>(List.of(REDIS_SERVER.toString(), "--port",
-				Integer.toString(this.port), "--bind", "127.0.0.1", "--save", ""));
+		List<String> command = new ArrayList<>(List.of(REDIS_SERVER.toString(), "--port", Integer.toString(this.port),
+				"--bind", "127.0.0.1", "--save", ""));
 		if (this.dataDir == null) {
 			command.addAll(List.of("--appendonly", "no"));
 		}
