@@ -17,6 +17,10 @@ import java.util.List;
 public record RedisDataLoss(Instant detectedAt, String detectedBy, String reason, String lostEpoch,
 		Instant lostEpochCreatedAt, List<String> lostState) {
 
+	public RedisDataLoss {
+		lostState = (lostState != null) ? List.copyOf(lostState) : List.of();
+	}
+
 	/** One sentence for health and logs: "Redis lost its data at {time}: {reason}". */
 	public String summary() {
 		return "Redis lost its data at " + this.detectedAt + ": " + this.reason;

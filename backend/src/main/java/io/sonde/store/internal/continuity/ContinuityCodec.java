@@ -3,7 +3,9 @@ package io.sonde.store.internal.continuity;
 import java.time.Instant;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.ObjectReader;
 import io.sonde.store.RedisDataLoss;
 import io.sonde.store.RedisEpoch;
 
@@ -12,8 +14,15 @@ final class ContinuityCodec {
 
 	private final ObjectMapper json;
 
+	private final ObjectReader epochs;
+
+	private final ObjectReader losses;
+
 	ContinuityCodec(ObjectMapper json) {
 		this.json = json;
+		// Fields a later version adds are no reason to take an epoch for a foreign one.
+		this.epochs = json.readerFor(RedisEpoch.class).without(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
+		this.losses = json.readerFor(RedisDataLoss.class).without(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
 	}
 
 	String write(Object value) {
@@ -34,7 +43,7 @@ final class ContinuityCodec {
 			return null;
 		}
 		try {
-			RedisEpoch epoch = this.json.readValue(text, RedisEpoch.class);
+			RedisEpoch epoch = this.epochs.readValue(text);
 			if (epoch.id() != null) {
 				return epoch;
 			}
@@ -51,7 +60,7 @@ final class ContinuityCodec {
 			return null;
 		}
 		try {
-			return this.json.readValue(text, RedisDataLoss.class);
+			return this.losses.readValue(text);
 		}
 		catch (JsonProcessingException ex) {
 			return new RedisDataLoss(Instant.EPOCH, "unknown", "unreadable loss record: " + text, null, null,
