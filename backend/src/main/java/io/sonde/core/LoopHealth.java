@@ -31,10 +31,15 @@ public final class LoopHealth {
 		this.clock = clock;
 	}
 
-	public synchronized void succeeded() {
+	/**
+	 * @return whether this round ended a run of failures (worth a log line)
+	 */
+	public synchronized boolean succeeded() {
+		boolean recovered = this.failingSince != null;
 		this.lastSuccess = this.clock.instant();
 		this.failingSince = null;
 		this.lastError = null;
+		return recovered;
 	}
 
 	public synchronized void failed(Throwable error) {

@@ -209,7 +209,9 @@ class LiveEventStream implements EventStream, SmartLifecycle {
 				List<StreamMessage<String, String>> entries = commands.xread(
 						XReadArgs.Builder.block(BLOCK).count(READ_COUNT),
 						XReadArgs.StreamOffset.from(stream, position));
-				this.tailHealth.succeeded();
+				if (this.tailHealth.succeeded()) {
+					log.info("Following {} again", stream);
+				}
 				for (StreamMessage<String, String> entry : entries) {
 					position = entry.getId();
 					if (!anyMayWant(entry.getBody())) {

@@ -11,11 +11,15 @@ final class ConsumerGroupMissing extends IllegalStateException {
 				+ ((cause != null) ? " (" + cause.getMessage() + ")" : ""), cause);
 	}
 
-	/** Whether Redis's answer was NOGROUP. */
+	/**
+	 * Whether Redis's answer was NOGROUP, or Redis 7's "UNBLOCKED the stream key no
+	 * longer exists" to a read waiting on a stream that was deleted (FLUSHALL).
+	 */
 	static boolean isNoGroup(Throwable error) {
 		for (Throwable cause = error; cause != null; cause = cause.getCause()) {
-			if (cause instanceof ConsumerGroupMissing
-					|| (cause.getMessage() != null && cause.getMessage().startsWith("NOGROUP"))) {
+			String message = cause.getMessage();
+			if (cause instanceof ConsumerGroupMissing || (message != null
+					&& (message.startsWith("NOGROUP") || message.startsWith("UNBLOCKED the stream key no longer")))) {
 				return true;
 			}
 		}

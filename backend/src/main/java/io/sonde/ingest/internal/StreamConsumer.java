@@ -127,7 +127,7 @@ final class StreamConsumer {
 					else {
 						handle(pending, null);
 					}
-					this.health.succeeded();
+					succeeded();
 					continue;
 				}
 				if (System.nanoTime() - nextClaim >= 0) {
@@ -154,14 +154,13 @@ final class StreamConsumer {
 					handle(entries, turn);
 				}
 				this.lag.measureIfDue(commands);
-				this.health.succeeded();
+				succeeded();
 			}
 			catch (RuntimeException ex) {
 				if (!this.running) {
 					break;
 				}
 				this.counters.failed(ex.toString());
-				this.health.failed(ex);
 				ownPending = true;
 				if (ConsumerGroupMissing.isNoGroup(ex)) {
 					if (!this.groupMissing) {
@@ -170,10 +169,15 @@ final class StreamConsumer {
 										+ "replaced): creating it again",
 								this.properties.group(), this.properties.stream());
 					}
+					this.health.failed(ex);
 					this.groupMissing = true;
 					continue;
 				}
-				log.warn("Ingest of {} failed, retrying in {}: {}", this.properties.stream(), RETRY, ex.toString());
+				if (!this.health.failing()) {
+					log.warn("Ingest of {} failed, retrying every {}: {}", this.properties.stream(), RETRY,
+							ex.toString());
+				}
+				this.health.failed(ex);
 				sleep(RETRY);
 			}
 		}
@@ -202,6 +206,12 @@ final class StreamConsumer {
 			if (!String.valueOf(ex.getMessage()).startsWith("BUSYGROUP")) {
 				throw ex;
 			}
+		}
+	}
+
+	private void succeeded() {
+		if (this.health.succeeded()) {
+			log.info("Ingest of {} resumed", this.properties.stream());
 		}
 	}
 
