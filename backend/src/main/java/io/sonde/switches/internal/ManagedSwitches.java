@@ -245,10 +245,15 @@ public class ManagedSwitches implements SwitchManagement, SmartLifecycle, Connec
 			this.registryReads.failed(ex);
 			return;
 		}
-		this.registryReads.succeeded();
+		if (this.registryReads.succeeded()) {
+			logger.log(Level.INFO, "switch registry read again");
+		}
 		Map<String, SwitchDevice> byName = new LinkedHashMap<>();
 		stored.forEach((device) -> byName.put(device.name(), device));
-		boolean dataLost = this.continuity != null && this.continuity.unacknowledgedLoss().isPresent();
+		// Asked of Redis now, not as last checked: an emptied registry read before the
+		// epoch watch noticed the loss must not let switches go.
+		boolean dataLost = this.continuity != null && !byName.keySet().containsAll(this.devices.keySet())
+				&& this.continuity.checkNow().isPresent();
 		for (String known : List.copyOf(this.devices.keySet())) {
 			if (!byName.containsKey(known)) {
 				if (dataLost) {
