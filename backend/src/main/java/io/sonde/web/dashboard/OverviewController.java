@@ -10,6 +10,7 @@ import io.sonde.web.dashboard.metrics.PipelineFigures;
 
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.actuate.health.HealthEndpoint;
+import org.springframework.dao.DataAccessException;
 import org.springframework.http.MediaType;
 import org.springframework.stereotype.Controller;
 import org.springframework.ui.Model;
@@ -65,6 +66,10 @@ public class OverviewController {
 		}
 		catch (NoRedisDataLoss none) {
 			result.addFlashAttribute("acknowledgement", none.getMessage());
+		}
+		catch (DataAccessException down) {
+			result.addFlashAttribute("acknowledgement",
+					"Not acknowledged: Redis cannot be reached (" + down.getMessage() + "); try again");
 		}
 		return "redirect:/";
 	}

@@ -141,22 +141,30 @@ public class EpochWatch implements RedisContinuity, SmartLifecycle {
 		throw new IllegalStateException("the data loss record kept changing while it was acknowledged; try again");
 	}
 
-	/** One check; events are published after the monitor is released (listeners lock). */
+	/**
+	 * One check. What it leads to (Redis's layout applied again, events) happens after
+	 * the monitor is released: the migrations may wait on another store's run, and
+	 * listeners take locks of their own, while health checks and callers of
+	 * {@link #checkNow()} wait on this monitor.
+	 */
 	void tick() {
-		List<Object> happened = new ArrayList<>();
+		Consequences consequences = new Consequences();
 		synchronized (this) {
 			try {
-				check(happened);
+				check(consequences);
 			}
 			catch (RuntimeException ex) {
 				// Redis went away between the read and a write: the next check goes on.
 				this.checks.failed(ex);
 			}
 		}
-		happened.forEach(this.events::publishEvent);
+		if (consequences.reapplyLayout || (consequences.reapplyIfIncomplete && !this.migrations.redisComplete())) {
+			reapplyLayout();
+		}
+		consequences.events.forEach(this.events::publishEvent);
 	}
 
-	private void check(List<Object> happened) {
+	private void check(Consequences consequences) {
 		EpochStore.Snapshot now;
 		try {
 			now = this.store.read();
@@ -171,17 +179,17 @@ public class EpochWatch implements RedisContinuity, SmartLifecycle {
 		RedisEpoch epoch = this.codec.epoch(now.epoch());
 		RedisDataLoss recorded = this.codec.loss(now.loss());
 		if (recorded != null) {
-			holdLoss(recorded, epoch, now);
+			holdLoss(recorded, epoch, now, consequences);
 		}
 		else if (this.loss != null) {
-			lossRecordGone(epoch, now, happened);
+			lossRecordGone(epoch, now, consequences);
 		}
 		else if (this.known == null) {
 			initialise(epoch, now);
 		}
 		else if (epoch == null) {
 			lose("epoch key " + EpochStore.EPOCH + " missing: Redis was emptied (FLUSHALL, a restart without "
-					+ "persistence, or another server on its address)", now);
+					+ "persistence, or another server on its address)", now, consequences);
 		}
 		else if (epoch.id().equals(this.known.id())) {
 			this.present = now.present();
@@ -195,7 +203,8 @@ public class EpochWatch implements RedisContinuity, SmartLifecycle {
 		}
 		else {
 			lose("Redis holds epoch " + epoch.id() + " (" + epoch.origin() + " at " + epoch.createdAt()
-					+ ") instead of " + this.known.id() + ": it was replaced, or restored from another copy", now);
+					+ ") instead of " + this.known.id() + ": it was replaced, or restored from another copy", now,
+					consequences);
 		}
 	}
 
@@ -215,7 +224,7 @@ public class EpochWatch implements RedisContinuity, SmartLifecycle {
 		log.info("Redis epoch {} ({} at {})", epoch.id(), epoch.origin(), epoch.createdAt());
 	}
 
-	private void lose(String reason, EpochStore.Snapshot now) {
+	private void lose(String reason, EpochStore.Snapshot now, Consequences consequences) {
 		List<String> lostState = new ArrayList<>();
 		this.present.forEach((name, existed) -> {
 			if (existed) {
@@ -235,11 +244,12 @@ public class EpochWatch implements RedisContinuity, SmartLifecycle {
 						+ "acknowledge ({} or the Overview page). Health stays DOWN until then.",
 				detected.summary(), detected.lostState().isEmpty() ? "none" : String.join(", ", detected.lostState()),
 				ACKNOWLEDGE_PATH);
-		reapplyLayout(true);
+		consequences.reapplyLayout = true;
 	}
 
 	/** A loss recorded in Redis (by this replica or another) and not acknowledged. */
-	private void holdLoss(RedisDataLoss recorded, RedisEpoch epoch, EpochStore.Snapshot now) {
+	private void holdLoss(RedisDataLoss recorded, RedisEpoch epoch, EpochStore.Snapshot now,
+			Consequences consequences) {
 		if (!recorded.equals(this.loss)) {
 			this.loss = recorded;
 			log.error("{} (noticed by {}); health stays DOWN until the loss is acknowledged ({})", recorded.summary(),
@@ -249,15 +259,17 @@ public class EpochWatch implements RedisContinuity, SmartLifecycle {
 			this.known = epoch;
 		}
 		this.present = now.present();
-		reapplyLayout(!now.history());
+		// The layout again if it is gone, or if applying it failed before (retried here).
+		consequences.reapplyLayout = !now.history();
+		consequences.reapplyIfIncomplete = true;
 	}
 
 	/** The loss record is gone: acknowledged, or emptied away with the rest. */
-	private void lossRecordGone(RedisEpoch epoch, EpochStore.Snapshot now, List<Object> happened) {
+	private void lossRecordGone(RedisEpoch epoch, EpochStore.Snapshot now, Consequences consequences) {
 		if (epoch != null && RedisEpoch.ACKNOWLEDGED.equals(epoch.origin()) && epoch.acknowledges() != null
 				&& epoch.acknowledges().equals(this.loss.lostEpoch())) {
 			log.warn("Redis data loss acknowledged by {}; now on epoch {}", epoch.acknowledgedBy(), epoch.id());
-			happened.add(new RedisDataLossAcknowledged(epoch, this.loss));
+			consequences.events.add(new RedisDataLossAcknowledged(epoch, this.loss));
 			this.known = epoch;
 			this.loss = null;
 			this.present = now.present();
@@ -267,17 +279,14 @@ public class EpochWatch implements RedisContinuity, SmartLifecycle {
 				"The record of the unacknowledged Redis data loss is gone too (Redis emptied again?): recorded again");
 		this.store.recordLoss(this.codec.write(this.loss));
 		this.present = now.present();
-		reapplyLayout(!now.history());
+		consequences.reapplyLayout = true;
 	}
 
 	/**
-	 * Streams and consumer groups again, groups from each stream's first entry. Retried
-	 * at the next check while incomplete.
+	 * Streams and consumer groups again, groups from each stream's first entry. Asked
+	 * again at the next check while incomplete.
 	 */
-	private void reapplyLayout(boolean historyMissing) {
-		if (!historyMissing && this.migrations.redisComplete()) {
-			return;
-		}
+	private void reapplyLayout() {
 		try {
 			int applied = this.migrations.migrateRedisAfterDataLoss();
 			if (applied > 0) {
@@ -287,6 +296,18 @@ public class EpochWatch implements RedisContinuity, SmartLifecycle {
 		catch (RuntimeException ex) {
 			log.warn("Redis's layout not applied again yet: {}", ex.getMessage());
 		}
+	}
+
+	/** What one check leads to, done once the monitor is released. */
+	private static final class Consequences {
+
+		private final List<Object> events = new ArrayList<>();
+
+		private boolean reapplyLayout;
+
+		/** Whether to apply it again when the last run left it incomplete. */
+		private boolean reapplyIfIncomplete;
+
 	}
 
 	/** What the health component shows. */
