@@ -40,11 +40,12 @@ import org.slf4j.LoggerFactory;
  * deduplicates on the event's origin.
  * <p>
  * It heals itself: any failure (Redis away, restarting, loading its data, failed over) is
- * retried every second on a connection Lettuce redials; a missing group (NOGROUP: Redis
- * emptied or replaced) is created again, from the last entry this consumer acknowledged
- * when the stream still holds it, else from the stream's first entry, so what collectors
- * published after the loss is read too. Each round's outcome goes to its
- * {@link LoopHealth}, read by the {@code ingest} health component.
+ * retried every second, on a new connection when Redis closed the last one (the client
+ * does not redial by itself, so a read in flight fails at once); a missing group
+ * (NOGROUP: Redis emptied or replaced) is created again, from the last entry this
+ * consumer acknowledged when the stream still holds it, else from the stream's first
+ * entry, so what collectors published after the loss is read too. Each round's outcome
+ * goes to its {@link LoopHealth}, read by the {@code ingest} health component.
  */
 final class StreamConsumer {
 

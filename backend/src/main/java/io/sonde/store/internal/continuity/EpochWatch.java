@@ -56,8 +56,11 @@ public class EpochWatch implements RedisContinuity, SmartLifecycle {
 	/** The epoch this backend trusts; null until Redis was first read. */
 	private RedisEpoch known;
 
-	/** The unacknowledged loss, as recorded in Redis. */
-	private RedisDataLoss loss;
+	/**
+	 * The unacknowledged loss, as recorded in Redis; written under the monitor, read
+	 * without it (a check waiting on Redis must not hold callers up).
+	 */
+	private volatile RedisDataLoss loss;
 
 	/** Which state of record existed, as last read. */
 	private Map<String, Boolean> present = Map.of();
@@ -82,9 +85,7 @@ public class EpochWatch implements RedisContinuity, SmartLifecycle {
 
 	@Override
 	public Optional<RedisDataLoss> unacknowledgedLoss() {
-		synchronized (this) {
-			return Optional.ofNullable(this.loss);
-		}
+		return Optional.ofNullable(this.loss);
 	}
 
 	@Override
