@@ -4,7 +4,9 @@
 # The Redis it starts keeps Sonde's state of record on disk: append-only file, fsync every
 # second (docs/OPERATIONS.md, "Redis persistence"), in ${REDIS_DIR:-.demo/redis} (git-ignored),
 # so a restart keeps the switch registry, the INT configuration and the topology.
-# usage: [REDIS_DIR=dir] [REDIS_PORT=port] scripts/with-redis.sh COMMAND...
+# REDIS_FRESH=1 empties that folder first when this run starts the Redis (make test: every run
+# from an empty Redis); a Redis already answering is never touched.
+# usage: [REDIS_DIR=dir] [REDIS_PORT=port] [REDIS_FRESH=1] scripts/with-redis.sh COMMAND...
 set -euo pipefail
 port=${REDIS_PORT:-6379}
 dir=${REDIS_DIR:-.demo/redis}
@@ -21,6 +23,7 @@ trap stop_started EXIT
 if redis-cli -h 127.0.0.1 -p "$port" ping >/dev/null 2>&1; then
   echo "using the redis-server already answering on 127.0.0.1:$port"
 else
+  [ "${REDIS_FRESH:-}" = 1 ] && rm -rf "$dir"
   mkdir -p "$dir"
   dir=$(cd "$dir" && pwd)
   redis-server --port "$port" --bind 127.0.0.1 --save '' \
