@@ -136,9 +136,15 @@ class RedisDataLossIntegrationTests {
 			.contains("collector thresholds");
 		assertThat(this.api.get("/actuator/health", null).statusCode()).isEqualTo(503);
 
-		// Streams and groups again; what collectors publish now is stored.
+		// Streams and groups again (the consumer may make its own group first, the
+		// migrations make them all); what collectors publish now is stored.
 		CollectorEntriesFixture.awaitConsumerGroup(this.redisTemplate);
-		assertThat(this.redisTemplate.hasKey("sonde:stream:snapshots")).isTrue();
+		await().atMost(Duration.ofSeconds(20))
+			.until(() -> Boolean.TRUE.equals(this.redisTemplate.hasKey("sonde:stream:snapshots"))
+					&& this.redisTemplate.opsForStream()
+						.groups("sonde:stream:snapshots")
+						.stream()
+						.anyMatch((group) -> group.groupName().equals("backend")));
 		publishAndAwaitStored(node, 50);
 		await().atMost(Duration.ofSeconds(20)).until(() -> status("ingest") == Status.UP);
 

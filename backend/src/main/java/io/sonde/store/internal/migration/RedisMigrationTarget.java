@@ -94,9 +94,13 @@ class RedisMigrationTarget implements MigrationTarget {
 			return connection.execute(command.get(0), args);
 		}
 		catch (DataAccessException ex) {
-			// A consumer group left by an interrupted earlier run is the state we want.
-			if (String.valueOf(ex.getMessage()).contains("BUSYGROUP")) {
-				return null;
+			// A consumer group left by an interrupted earlier run, or made by a consumer
+			// after a data loss, is the state we want. Spring keeps Redis's answer in the
+			// cause ("Error in execution" on top).
+			for (Throwable cause = ex; cause != null; cause = cause.getCause()) {
+				if (String.valueOf(cause.getMessage()).contains("BUSYGROUP")) {
+					return null;
+				}
 			}
 			throw ex;
 		}

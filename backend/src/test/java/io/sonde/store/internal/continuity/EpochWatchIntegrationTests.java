@@ -206,6 +206,22 @@ class EpochWatchIntegrationTests {
 	}
 
 	@Test
+	void appliesTheLayoutAgainWhenAConsumerMadeItsGroupFirst() {
+		EpochWatch a = replica("a");
+		a.tick();
+		flushAll();
+		// The ingest consumer, told NOGROUP, is often quicker than the next check.
+		template.opsForStream().createGroup("sonde:stream:events", ReadOffset.from("0"), "backend");
+
+		a.tick();
+
+		assertThat(a.unacknowledgedLoss()).isPresent();
+		assertThat(template.opsForStream().groups("sonde:stream:snapshots"))
+			.anySatisfy((group) -> assertThat(group.groupName()).isEqualTo("backend"));
+		assertThat(template.opsForHash().hasKey(EpochStore.HISTORY, "1")).as("recorded as applied").isTrue();
+	}
+
+	@Test
 	void anotherEpochInRedisIsALoss() {
 		EpochWatch a = replica("a");
 		a.tick();
