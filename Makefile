@@ -21,7 +21,7 @@ demo: build ## the main job: build, then run the live demo on http://localhost:8
 test: toolchain ## every test: formatter check, modularity check, unit, integration, browser and XDP tests
 	scripts/ensure-packages.sh $(TEST_PACKAGES) $(XDP_PACKAGES)
 	$(MAKE) -C xdp-collector    # the XDP collector first: e2e-tests replay reports into it on a veth
-	scripts/with-redis.sh $(MVN) install
+	REDIS_DIR=target/test-redis REDIS_FRESH=1 scripts/with-redis.sh $(MVN) install    # an empty Redis, its append-only file under target/
 	$(MAKE) -C xdp-collector test
 
 .PHONY: build

@@ -79,7 +79,16 @@ java $backend_java \
 backend=$!
 
 echo "starting Sonde (log: $demo_dir/backend.log) ..."
+# The demo's Redis keeps its data (.demo/redis) and may hold a data loss nobody acknowledged (say
+# `redis-cli flushall` during an earlier demo): health stays DOWN until someone does. The demo
+# imports everything again below, then acknowledges it, as an operator would.
+redis_loss=""
 until curl -sf "http://localhost:$port/actuator/health" 2>/dev/null | grep -q '"status":"UP"'; do
+  if [ -s "$credentials" ]; then
+    redis_loss=$(curl -sf -H "Authorization: Bearer $(sed -n 's/^api_token=//p' "$credentials")" \
+      "http://localhost:$port/api/v1/system/redis" 2>/dev/null | grep -o '"dataLoss":{[^}]*}' || true)
+    [ -n "$redis_loss" ] && break
+  fi
   if ! kill -0 "$backend" 2>/dev/null; then
     echo "the backend exited; last lines of its log:" >&2
     tail -n 40 "$demo_dir/backend.log" >&2
@@ -107,6 +116,13 @@ curl -sf "${auth[@]}" -X PUT -H 'Content-Type: application/json' \
   || { echo "the demo INT configuration was refused:" >&2
        curl -s "${auth[@]}" -X PUT -H 'Content-Type: application/json' \
          --data @scripts/demo-int-config.json "$api/int/config" >&2; exit 1; }
+if [ -n "$redis_loss" ]; then
+  curl -sf "${auth[@]}" -X POST "$api/system/redis/acknowledge-data-loss" >/dev/null \
+    || { echo "acknowledging Redis's data loss failed" >&2; exit 1; }
+  reason=$(sed -n 's/.*"reason":"\([^"]*\)".*/\1/p' <<<"$redis_loss")
+  echo "Redis had lost its data ($reason): the topology, the switches and the INT configuration"
+  echo "were imported again, and the loss acknowledged (POST /api/v1/system/redis/acknowledge-data-loss)."
+fi
 primary=0
 for _ in $(seq 1 30); do
   primary=$(curl -sf "${auth[@]}" "$api/switches" | grep -o '"state":"PRIMARY"' | wc -l || true)

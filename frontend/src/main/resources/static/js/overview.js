@@ -1,6 +1,7 @@
 // Keeps the Overview page's health current: polls the actuator's health endpoint (the
 // session cookie makes it include details) and updates the rendered table in place, so
-// focus, scroll and selection survive a refresh.
+// focus, scroll and selection survive a refresh. The same poll shows or hides the Redis
+// data-loss panel from the redisData component; its button asks for confirmation first.
 
 const REFRESH_MS = 5000;
 const MAX_DEPTH_CLASS = 3;
@@ -11,6 +12,11 @@ const lastChecked = document.getElementById('last-checked');
 const errorNotice = document.getElementById('health-error');
 const rowsBody = document.getElementById('health-rows');
 const emptyNotice = document.getElementById('health-empty');
+const dataLoss = document.getElementById('redis-data-loss');
+const dataLossReason = document.getElementById('data-loss-reason');
+const dataLossRows = document.getElementById('data-loss-rows');
+const dataLossNothing = document.getElementById('data-loss-nothing');
+const acknowledgeForm = document.getElementById('acknowledge-data-loss');
 
 // Same rules as HealthRow.java, so the page looks the same before and after a refresh.
 const statusClass = (status) => `status-${status.toLowerCase().replaceAll('_', '-')}`;
@@ -77,9 +83,41 @@ function renderRows(rows) {
 	emptyNotice.hidden = rows.length > 0;
 }
 
+function cell(tag, text) {
+	const element = document.createElement(tag);
+	element.textContent = text;
+	return element;
+}
+
+// Same content as the server-rendered panel (overview.html).
+function renderDataLoss(component) {
+	const details = component?.details;
+	const lost = component?.status === 'DOWN' && details?.detectedAt;
+	dataLoss.hidden = !lost;
+	if (!lost) {
+		return;
+	}
+	dataLossReason.textContent = `${details.summary} (noticed by ${details.detectedBy})`;
+	const rows = (details.toImport ?? []).map((state) => {
+		const tr = document.createElement('tr');
+		tr.dataset.state = state.name;
+		const badge = cell('span', state.presentAgain ? 'PRESENT AGAIN' : 'MISSING');
+		badge.className = `status ${state.presentAgain ? 'status-up' : 'status-down'}`;
+		const now = document.createElement('td');
+		now.append(badge);
+		const name = cell('th', state.name);
+		name.scope = 'row';
+		tr.append(name, now, cell('td', state.restore));
+		return tr;
+	});
+	dataLossRows.replaceChildren(...rows);
+	dataLossNothing.hidden = rows.length > 0;
+}
+
 function render(health, checkedAt) {
 	setBadge(overall, health.status);
 	renderRows(flatten(health.components));
+	renderDataLoss(health.components?.redisData);
 	lastChecked.dateTime = checkedAt.toISOString();
 	lastChecked.textContent = timeText(checkedAt);
 }
@@ -123,5 +161,14 @@ async function refresh() {
 		setTimeout(refresh, REFRESH_MS);
 	}
 }
+
+acknowledgeForm?.addEventListener('submit', (event) => {
+	const sure = window.confirm('Acknowledge that Redis lost its data?\n\nWhat Redis holds now becomes Sonde\'s state '
+		+ 'of record: every switch is reconciled with it, and switches not registered again are let go. '
+		+ 'Import the lost state first.');
+	if (!sure) {
+		event.preventDefault();
+	}
+});
 
 setTimeout(refresh, REFRESH_MS);

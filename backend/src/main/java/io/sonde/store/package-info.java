@@ -3,8 +3,11 @@
  * default, InfluxDB 2.x by configuration) and Redis, their versioned schema
  * (db-migrations/) and their health. Other modules use
  * {@link io.sonde.store.TimeSeriesStore} (and, for the event log's ingest,
- * {@link io.sonde.store.EmbeddedTables} when QuestDB is embedded) and Spring Data Redis;
- * the rest of this package is internal.
+ * {@link io.sonde.store.EmbeddedTables} when QuestDB is embedded) and Spring Data Redis
+ * (with {@link io.sonde.store.RedisClients} for clients of their own); they ask
+ * {@link io.sonde.store.RedisContinuity} whether Redis still holds Sonde's data, and
+ * declare what they keep there as {@link io.sonde.store.RedisStateOfRecord}. The rest of
+ * this package is internal.
  */
 @org.springframework.modulith.ApplicationModule(displayName = "Stores")
 package io.sonde.store;

@@ -1,11 +1,14 @@
 package io.sonde.store;
 
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Map;
 
 import io.sonde.testsupport.RedisServerProcess;
 import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.actuate.health.HealthComponent;
@@ -25,7 +28,9 @@ import static org.awaitility.Awaitility.await;
 
 /**
  * Redis stopped under a running backend: health turns DOWN with the reason, the service
- * keeps answering, and health is UP again once Redis is back.
+ * keeps answering, and health is UP again once Redis is back. Redis keeps its data in an
+ * append-only file, as in production: a restart that lost it is another test's
+ * (RedisDataLossIntegrationTests).
  */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
 // The context closes with the class: cached, it would keep retrying the class's Redis
@@ -34,11 +39,19 @@ import static org.awaitility.Awaitility.await;
 @DirtiesContext
 class StoreHealthIntegrationTests {
 
-	static final RedisServerProcess redis = RedisServerProcess.start();
+	@TempDir
+	static Path redisDir;
+
+	static RedisServerProcess redis;
+
+	@BeforeAll
+	static void startRedis() {
+		redis = RedisServerProcess.startAppendOnly(redisDir, "everysec");
+	}
 
 	@DynamicPropertySource
 	static void redisOfThisTest(DynamicPropertyRegistry registry) {
-		registry.add("spring.data.redis.port", redis::port);
+		registry.add("spring.data.redis.port", () -> redis.port());
 	}
 
 	@AfterAll
@@ -74,7 +87,9 @@ class StoreHealthIntegrationTests {
 
 		await().atMost(Duration.ofSeconds(30))
 			.untilAsserted(() -> assertThat(componentStatus("redis")).isEqualTo(Status.UP));
-		assertThat(httpStatusOfHealth()).isEqualTo(HttpStatus.OK);
+		await().atMost(Duration.ofSeconds(30))
+			.untilAsserted(() -> assertThat(httpStatusOfHealth()).isEqualTo(HttpStatus.OK));
+		assertThat(componentStatus("redisData")).as("the restart kept Redis's data").isEqualTo(Status.UP);
 	}
 
 	private Status componentStatus(String name) {

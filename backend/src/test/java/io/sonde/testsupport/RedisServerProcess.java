@@ -1,10 +1,12 @@
 package io.sonde.testsupport;
 
 import java.io.IOException;
+import java.io.OutputStream;
 import java.io.UncheckedIOException;
 import java.net.ServerSocket;
 import java.net.Socket;
 import java.nio.channels.FileChannel;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
@@ -17,7 +19,10 @@ import java.util.stream.Stream;
 
 /**
  * A real redis-server (the Debian package) owned by one test, on a port of its own, so a
- * test can stop and restart Redis without disturbing the shared one on 6379.
+ * test can stop, kill and restart Redis without disturbing the shared one on 6379.
+ * Without persistence by default (a restart starts empty); with {@link #startAppendOnly}
+ * it keeps an append-only file in a directory of the test's, as the Redis that
+ * {@code make demo} starts does.
  */
 public final class RedisServerProcess implements AutoCloseable {
 
@@ -25,36 +30,48 @@ public final class RedisServerProcess implements AutoCloseable {
 
 	private final int port;
 
-	/** Where the append-only file goes, or null: no persistence. */
-	private final Path aofDir;
+	/** The append-only file's directory, or null without persistence. */
+	private final Path dataDir;
+
+	private final String appendFsync;
 
 	private Process process;
 
-	private RedisServerProcess(int port, Path aofDir) {
+	private RedisServerProcess(int port, Path dataDir, String appendFsync) {
 		this.port = port;
-		this.aofDir = aofDir;
+		this.dataDir = dataDir;
+		this.appendFsync = appendFsync;
 	}
 
 	/**
-	 * Starts redis-server on a free loopback port and waits until it accepts connections.
+	 * Starts redis-server without persistence on a free loopback port and waits until it
+	 * accepts connections.
 	 */
 	public static RedisServerProcess start() {
+		return started(new RedisServerProcess(freePort(), null, null));
+	}
+
+	/**
+	 * Starts redis-server with {@code appendonly yes} in {@code dataDir}: a restart, or a
+	 * start after {@link #kill()}, loads what the file holds.
+	 * @param appendFsync {@code everysec} as in production (a crash may lose the last
+	 * second of acknowledged writes), or {@code always} for a test that needs every
+	 * acknowledged write on disk
+	 */
+	public static RedisServerProcess startAppendOnly(Path dataDir, String appendFsync) {
+		try {
+			Files.createDirectories(dataDir);
+		}
+		catch (IOException ex) {
+			throw new IllegalStateException("cannot create " + dataDir, ex);
+		}
+		return started(new RedisServerProcess(freePort(), dataDir, appendFsync));
+	}
+
+	private static RedisServerProcess started(RedisServerProcess redis) {
 		if (!Files.isExecutable(REDIS_SERVER)) {
 			throw new IllegalStateException(REDIS_SERVER + " is missing: `make test` installs redis-server");
 		}
-		RedisServerProcess redis = new RedisServerProcess(freePort(), null);
-		redis.restart();
-		return redis;
-	}
-
-	/**
-	 * Starts redis-server with append-only persistence ({@code appendfsync everysec}) in
-	 * {@code dir}, which every restart loads again. No automatic AOF rewrite, so the
-	 * incremental file under {@code dir/appendonlydir} only grows: a test can cut it back
-	 * to what an fsync had written.
-	 */
-	public static RedisServerProcess startWithAof(Path dir) {
-		RedisServerProcess redis = new RedisServerProcess(freePort(), dir);
 		redis.restart();
 		return redis;
 	}
@@ -71,16 +88,21 @@ public final class RedisServerProcess implements AutoCloseable {
 		return this.process.pid();
 	}
 
-	/** Starts (again) on the same port. */
+	/**
+	 * Starts (again) on the same port and waits until it answers commands (an append-only
+	 * file is loaded by then).
+	 */
 	public void restart() {
 		List<String> command = new ArrayList<>(List.of(REDIS_SERVER.toString(), "--port", Integer.toString(this.port),
 				"--bind", "127.0.0.1", "--save", ""));
-		if (this.aofDir == null) {
+		if (this.dataDir == null) {
 			command.addAll(List.of("--appendonly", "no"));
 		}
 		else {
-			command.addAll(List.of("--appendonly", "yes", "--appendfsync", "everysec", "--auto-aof-rewrite-percentage",
-					"0", "--dir", this.aofDir.toString()));
+			// No automatic rewrite: the incremental file only grows, so a test can cut it
+			// back to what an fsync had written (crashLosingAofBeyond).
+			command.addAll(List.of("--appendonly", "yes", "--appendfsync", this.appendFsync,
+					"--auto-aof-rewrite-percentage", "0", "--dir", this.dataDir.toAbsolutePath().toString()));
 		}
 		try {
 			this.process = new ProcessBuilder(command).redirectErrorStream(true)
@@ -91,49 +113,46 @@ public final class RedisServerProcess implements AutoCloseable {
 			throw new IllegalStateException("cannot start redis-server", ex);
 		}
 		awaitListening(true);
+		awaitLoaded();
 	}
 
-	/** Kills the server and waits until its port is closed. */
+	/**
+	 * Stops the server as an operator would (SIGTERM: with an append-only file, Redis
+	 * writes it out first) and waits until its port is closed.
+	 */
 	public void stop() {
 		if (this.process != null) {
 			this.process.destroy();
-			try {
-				this.process.waitFor(10, TimeUnit.SECONDS);
-			}
-			catch (InterruptedException ex) {
-				Thread.currentThread().interrupt();
-			}
-			this.process = null;
-		}
-		awaitListening(false);
-	}
-
-	/** SIGKILL: the server dies at once, as in a crash, and its port closes. */
-	public void kill() {
-		if (this.process != null) {
-			this.process.destroyForcibly();
-			try {
-				this.process.waitFor(10, TimeUnit.SECONDS);
-			}
-			catch (InterruptedException ex) {
-				Thread.currentThread().interrupt();
-			}
-			this.process = null;
+			awaitExit();
 		}
 		awaitListening(false);
 	}
 
 	/**
-	 * The incremental AOF file every write is appended to ({@link #startWithAof} only).
+	 * SIGKILL: the server dies at once, as in an OOM kill, with whatever it wrote to its
+	 * append-only file (the kernel keeps that; a crash of the host is
+	 * {@link #crashLosingAofBeyond}).
+	 */
+	public void kill() {
+		if (this.process != null) {
+			this.process.destroyForcibly();
+			awaitExit();
+		}
+		awaitListening(false);
+	}
+
+	/**
+	 * The incremental append-only file every write goes to ({@link #startAppendOnly}
+	 * only).
 	 */
 	public Path incrementalAof() {
-		if (this.aofDir == null) {
-			throw new IllegalStateException("redis-server runs without an AOF");
+		if (this.dataDir == null) {
+			throw new IllegalStateException("redis-server runs without an append-only file");
 		}
-		try (Stream<Path> files = Files.list(this.aofDir.resolve("appendonlydir"))) {
+		try (Stream<Path> files = Files.list(this.dataDir.resolve("appendonlydir"))) {
 			return files.filter((file) -> file.getFileName().toString().endsWith(".incr.aof"))
 				.findFirst()
-				.orElseThrow(() -> new IllegalStateException("no incremental AOF in " + this.aofDir));
+				.orElseThrow(() -> new IllegalStateException("no incremental append-only file in " + this.dataDir));
 		}
 		catch (IOException ex) {
 			throw new UncheckedIOException(ex);
@@ -142,9 +161,9 @@ public final class RedisServerProcess implements AutoCloseable {
 
 	/**
 	 * A crash of the host, as {@code appendfsync everysec} allows it: SIGKILL, then the
-	 * incremental AOF cut back to {@code fsyncedBytes}, what the last fsync had written.
-	 * A SIGKILL alone loses nothing: the kernel keeps what Redis wrote before it
-	 * answered.
+	 * incremental append-only file cut back to {@code fsyncedBytes}, what the last fsync
+	 * had written. A SIGKILL alone loses nothing: the kernel keeps what Redis wrote
+	 * before it answered.
 	 */
 	public void crashLosingAofBeyond(long fsyncedBytes) {
 		Path aof = incrementalAof();
@@ -157,22 +176,80 @@ public final class RedisServerProcess implements AutoCloseable {
 		}
 	}
 
+	/**
+	 * {@code SHUTDOWN NOSAVE}, the README's way to stop the demo's Redis: without
+	 * persistence its data is gone.
+	 */
+	public void shutdownNoSave() {
+		try (Socket socket = new Socket("127.0.0.1", this.port)) {
+			OutputStream out = socket.getOutputStream();
+			out.write("*2\r\n$8\r\nSHUTDOWN\r\n$6\r\nNOSAVE\r\n".getBytes(StandardCharsets.US_ASCII));
+			out.flush();
+			// Redis closes the connection as it exits; nothing to read.
+			socket.getInputStream().read();
+		}
+		catch (IOException ex) {
+			// The connection reset by the exiting server: what SHUTDOWN does.
+		}
+		awaitExit();
+		awaitListening(false);
+	}
+
+	private void awaitExit() {
+		if (this.process == null) {
+			return;
+		}
+		try {
+			if (!this.process.waitFor(10, TimeUnit.SECONDS)) {
+				throw new IllegalStateException("redis-server on port " + this.port + " did not exit within 10 s");
+			}
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+		}
+		this.process = null;
+	}
+
 	private void awaitListening(boolean listening) {
 		Instant deadline = Instant.now().plus(Duration.ofSeconds(10));
 		while (Instant.now().isBefore(deadline)) {
 			if (isListening() == listening) {
 				return;
 			}
-			try {
-				Thread.sleep(50);
-			}
-			catch (InterruptedException ex) {
-				Thread.currentThread().interrupt();
-				return;
-			}
+			pause();
 		}
 		throw new IllegalStateException(
 				"redis-server on port " + this.port + " did not " + (listening ? "start" : "stop") + " within 10 s");
+	}
+
+	/** PING answers PONG once an append-only file is loaded (LOADING before). */
+	private void awaitLoaded() {
+		Instant deadline = Instant.now().plus(Duration.ofSeconds(30));
+		while (Instant.now().isBefore(deadline)) {
+			try (Socket socket = new Socket("127.0.0.1", this.port)) {
+				socket.setSoTimeout(2000);
+				socket.getOutputStream().write("PING\r\n".getBytes(StandardCharsets.US_ASCII));
+				byte[] reply = new byte[64];
+				int read = socket.getInputStream().read(reply);
+				if (read > 0 && new String(reply, 0, read, StandardCharsets.US_ASCII).startsWith("+PONG")) {
+					return;
+				}
+			}
+			catch (IOException ex) {
+				// Not ready yet.
+			}
+			pause();
+		}
+		throw new IllegalStateException("redis-server on port " + this.port + " did not load its data within 30 s");
+	}
+
+	private static void pause() {
+		try {
+			Thread.sleep(50);
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+		}
 	}
 
 	private boolean isListening() {

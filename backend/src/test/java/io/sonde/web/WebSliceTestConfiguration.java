@@ -28,8 +28,8 @@ import org.springframework.context.annotation.Import;
 
 /**
  * What a web slice test needs besides the controllers: the real security configuration, a
- * real health endpoint over fixed components (no Redis or QuestDB), a fixed clock, and
- * the event rate the Overview shows.
+ * real health endpoint over fixed components (no Redis or QuestDB), a fixed clock, the
+ * event rate the Overview shows, and the store's Redis continuity (settable).
  */
 @TestConfiguration(proxyBeanMethods = false)
 @Import(SecurityConfiguration.class)
@@ -43,6 +43,11 @@ public class WebSliceTestConfiguration {
 	@Bean
 	Clock clock() {
 		return Clock.fixed(NOW, ZoneOffset.UTC);
+	}
+
+	@Bean
+	SettableRedisContinuity redisContinuity() {
+		return new SettableRedisContinuity();
 	}
 
 	@Bean

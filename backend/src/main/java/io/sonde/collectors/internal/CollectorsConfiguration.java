@@ -1,10 +1,12 @@
 package io.sonde.collectors.internal;
 
 import java.time.Clock;
+import java.util.List;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.sonde.ingest.IngestStatistics;
 import io.sonde.metrics.MetricsExport;
+import io.sonde.store.RedisStateOfRecord;
 import io.sonde.switches.SwitchManagement;
 
 import org.springframework.beans.factory.ObjectProvider;
@@ -20,6 +22,15 @@ class CollectorsConfiguration {
 	RedisCollectorThresholds collectorThresholds(StringRedisTemplate redis, CollectorsProperties properties,
 			ObjectMapper json, Clock clock) {
 		return new RedisCollectorThresholds(redis, properties, json, clock);
+	}
+
+	/** Thresholds are state of record: listed after Redis loses its data. */
+	@Bean
+	RedisStateOfRecord collectorThresholdsState(CollectorsProperties properties) {
+		return new RedisStateOfRecord("collector thresholds",
+				List.of(properties.thresholds(), properties.thresholdHistory()),
+				"set them again: PUT /api/v1/thresholds (collectors keep applying the last thresholds they received "
+						+ "meanwhile)");
 	}
 
 	@Bean

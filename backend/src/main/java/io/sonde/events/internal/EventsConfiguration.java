@@ -1,11 +1,14 @@
 package io.sonde.events.internal;
 
+import java.time.Clock;
+
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.sonde.store.EmbeddedTables;
 import io.sonde.store.TimeSeriesSql;
 import io.sonde.store.TimeSeriesStore;
 
 import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.boot.actuate.health.HealthIndicator;
 import org.springframework.boot.autoconfigure.data.redis.RedisProperties;
 import org.springframework.context.ApplicationEventPublisher;
 import org.springframework.context.annotation.Bean;
@@ -30,8 +33,14 @@ class EventsConfiguration {
 	}
 
 	@Bean
-	LiveEventStream eventStream(LiveRedis liveRedis, EventsProperties properties, ObjectMapper json) {
-		return new LiveEventStream(liveRedis.client(), properties, json);
+	LiveEventStream eventStream(LiveRedis liveRedis, EventsProperties properties, ObjectMapper json, Clock clock) {
+		return new LiveEventStream(liveRedis.client(), properties, json, clock);
+	}
+
+	/** Health component {@code live}: the tail of the live stream reads. */
+	@Bean
+	HealthIndicator liveHealthIndicator(LiveEventStream eventStream) {
+		return () -> eventStream.tailHealth().health().build();
 	}
 
 }

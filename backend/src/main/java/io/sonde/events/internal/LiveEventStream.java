@@ -1,5 +1,6 @@
 package io.sonde.events.internal;
 
+import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -18,6 +19,7 @@ import io.lettuce.core.StreamMessage;
 import io.lettuce.core.XReadArgs;
 import io.lettuce.core.api.StatefulRedisConnection;
 import io.lettuce.core.api.sync.RedisCommands;
+import io.sonde.core.LoopHealth;
 import io.sonde.events.EventQuery;
 import io.sonde.events.EventStream;
 import io.sonde.events.TelemetryEvent;
@@ -30,7 +32,10 @@ import org.springframework.web.servlet.mvc.method.annotation.SseEmitter;
 /**
  * Follows the live stream with one blocking XREAD and fans each entry out to the open SSE
  * clients. Following Redis rather than this JVM's appends shows every replica's events,
- * and makes a resume by id the same read as the live view.
+ * and makes a resume by id the same read as the live view. The tail retries every second
+ * whatever fails (Redis away, restarting, emptied); a stream that is gone is followed
+ * from its first entry once it exists again. Each round's outcome goes to
+ * {@link #tailHealth()}, the {@code live} health component.
  */
 class LiveEventStream implements EventStream, SmartLifecycle {
 
@@ -61,8 +66,11 @@ class LiveEventStream implements EventStream, SmartLifecycle {
 
 	private StatefulRedisConnection<String, String> catchUpConnection;
 
-	LiveEventStream(RedisClient redis, EventsProperties properties, ObjectMapper json) {
+	private final LoopHealth tailHealth;
+
+	LiveEventStream(RedisClient redis, EventsProperties properties, ObjectMapper json, Clock clock) {
 		this.redis = redis;
+		this.tailHealth = new LoopHealth("following " + properties.liveStream(), clock);
 		this.properties = properties;
 		this.json = json;
 		AtomicInteger threads = new AtomicInteger();
@@ -194,12 +202,16 @@ class LiveEventStream implements EventStream, SmartLifecycle {
 							io.lettuce.core.Limit.from(1));
 					position = newest.isEmpty() ? "0-0" : newest.get(0).getId();
 				}
-				if (!"0-0".equals(position)) {
-					detectTrimmed(commands, stream, position);
+				if (!"0-0".equals(position) && !detectTrimmed(commands, stream, position)) {
+					// Gone (Redis emptied): its next entries are new, whatever their ids.
+					position = "0-0";
 				}
 				List<StreamMessage<String, String>> entries = commands.xread(
 						XReadArgs.Builder.block(BLOCK).count(READ_COUNT),
 						XReadArgs.StreamOffset.from(stream, position));
+				if (this.tailHealth.succeeded()) {
+					log.info("Following {} again", stream);
+				}
 				for (StreamMessage<String, String> entry : entries) {
 					position = entry.getId();
 					if (!anyMayWant(entry.getBody())) {
@@ -223,7 +235,10 @@ class LiveEventStream implements EventStream, SmartLifecycle {
 			}
 			catch (RuntimeException ex) {
 				if (this.running) {
-					log.warn("Following {} failed, retrying in 1 s: {}", stream, ex.getMessage());
+					if (!this.tailHealth.failing()) {
+						log.warn("Following {} failed, retrying every second: {}", stream, ex.getMessage());
+					}
+					this.tailHealth.failed(ex);
 					sleep();
 				}
 			}
@@ -240,12 +255,21 @@ class LiveEventStream implements EventStream, SmartLifecycle {
 		return false;
 	}
 
+	/** The tail's last round, for the {@code live} health component. */
+	LoopHealth tailHealth() {
+		return this.tailHealth;
+	}
+
 	/**
 	 * Redis 7 keeps the largest id it ever deleted: above the tail's position, entries
 	 * the tail never read were trimmed (it lagged more than the stream's length). The
 	 * clients are told with a {@code gap}, as a resuming client would be.
+	 * @return false when the stream does not exist
 	 */
-	private void detectTrimmed(RedisCommands<String, String> commands, String stream, String position) {
+	private boolean detectTrimmed(RedisCommands<String, String> commands, String stream, String position) {
+		if (commands.exists(stream) == 0) {
+			return false;
+		}
 		List<Object> info = commands.xinfoStream(stream);
 		String maxDeleted = null;
 		String first = null;
@@ -266,6 +290,7 @@ class LiveEventStream implements EventStream, SmartLifecycle {
 				subscription.offerGap(position, resumedFrom);
 			}
 		}
+		return true;
 	}
 
 	private static void sleep() {

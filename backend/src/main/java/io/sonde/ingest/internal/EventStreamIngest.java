@@ -1,10 +1,12 @@
 package io.sonde.ingest.internal;
 
+import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 
 import io.lettuce.core.RedisClient;
+import io.sonde.core.LoopHealth;
 import io.sonde.events.AppendOrder;
 import io.sonde.events.EventLog;
 
@@ -27,15 +29,28 @@ class EventStreamIngest implements SmartLifecycle {
 
 	private final List<StreamConsumer> consumers = new ArrayList<>();
 
+	private final IngestLag lag;
+
 	private volatile boolean running;
 
 	EventStreamIngest(RedisClient redis, EventLog eventLog, IngestProperties properties, IngestCounters counters,
-			String consumerName) {
+			String consumerName, Clock clock) {
 		AppendOrder order = new AppendOrder(ORDER_WAIT);
+		this.lag = new IngestLag(properties.stream(), properties.group(), clock);
 		for (int i = 1; i <= Math.max(1, properties.consumers()); i++) {
 			String name = (i == 1) ? consumerName : consumerName + "-" + i;
-			this.consumers.add(new StreamConsumer(redis, eventLog, properties, counters, name, order));
+			this.consumers.add(new StreamConsumer(redis, eventLog, properties, counters, name, order, this.lag, clock));
 		}
+	}
+
+	/** Each consumer's last round, for the {@code ingest} health component. */
+	List<LoopHealth> consumerHealth() {
+		return this.consumers.stream().map(StreamConsumer::health).toList();
+	}
+
+	/** The group's last measured lag, null before the first. */
+	IngestLag.Measurement lag() {
+		return this.lag.last();
 	}
 
 	@Override

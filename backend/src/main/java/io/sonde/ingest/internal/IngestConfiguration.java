@@ -3,12 +3,11 @@ package io.sonde.ingest.internal;
 import java.lang.management.ManagementFactory;
 import java.net.InetAddress;
 import java.net.UnknownHostException;
+import java.time.Clock;
 
 import io.lettuce.core.RedisClient;
-import io.lettuce.core.RedisURI;
-import io.lettuce.core.metrics.CommandLatencyRecorder;
-import io.lettuce.core.resource.ClientResources;
 import io.sonde.events.EventLog;
+import io.sonde.store.RedisClients;
 
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.boot.autoconfigure.data.redis.RedisProperties;
@@ -27,31 +26,22 @@ class IngestConfiguration {
 	@Bean(destroyMethod = "close")
 	@ConditionalOnProperty(name = "sonde.ingest.enabled", havingValue = "true", matchIfMissing = true)
 	IngestRedis ingestRedis(RedisProperties redis) {
-		RedisURI.Builder uri = RedisURI.builder()
-			.withHost(redis.getHost())
-			.withPort(redis.getPort())
-			.withDatabase(redis.getDatabase());
-		if (redis.getPassword() != null) {
-			if (redis.getUsername() != null) {
-				uri.withAuthentication(redis.getUsername(), redis.getPassword());
-			}
-			else {
-				uri.withPassword(redis.getPassword().toCharArray());
-			}
-		}
-		return new IngestRedis(RedisClient.create(ClientResources.builder()
-			// Per-command latency histograms cost more than a stream entry at ingest
-			// rates.
-			.commandLatencyRecorder(CommandLatencyRecorder.disabled())
-			.build(), uri.build()));
+		return new IngestRedis(RedisClients.closingOnDisconnect(redis));
 	}
 
 	@Bean
 	@ConditionalOnProperty(name = "sonde.ingest.enabled", havingValue = "true", matchIfMissing = true)
 	EventStreamIngest eventStreamIngest(IngestRedis ingestRedis, EventLog eventLog, IngestProperties properties,
-			IngestCounters ingestStatistics) {
+			IngestCounters ingestStatistics, Clock clock) {
 		return new EventStreamIngest(ingestRedis.client(), eventLog, properties, ingestStatistics,
-				consumerName(properties));
+				consumerName(properties), clock);
+	}
+
+	@Bean
+	@ConditionalOnProperty(name = "sonde.ingest.enabled", havingValue = "true", matchIfMissing = true)
+	IngestHealthIndicator ingestHealthIndicator(EventStreamIngest eventStreamIngest, IngestProperties properties,
+			Clock clock) {
+		return new IngestHealthIndicator(eventStreamIngest, properties, clock);
 	}
 
 	/** The configured name, else host and pid: unique per replica, stable per process. */

@@ -23,6 +23,8 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * @param claimInterval how often to look for such entries
  * @param deadLetterStream where malformed entries are parked, with the reason
  * @param deadLetterMaxlen its approximate length
+ * @param maxLag the {@code ingest} health component is DOWN while the oldest entry not
+ * yet read is older than this
  */
 @ConfigurationProperties("sonde.ingest")
 public record IngestProperties(@DefaultValue("true") boolean enabled,
@@ -30,5 +32,5 @@ public record IngestProperties(@DefaultValue("true") boolean enabled,
 		@DefaultValue("") String consumer, @DefaultValue("1") int consumers, @DefaultValue("5000") int batch,
 		@DefaultValue("1s") Duration block, @DefaultValue("60s") Duration claimIdle,
 		@DefaultValue("60s") Duration claimInterval, @DefaultValue("sonde:stream:events:dead") String deadLetterStream,
-		@DefaultValue("100000") long deadLetterMaxlen) {
+		@DefaultValue("100000") long deadLetterMaxlen, @DefaultValue("30s") Duration maxLag) {
 }

@@ -1,5 +1,6 @@
 package io.sonde.ingest.internal;
 
+import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -10,15 +11,19 @@ import java.util.concurrent.TimeUnit;
 import io.lettuce.core.models.stream.ClaimedMessages;
 import io.lettuce.core.Consumer;
 import io.lettuce.core.LettuceFutures;
+import io.lettuce.core.Range;
 import io.lettuce.core.RedisClient;
+import io.lettuce.core.RedisCommandExecutionException;
 import io.lettuce.core.RedisFuture;
 import io.lettuce.core.StreamMessage;
 import io.lettuce.core.XAddArgs;
 import io.lettuce.core.XAutoClaimArgs;
+import io.lettuce.core.XGroupCreateArgs;
 import io.lettuce.core.XReadArgs;
 import io.lettuce.core.api.StatefulRedisConnection;
 import io.lettuce.core.api.async.RedisAsyncCommands;
 import io.lettuce.core.api.sync.RedisCommands;
+import io.sonde.core.LoopHealth;
 import io.sonde.events.AppendOrder;
 import io.sonde.events.EventLog;
 import io.sonde.events.TelemetryEvent;
@@ -33,6 +38,14 @@ import org.slf4j.LoggerFactory;
  * A replica that dies leaves its entries pending; another one (or itself, restarted)
  * claims them after {@code claim-idle}. Redelivery stores nothing twice: the store
  * deduplicates on the event's origin.
+ * <p>
+ * It heals itself: any failure (Redis away, restarting, loading its data, failed over) is
+ * retried every second, on a new connection when Redis closed the last one (the client
+ * does not redial by itself, so a read in flight fails at once); a missing group
+ * (NOGROUP: Redis emptied or replaced) is created again, from the last entry this
+ * consumer acknowledged when the stream still holds it, else from the stream's first
+ * entry, so what collectors published after the loss is read too. Each round's outcome
+ * goes to its {@link LoopHealth}, read by the {@code ingest} health component.
  */
 final class StreamConsumer {
 
@@ -60,6 +73,16 @@ final class StreamConsumer {
 	 */
 	private final AppendOrder order;
 
+	private final LoopHealth health;
+
+	private final IngestLag lag;
+
+	/** The newest entry id this consumer acknowledged; where a lost group resumes. */
+	private String lastAcknowledged;
+
+	/** Set on NOGROUP: the next round creates the group again first. */
+	private boolean groupMissing;
+
 	/** Entries per read, fitted to {@code batch} events by what entries held so far. */
 	private int entriesPerRead = 16;
 
@@ -70,9 +93,11 @@ final class StreamConsumer {
 	private StatefulRedisConnection<String, String> connection;
 
 	StreamConsumer(RedisClient redis, EventLog eventLog, IngestProperties properties, IngestCounters counters,
-			String consumerName, AppendOrder order) {
+			String consumerName, AppendOrder order, IngestLag lag, Clock clock) {
 		this.redis = redis;
 		this.order = order;
+		this.lag = lag;
+		this.health = new LoopHealth("consumer " + consumerName + " reading " + properties.stream(), clock);
 		this.eventLog = eventLog;
 		this.properties = properties;
 		this.counters = counters;
@@ -89,6 +114,10 @@ final class StreamConsumer {
 		while (this.running) {
 			try {
 				RedisCommands<String, String> commands = commands();
+				if (this.groupMissing) {
+					createGroupAgain(commands);
+					this.groupMissing = false;
+				}
 				if (ownPending) {
 					List<StreamMessage<String, String>> pending = commands.xreadgroup(me,
 							XReadArgs.Builder.count(this.entriesPerRead),
@@ -99,6 +128,7 @@ final class StreamConsumer {
 					else {
 						handle(pending, null);
 					}
+					succeeded();
 					continue;
 				}
 				if (System.nanoTime() - nextClaim >= 0) {
@@ -124,16 +154,65 @@ final class StreamConsumer {
 				try (turn) {
 					handle(entries, turn);
 				}
+				this.lag.measureIfDue(commands);
+				succeeded();
 			}
 			catch (RuntimeException ex) {
 				if (!this.running) {
 					break;
 				}
 				this.counters.failed(ex.toString());
-				log.warn("Ingest of {} failed, retrying in {}: {}", this.properties.stream(), RETRY, ex.toString());
 				ownPending = true;
+				if (ConsumerGroupMissing.isNoGroup(ex)) {
+					if (!this.groupMissing) {
+						log.warn(
+								"Consumer group {} of {} is missing (Redis emptied, restarted without its data, or "
+										+ "replaced): creating it again",
+								this.properties.group(), this.properties.stream());
+					}
+					this.health.failed(ex);
+					this.groupMissing = true;
+					continue;
+				}
+				if (!this.health.failing()) {
+					log.warn("Ingest of {} failed, retrying every {}: {}", this.properties.stream(), RETRY,
+							ex.toString());
+				}
+				this.health.failed(ex);
 				sleep(RETRY);
 			}
+		}
+	}
+
+	/**
+	 * XGROUP CREATE ... MKSTREAM from the last entry this consumer acknowledged when the
+	 * stream still holds it (the group alone was lost), else from the stream's first
+	 * entry (the stream was lost too: what it holds now was published since, and none of
+	 * it was read). Another consumer or the migrations may have made it meanwhile: that
+	 * group stays.
+	 */
+	private void createGroupAgain(RedisCommands<String, String> commands) {
+		String from = "0";
+		String last = this.lastAcknowledged;
+		if (last != null && !commands.xrange(this.properties.stream(), Range.create(last, last)).isEmpty()) {
+			from = last;
+		}
+		try {
+			commands.xgroupCreate(XReadArgs.StreamOffset.from(this.properties.stream(), from), this.properties.group(),
+					XGroupCreateArgs.Builder.mkstream());
+			log.warn("Created consumer group {} of {} again, from {}", this.properties.group(),
+					this.properties.stream(), "0".equals(from) ? "the stream's first entry" : "entry " + from);
+		}
+		catch (RedisCommandExecutionException ex) {
+			if (!String.valueOf(ex.getMessage()).startsWith("BUSYGROUP")) {
+				throw ex;
+			}
+		}
+	}
+
+	private void succeeded() {
+		if (this.health.succeeded()) {
+			log.info("Ingest of {} resumed", this.properties.stream());
 		}
 	}
 
@@ -196,6 +275,7 @@ final class StreamConsumer {
 			this.eventLog.append(events);
 		}
 		acknowledge(dead, ids);
+		this.lastAcknowledged = StreamIds.newer(this.lastAcknowledged, ids[ids.length - 1]);
 		this.counters.stored(events.size());
 		reasons.forEach(this.counters::deadLettered);
 	}
@@ -260,8 +340,15 @@ final class StreamConsumer {
 		}
 	}
 
+	/**
+	 * The connection, dialled again when Redis closed it (the client does not redial).
+	 */
 	private RedisCommands<String, String> commands() {
 		if (this.connection == null || !this.connection.isOpen()) {
+			if (this.connection != null) {
+				this.connection.close();
+				this.connection = null;
+			}
 			this.connection = this.redis.connect(Utf8Codec.INSTANCE);
 			this.connection.setTimeout(this.properties.block().plusSeconds(10));
 		}
@@ -313,6 +400,10 @@ final class StreamConsumer {
 
 	boolean isRunning() {
 		return this.running;
+	}
+
+	LoopHealth health() {
+		return this.health;
 	}
 
 }

@@ -1,9 +1,11 @@
 package io.sonde.ingest.udp;
 
 import java.nio.charset.StandardCharsets;
+import java.time.Clock;
 import java.util.EnumMap;
 import java.util.Map;
 
+import io.sonde.core.LoopHealth;
 import io.sonde.ingest.CollectorMetric;
 import io.sonde.ingest.IntCollectorDetector;
 import org.slf4j.Logger;
@@ -11,14 +13,19 @@ import org.slf4j.LoggerFactory;
 
 import org.springframework.data.redis.connection.Message;
 import org.springframework.data.redis.connection.MessageListener;
+import org.springframework.data.redis.connection.SubscriptionListener;
 import org.springframework.data.redis.core.StringRedisTemplate;
 
 /**
  * Applies thresholds as the daemon does: the hash of the thresholds wanted now when the
  * collector (re)connects, and each message on the channel of the same name, whole or not
- * at all.
+ * at all. Lettuce subscribes again by itself after Redis comes back, and says so through
+ * {@link #onChannelSubscribed}: the hash is then read again on the collector's counters
+ * tick (messages published while the subscription was down were lost), and retried on
+ * each tick until it could be read. An empty hash (Redis emptied) changes nothing: the
+ * collector keeps the thresholds it has.
  */
-final class ThresholdListener implements MessageListener {
+final class ThresholdListener implements MessageListener, SubscriptionListener {
 
 	private static final Logger log = LoggerFactory.getLogger(ThresholdListener.class);
 
@@ -32,15 +39,42 @@ final class ThresholdListener implements MessageListener {
 
 	private long rejected;
 
-	ThresholdListener(IntCollectorDetector detector, StringRedisTemplate redis, String hash) {
+	private long subscriptions;
+
+	private volatile boolean reloadWanted;
+
+	private final LoopHealth hashReads;
+
+	ThresholdListener(IntCollectorDetector detector, StringRedisTemplate redis, String hash, Clock clock) {
 		this.detector = detector;
 		this.redis = redis;
 		this.hash = hash;
+		this.hashReads = new LoopHealth("reading the thresholds hash " + hash, clock);
 	}
 
 	@Override
 	public void onMessage(Message message, byte[] pattern) {
 		apply(new String(message.getBody(), StandardCharsets.UTF_8));
+	}
+
+	/**
+	 * Called on Lettuce's event loop, where no command may wait for Redis: the hash is
+	 * read on the next {@link #reloadIfWanted()}.
+	 */
+	@Override
+	public void onChannelSubscribed(byte[] channel, long count) {
+		synchronized (this) {
+			this.subscriptions++;
+		}
+		this.reloadWanted = true;
+	}
+
+	/** Reads the hash again after a (re)subscription, or after a read that failed. */
+	void reloadIfWanted() {
+		if (this.reloadWanted) {
+			this.reloadWanted = false;
+			applyHash();
+		}
 	}
 
 	/** Applies one message; a bad one changes nothing and is counted. */
@@ -67,8 +101,11 @@ final class ThresholdListener implements MessageListener {
 		}
 		catch (RuntimeException ex) {
 			log.warn("udp collector: cannot read thresholds hash {}: {}", this.hash, ex.getMessage());
+			this.hashReads.failed(ex);
+			this.reloadWanted = true;
 			return;
 		}
+		this.hashReads.succeeded();
 		if (entries.isEmpty()) {
 			return;
 		}
@@ -83,6 +120,15 @@ final class ThresholdListener implements MessageListener {
 
 	synchronized long rejected() {
 		return this.rejected;
+	}
+
+	/** Subscriptions Redis confirmed: the first, then one per resubscription. */
+	synchronized long subscriptions() {
+		return this.subscriptions;
+	}
+
+	LoopHealth hashReads() {
+		return this.hashReads;
 	}
 
 	/** T(m) in force, per metric. */

@@ -2,8 +2,11 @@ package io.sonde.ingest.udp;
 
 import java.time.Clock;
 
+import io.sonde.core.LoopHealth;
 import io.sonde.ingest.IntCollectorDetector;
 
+import org.springframework.boot.actuate.health.Health;
+import org.springframework.boot.actuate.health.HealthIndicator;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
@@ -23,8 +26,8 @@ class UdpCollectorConfiguration {
 
 	@Bean
 	ThresholdListener udpCollectorThresholds(IntCollectorDetector udpCollectorDetector, StringRedisTemplate redis,
-			UdpCollectorProperties properties) {
-		return new ThresholdListener(udpCollectorDetector, redis, properties.thresholdChannel());
+			UdpCollectorProperties properties, Clock clock) {
+		return new ThresholdListener(udpCollectorDetector, redis, properties.thresholdChannel(), clock);
 	}
 
 	@Bean
@@ -49,9 +52,26 @@ class UdpCollectorConfiguration {
 	@Bean
 	UdpCollectorRunner udpCollectorRunner(UdpCollector udpCollector, StreamPublisher udpCollectorPublisher,
 			ThresholdListener udpCollectorThresholds, RedisMessageListenerContainer udpCollectorSubscriptions,
-			StringRedisTemplate redis, UdpCollectorProperties properties) {
+			StringRedisTemplate redis, UdpCollectorProperties properties, Clock clock) {
 		return new UdpCollectorRunner(udpCollector, udpCollectorPublisher, udpCollectorThresholds,
-				udpCollectorSubscriptions, redis, properties);
+				udpCollectorSubscriptions, redis, properties, clock);
+	}
+
+	/**
+	 * Health component {@code udpCollector}: DOWN while its counters cannot be written to
+	 * Redis, or the thresholds hash could not be read again after a resubscription.
+	 */
+	@Bean
+	HealthIndicator udpCollectorHealthIndicator(UdpCollectorRunner udpCollectorRunner,
+			ThresholdListener udpCollectorThresholds) {
+		return () -> {
+			LoopHealth counters = udpCollectorRunner.counterWrites();
+			LoopHealth thresholds = udpCollectorThresholds.hashReads();
+			Health.Builder builder = counters.failing() ? counters.health() : thresholds.health();
+			return builder.withDetail("thresholdSubscriptions", udpCollectorThresholds.subscriptions())
+				.withDetail("countersWritten", String.valueOf(counters.lastSuccess()))
+				.build();
+		};
 	}
 
 }

@@ -1,10 +1,12 @@
 package io.sonde.ingest.udp;
 
 import java.net.SocketException;
+import java.time.Clock;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 
+import io.sonde.core.LoopHealth;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -36,10 +38,14 @@ final class UdpCollectorRunner implements SmartLifecycle {
 
 	private ScheduledExecutorService counters;
 
+	private final LoopHealth counterWrites;
+
 	private volatile boolean running;
 
 	UdpCollectorRunner(UdpCollector collector, StreamPublisher publisher, ThresholdListener thresholds,
-			RedisMessageListenerContainer subscriptions, StringRedisTemplate redis, UdpCollectorProperties properties) {
+			RedisMessageListenerContainer subscriptions, StringRedisTemplate redis, UdpCollectorProperties properties,
+			Clock clock) {
+		this.counterWrites = new LoopHealth("writing the counters hash " + properties.countersKey(), clock);
 		this.collector = collector;
 		this.publisher = publisher;
 		this.thresholds = thresholds;
@@ -66,18 +72,32 @@ final class UdpCollectorRunner implements SmartLifecycle {
 			return thread;
 		});
 		long every = Math.max(50, this.properties.countersInterval().toMillis());
-		this.counters.scheduleWithFixedDelay(this::writeCounters, every, every, TimeUnit.MILLISECONDS);
+		this.counters.scheduleWithFixedDelay(this::tick, every, every, TimeUnit.MILLISECONDS);
 		this.running = true;
 	}
 
-	/** Overwrites the counters hash in place; a failure waits for the next tick. */
+	private void tick() {
+		writeCounters();
+		this.thresholds.reloadIfWanted();
+	}
+
+	/**
+	 * Overwrites the counters hash in place (whole, so an emptied Redis has it back at
+	 * the next tick); a failure waits for the next tick.
+	 */
 	void writeCounters() {
 		try {
 			this.redis.opsForHash().putAll(this.properties.countersKey(), this.collector.counters());
+			this.counterWrites.succeeded();
 		}
 		catch (RuntimeException ex) {
 			log.debug("udp collector: counters not written: {}", ex.getMessage());
+			this.counterWrites.failed(ex);
 		}
+	}
+
+	LoopHealth counterWrites() {
+		return this.counterWrites;
 	}
 
 	@Override

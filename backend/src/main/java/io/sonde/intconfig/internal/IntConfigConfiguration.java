@@ -1,8 +1,10 @@
 package io.sonde.intconfig.internal;
 
 import java.time.Clock;
+import java.util.List;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.sonde.store.RedisStateOfRecord;
 import io.sonde.switches.SwitchManagement;
 import io.sonde.topology.TopologyCatalog;
 
@@ -21,6 +23,14 @@ class IntConfigConfiguration {
 			TopologyCatalog topology, ObjectProvider<SwitchManagement> switches, ApplicationEventPublisher events,
 			Clock clock) {
 		return new StoredIntConfiguration(new RedisIntConfigStore(redis, json), topology, switches, events, clock);
+	}
+
+	/** The versions are state of record: listed after Redis loses its data. */
+	@Bean
+	RedisStateOfRecord intConfigurationState() {
+		return new RedisStateOfRecord("INT configuration",
+				List.of(RedisIntConfigStore.CURRENT, RedisIntConfigStore.VERSIONS, RedisIntConfigStore.SEQUENCE),
+				"apply it again: PUT /api/v1/int/config with the document (earlier versions are gone)");
 	}
 
 }

@@ -1,7 +1,9 @@
 package io.sonde.store.internal;
 
 import io.lettuce.core.ClientOptions;
+import io.sonde.store.RedisClients;
 
+import org.springframework.boot.autoconfigure.data.redis.ClientResourcesBuilderCustomizer;
 import org.springframework.boot.autoconfigure.data.redis.LettuceClientConfigurationBuilderCustomizer;
 import org.springframework.boot.autoconfigure.data.redis.RedisProperties;
 import org.springframework.context.annotation.Bean;
@@ -25,6 +27,16 @@ class RedisConfiguration {
 			.autoReconnect(true)
 			.disconnectedBehavior(ClientOptions.DisconnectedBehavior.REJECT_COMMANDS)
 			.build());
+	}
+
+	/**
+	 * Lettuce's default reconnect back-off grows to 30 s, so a Redis back after a restart
+	 * could wait that long for Sonde; {@link RedisClients#RECONNECT} keeps recovery
+	 * within seconds, as for the other clients of the backend.
+	 */
+	@Bean
+	ClientResourcesBuilderCustomizer reconnectWithinASecond() {
+		return (builder) -> builder.reconnectDelay(RedisClients.RECONNECT);
 	}
 
 	@Bean

@@ -8,13 +8,17 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 
+import io.sonde.core.LoopHealth;
 import io.sonde.p4runtime.info.P4InfoIndex;
 import io.sonde.p4runtime.entity.CounterEntries;
 import io.sonde.p4runtime.entity.Entities;
 import io.sonde.p4runtime.entity.RegisterEntries;
 import io.sonde.p4runtime.entity.TableEntries;
+import io.sonde.store.RedisContinuity;
+import io.sonde.store.RedisDataLossAcknowledged;
 import io.sonde.switches.ConnectionState;
 import io.sonde.switches.ConnectionStatus;
 import io.sonde.switches.DesiredStateChanged;
@@ -45,7 +49,10 @@ import org.springframework.context.event.EventListener;
  * The registry and one {@link SwitchConnection} per enabled switch. The registry in Redis
  * is the truth every replica shares: this replica re-reads it every
  * {@code sonde.switches.registry-refresh} and opens, reopens or closes connections to
- * match, so a switch registered through another replica is managed here too.
+ * match, so a switch registered through another replica is managed here too. While Redis
+ * has lost its data unacknowledged, switches the emptied registry no longer lists are
+ * kept, not disconnected; once the loss is acknowledged every switch is reconciled with
+ * what was imported again.
  */
 public class ManagedSwitches implements SwitchManagement, SmartLifecycle, ConnectionListener {
 
@@ -77,8 +84,21 @@ public class ManagedSwitches implements SwitchManagement, SmartLifecycle, Connec
 
 	private volatile boolean running;
 
+	private final RedisContinuity continuity;
+
+	private final LoopHealth registryReads;
+
+	/** Switches kept while the registry, emptied by a data loss, no longer lists them. */
+	private final Set<String> held = ConcurrentHashMap.newKeySet();
+
+	/**
+	 * @param continuity whether Redis still holds Sonde's data; null never holds
+	 */
 	public ManagedSwitches(RedisDeviceRegistry registry, DesiredState desired, ConnectionSettings settings,
-			P4InfoIndex p4Info, ApplicationEventPublisher events, Clock clock, TlsMaterial tls) {
+			P4InfoIndex p4Info, ApplicationEventPublisher events, Clock clock, TlsMaterial tls,
+			RedisContinuity continuity) {
+		this.continuity = continuity;
+		this.registryReads = new LoopHealth("refreshing the switch registry", clock);
 		this.registry = registry;
 		this.desired = desired;
 		this.settings = settings;
@@ -231,17 +251,56 @@ public class ManagedSwitches implements SwitchManagement, SmartLifecycle, Connec
 			stored = this.registry.all();
 		}
 		catch (RuntimeException ex) {
-			logger.log(Level.WARNING, "switch registry not refreshed: " + ex.getMessage());
+			if (!this.registryReads.failing()) {
+				logger.log(Level.WARNING, "switch registry not refreshed: " + ex.getMessage());
+			}
+			this.registryReads.failed(ex);
 			return;
+		}
+		if (this.registryReads.succeeded()) {
+			logger.log(Level.INFO, "switch registry read again");
 		}
 		Map<String, SwitchDevice> byName = new LinkedHashMap<>();
 		stored.forEach((device) -> byName.put(device.name(), device));
+		// Asked of Redis now, not as last checked: an emptied registry read before the
+		// epoch watch noticed the loss must not let switches go.
+		boolean dataLost = this.continuity != null && !byName.keySet().containsAll(this.devices.keySet())
+				&& this.continuity.checkNow().isPresent();
 		for (String known : List.copyOf(this.devices.keySet())) {
 			if (!byName.containsKey(known)) {
-				forget(known);
+				if (dataLost) {
+					if (this.held.add(known)) {
+						logger.log(Level.WARNING, known + ": no longer in the registry, which Redis lost; kept "
+								+ "connected until the loss is acknowledged");
+					}
+				}
+				else {
+					forget(known);
+				}
 			}
 		}
+		this.held.retainAll(dataLost ? this.devices.keySet() : Set.of());
+		this.held.removeAll(byName.keySet());
 		byName.values().forEach(this::apply);
+	}
+
+	/**
+	 * Redis's data loss was acknowledged: what Redis holds now is the desired state, and
+	 * switches the operator did not register again are let go at the next refresh.
+	 */
+	@EventListener
+	public void redisDataLossAcknowledged(RedisDataLossAcknowledged acknowledged) {
+		this.connections.values().forEach((connection) -> connection.requestReconcile("Redis data loss acknowledged"));
+	}
+
+	/** The registry refresh's last round. */
+	public LoopHealth registryReads() {
+		return this.registryReads;
+	}
+
+	/** Switches kept although the emptied registry no longer lists them. */
+	public Set<String> heldSwitches() {
+		return Set.copyOf(this.held);
 	}
 
 	// ConnectionListener

@@ -8,12 +8,15 @@ import java.util.concurrent.TimeUnit;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.sonde.p4programs.SondePipeline;
+import io.sonde.store.RedisContinuity;
+import io.sonde.store.RedisStateOfRecord;
 import io.sonde.switches.DesiredStateContributor;
 import io.sonde.switches.internal.polling.CounterPoller;
 import io.sonde.switches.internal.tls.TlsMaterial;
 import io.sonde.topology.TopologyCatalog;
 
 import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.boot.actuate.health.HealthIndicator;
 import org.springframework.context.ApplicationEventPublisher;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
@@ -52,11 +55,34 @@ class SwitchesConfiguration {
 
 	@Bean
 	ManagedSwitches managedSwitches(RedisDeviceRegistry registry, ObjectProvider<DesiredStateContributor> contributors,
-			SwitchesProperties properties, ApplicationEventPublisher events, Clock clock, TlsMaterial tls) {
+			SwitchesProperties properties, ApplicationEventPublisher events, Clock clock, TlsMaterial tls,
+			ObjectProvider<RedisContinuity> continuity) {
 		// Contributors are asked lazily: some (INT configuration) depend on this module.
-		DesiredState desired = new DesiredState(() -> contributors.orderedStream().toList());
+		DesiredState desired = new DesiredState(() -> contributors.orderedStream().toList(),
+				continuity.getIfAvailable());
 		return new ManagedSwitches(registry, desired, properties.connectionSettings(), SondePipeline.p4Info(), events,
-				clock, tls);
+				clock, tls, continuity.getIfAvailable());
+	}
+
+	/**
+	 * Health component {@code registry}: DOWN while the registry in Redis cannot be read;
+	 * lists the switches kept while an unacknowledged data loss emptied it.
+	 */
+	@Bean
+	HealthIndicator registryHealthIndicator(ManagedSwitches managedSwitches) {
+		return () -> managedSwitches.registryReads()
+			.health()
+			.withDetail("switches", managedSwitches.switches().size())
+			.withDetail("keptAfterDataLoss", managedSwitches.heldSwitches().stream().sorted().toList())
+			.build();
+	}
+
+	/** The registry is state of record: listed after Redis loses its data. */
+	@Bean
+	RedisStateOfRecord switchRegistryState() {
+		return new RedisStateOfRecord("switch registry", List.of(RedisDeviceRegistry.KEY),
+				"register the switches again: POST /api/v1/switches/from-topology (once the topology is back) or "
+						+ "POST /api/v1/switches for each");
 	}
 
 	@Bean

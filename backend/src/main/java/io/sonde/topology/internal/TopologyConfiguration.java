@@ -1,5 +1,9 @@
 package io.sonde.topology.internal;
 
+import java.util.List;
+
+import io.sonde.store.RedisStateOfRecord;
+
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.data.redis.core.StringRedisTemplate;
@@ -11,6 +15,13 @@ class TopologyConfiguration {
 	@Bean
 	RedisTopologyStore redisTopologyStore(StringRedisTemplate redis) {
 		return new RedisTopologyStore(redis);
+	}
+
+	/** The topology is state of record: listed after Redis loses its data. */
+	@Bean
+	RedisStateOfRecord topologyState() {
+		return new RedisStateOfRecord("topology", List.of(RedisTopologyStore.KEY),
+				"import it again: POST /api/v1/topology, or start with sonde.topology.import-file");
 	}
 
 	@Bean

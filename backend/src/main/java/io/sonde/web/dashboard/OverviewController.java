@@ -1,22 +1,30 @@
 package io.sonde.web.dashboard;
 
+import java.security.Principal;
 import java.time.Clock;
 
+import io.sonde.store.NoRedisDataLoss;
+import io.sonde.store.RedisContinuity;
 import io.sonde.web.dashboard.events.EventRate;
 import io.sonde.web.dashboard.metrics.PipelineFigures;
 
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.actuate.health.HealthEndpoint;
+import org.springframework.dao.DataAccessException;
 import org.springframework.http.MediaType;
 import org.springframework.stereotype.Controller;
 import org.springframework.ui.Model;
 import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.ResponseBody;
+import org.springframework.web.servlet.mvc.support.RedirectAttributes;
 
 /**
  * The landing page: the service's health, rendered at once from the health endpoint and
- * then kept current by overview.js polling {@code /actuator/health}; and the telemetry
- * pipeline (events/s, M_all/M_event, collectors), polled from {@code /overview/pipeline}.
+ * then kept current by overview.js polling {@code /actuator/health}; a Redis data loss,
+ * with what must be imported again and the acknowledgement (kept current from the
+ * {@code redisData} component of the same poll); and the telemetry pipeline (events/s,
+ * M_all/M_event, collectors), polled from {@code /overview/pipeline}.
  */
 @Controller
 public class OverviewController {
@@ -29,19 +37,41 @@ public class OverviewController {
 
 	private final ObjectProvider<PipelineFigures> figures;
 
+	private final RedisContinuity continuity;
+
 	public OverviewController(HealthEndpoint health, Clock clock, EventRate rate,
-			ObjectProvider<PipelineFigures> figures) {
+			ObjectProvider<PipelineFigures> figures, RedisContinuity continuity) {
 		this.health = health;
 		this.clock = clock;
 		this.rate = rate;
 		this.figures = figures;
+		this.continuity = continuity;
 	}
 
 	@GetMapping({ "/", "/overview" })
 	public String overview(Model model) {
 		model.addAttribute("health", HealthReport.of(this.health.health(), this.clock.instant()));
+		model.addAttribute("redisData", this.continuity.status());
 		model.addAttribute("pipeline", pipeline());
 		return "overview";
+	}
+
+	/** The Overview's button (after overview.js asked for confirmation). */
+	@PostMapping("/overview/redis/acknowledge-data-loss")
+	public String acknowledgeDataLoss(Principal user, RedirectAttributes result) {
+		try {
+			this.continuity.acknowledgeDataLoss("dashboard:" + user.getName());
+			result.addFlashAttribute("acknowledgement",
+					"Redis data loss acknowledged: what Redis holds now is Sonde's state of record.");
+		}
+		catch (NoRedisDataLoss none) {
+			result.addFlashAttribute("acknowledgement", none.getMessage());
+		}
+		catch (DataAccessException down) {
+			result.addFlashAttribute("acknowledgement",
+					"Not acknowledged: Redis cannot be reached (" + down.getMessage() + "); try again");
+		}
+		return "redirect:/";
 	}
 
 	@GetMapping(path = "/overview/pipeline", produces = MediaType.APPLICATION_JSON_VALUE)

@@ -105,6 +105,9 @@ public class SecurityConfiguration {
 				// Thresholds change what every collector reports: operators only.
 				.requestMatchers(HttpMethod.PUT, "/metrics/**")
 				.hasAnyRole(Roles.ADMIN, Roles.OPERATOR)
+				// Acknowledging a Redis data loss: operators only.
+				.requestMatchers(HttpMethod.POST, "/overview/**")
+				.hasAnyRole(Roles.ADMIN, Roles.OPERATOR)
 				.anyRequest()
 				.authenticated())
 			// API docs and actuator also serve scripts, which may send a token.

@@ -49,7 +49,8 @@ class StreamRecoveryIntegrationTests {
 
 	@BeforeEach
 	void start() throws IOException {
-		this.server = RedisServerProcess.startWithAof(Files.createDirectories(this.dir.resolve("redis")));
+		this.server = RedisServerProcess.startAppendOnly(Files.createDirectories(this.dir.resolve("redis")),
+				"everysec");
 		this.log = this.dir.resolve("published.log");
 		this.harness = new UdpCollectorHarness(Clock.systemUTC(), this.server, this.log);
 		this.harness.start();

@@ -73,7 +73,7 @@ final class UdpCollectorHarness implements AutoCloseable {
 				100_000, Duration.ofMillis(100), "sonde:collector:thresholds", Duration.ofSeconds(5),
 				DataSize.ofMegabytes(64), (publishedLog != null) ? publishedLog.toString() : "");
 		this.detector = new IntCollectorDetector(IntCollectorDetector.DEFAULT_REPORT_PORT);
-		this.thresholds = new ThresholdListener(this.detector, this.redis, this.properties.thresholdChannel());
+		this.thresholds = new ThresholdListener(this.detector, this.redis, this.properties.thresholdChannel(), clock);
 		this.publisher = new StreamPublisher(this.redis, this.properties, this.thresholds::applyHash, clock);
 		this.collector = new UdpCollector(this.properties, this.detector, this.publisher, this.thresholds, clock);
 		this.subscriptions = new RedisMessageListenerContainer();
@@ -81,7 +81,7 @@ final class UdpCollectorHarness implements AutoCloseable {
 		this.subscriptions.afterPropertiesSet();
 		this.subscriptions.start();
 		this.runner = new UdpCollectorRunner(this.collector, this.publisher, this.thresholds, this.subscriptions,
-				this.redis, this.properties);
+				this.redis, this.properties, clock);
 		this.sender = new DatagramSocket();
 	}
 

@@ -90,6 +90,34 @@ public final class OverviewPage {
 			.findElement(By.xpath(".//tbody/tr[th[@scope='row' and normalize-space()=" + Labels.literal(name) + "]]"));
 	}
 
+	/** The card shown while Redis has lost its data and nobody acknowledged it. */
+	public WebElement dataLossPanel() {
+		return this.driver.findElement(By.xpath("//section[h2[normalize-space()='Redis lost its data']]"));
+	}
+
+	/** The loss as the card states it: reason, time and which backend noticed. */
+	public WebElement dataLossReason() {
+		return dataLossPanel().findElement(By.cssSelector("[role=alert]"));
+	}
+
+	/** The state of record to import again, as the card lists it: "name STATUS". */
+	public List<String> stateToImport() {
+		return dataLossPanel().findElements(By.cssSelector("tbody tr"))
+			.stream()
+			.map((row) -> row.findElement(By.tagName("th")).getText() + " "
+					+ row.findElement(By.xpath("./td[1]")).getText())
+			.toList();
+	}
+
+	public WebElement acknowledgeDataLossButton() {
+		return dataLossPanel().findElement(By.xpath(".//button[normalize-space()='Acknowledge the data loss']"));
+	}
+
+	/** The notice after an acknowledgement. */
+	public WebElement acknowledgement() {
+		return this.driver.findElement(By.cssSelector("main [role=status]"));
+	}
+
 	/** The pipeline card's events per second ("12.5"). */
 	public WebElement eventsPerSecond() {
 		return Labels.describedTerm(this.driver.findElement(By.id("pipeline")), "Events per second");

@@ -73,7 +73,7 @@ final class SoakStack implements AutoCloseable {
 	}
 
 	private void startAll() throws IOException, InterruptedException {
-		this.redis = RedisServerProcess.startWithAof(Files.createDirectories(this.work.resolve("redis")));
+		this.redis = RedisServerProcess.startAppendOnly(this.work.resolve("redis"), "everysec");
 		Path topology = this.work.resolve("topology.json");
 		this.emulator = child("emulator",
 				List.of("./sonde-emulator", "run", "--topology", "fattree:4", "--clock", "real", "--no-provision",

@@ -25,8 +25,31 @@ class RedisMigrationTarget implements MigrationTarget {
 
 	private final StringRedisTemplate redis;
 
+	/**
+	 * Set while the layout is applied again after Redis lost its data: consumer groups
+	 * then start at their stream's first entry instead of its end.
+	 */
+	private volatile boolean afterDataLoss;
+
 	RedisMigrationTarget(StringRedisTemplate redis) {
 		this.redis = redis;
+	}
+
+	/**
+	 * Applies {@code work} with {@code XGROUP CREATE ... $} read as {@code 0}: after a
+	 * data loss, whatever a stream holds was written since by collectors that kept
+	 * publishing, and none of it was read, so a group made at the stream's end would skip
+	 * it. At first start {@code $} stays: the groups are made before anything is
+	 * published.
+	 */
+	void afterDataLoss(Runnable work) {
+		this.afterDataLoss = true;
+		try {
+			work.run();
+		}
+		finally {
+			this.afterDataLoss = false;
+		}
 	}
 
 	@Override
@@ -46,8 +69,20 @@ class RedisMigrationTarget implements MigrationTarget {
 	@Override
 	public void apply(Migration migration) {
 		for (List<String> command : commands(migration.script())) {
-			this.redis.execute((RedisCallback<Object>) (connection) -> run(connection, command));
+			List<String> effective = this.afterDataLoss ? groupsFromStreamStart(command) : command;
+			this.redis.execute((RedisCallback<Object>) (connection) -> run(connection, effective));
 		}
+	}
+
+	/** {@code XGROUP CREATE key group $ ...} with {@code 0} for {@code $}. */
+	static List<String> groupsFromStreamStart(List<String> command) {
+		if (command.size() >= 5 && command.get(0).equalsIgnoreCase("XGROUP")
+				&& command.get(1).equalsIgnoreCase("CREATE") && command.get(4).equals("$")) {
+			List<String> fromStart = new ArrayList<>(command);
+			fromStart.set(4, "0");
+			return fromStart;
+		}
+		return command;
 	}
 
 	private static Object run(RedisConnection connection, List<String> command) {
@@ -59,9 +94,13 @@ class RedisMigrationTarget implements MigrationTarget {
 			return connection.execute(command.get(0), args);
 		}
 		catch (DataAccessException ex) {
-			// A consumer group left by an interrupted earlier run is the state we want.
-			if (String.valueOf(ex.getMessage()).contains("BUSYGROUP")) {
-				return null;
+			// A consumer group left by an interrupted earlier run, or made by a consumer
+			// after a data loss, is the state we want. Spring keeps Redis's answer in the
+			// cause ("Error in execution" on top).
+			for (Throwable cause = ex; cause != null; cause = cause.getCause()) {
+				if (String.valueOf(cause.getMessage()).contains("BUSYGROUP")) {
+					return null;
+				}
 			}
 			throw ex;
 		}

@@ -23,6 +23,8 @@ public class SchemaMigrations {
 
 	private final List<MigrationTarget> targets;
 
+	private final RedisMigrationTarget redis;
+
 	private final String location;
 
 	private final Clock clock;
@@ -31,6 +33,11 @@ public class SchemaMigrations {
 
 	SchemaMigrations(List<MigrationTarget> targets, String location, Clock clock) {
 		this.targets = List.copyOf(targets);
+		this.redis = targets.stream()
+			.filter(RedisMigrationTarget.class::isInstance)
+			.map(RedisMigrationTarget.class::cast)
+			.findFirst()
+			.orElse(null);
 		this.location = location;
 		this.clock = clock;
 		this.targets.forEach((target) -> this.status.put(target.folder(),
@@ -71,6 +78,27 @@ public class SchemaMigrations {
 			appliedNow += migrate(target);
 		}
 		return appliedNow;
+	}
+
+	/**
+	 * Applies Redis's layout again after Redis lost its data (its history went with it,
+	 * so every version is pending again), with consumer groups starting at their stream's
+	 * first entry ({@link RedisMigrationTarget#afterDataLoss}).
+	 * @return how many migrations this call applied
+	 */
+	public synchronized int migrateRedisAfterDataLoss() {
+		if (this.redis == null) {
+			return 0;
+		}
+		int[] applied = new int[1];
+		this.redis.afterDataLoss(() -> applied[0] = migrate(this.redis));
+		return applied[0];
+	}
+
+	/** Whether Redis's layout is fully applied, as last checked. */
+	public synchronized boolean redisComplete() {
+		SchemaStatus redisStatus = this.status.get("redis");
+		return redisStatus == null || redisStatus.complete();
 	}
 
 	private int migrate(MigrationTarget target) {

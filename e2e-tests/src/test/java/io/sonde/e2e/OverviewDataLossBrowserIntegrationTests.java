@@ -1,0 +1,116 @@
+package io.sonde.e2e;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.time.Duration;
+
+import io.sonde.SondeApplication;
+import io.sonde.e2e.browser.Chromium;
+import io.sonde.e2e.pages.LoginPage;
+import io.sonde.e2e.pages.OverviewPage;
+import io.sonde.e2e.support.TestService;
+import io.sonde.store.RedisContinuity;
+import io.sonde.testsupport.RedisServerProcess;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.openqa.selenium.Alert;
+import org.openqa.selenium.chrome.ChromeDriver;
+import org.openqa.selenium.support.ui.ExpectedConditions;
+import org.openqa.selenium.support.ui.WebDriverWait;
+
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.boot.test.web.server.LocalServerPort;
+import org.springframework.data.redis.core.RedisCallback;
+import org.springframework.data.redis.core.StringRedisTemplate;
+import org.springframework.test.annotation.DirtiesContext;
+import org.springframework.test.context.DynamicPropertyRegistry;
+import org.springframework.test.context.DynamicPropertySource;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * Redis emptied under a signed-in Overview: the page shows the loss with what must be
+ * imported again, without a reload; the acknowledgement asks for confirmation first
+ * (dismissed, nothing happens), then acknowledges and says so.
+ */
+@SpringBootTest(classes = SondeApplication.class, webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
+@DirtiesContext
+class OverviewDataLossBrowserIntegrationTests {
+
+	/** Two refresh periods of the page (5 s) plus slack for a loaded machine. */
+	private static final Duration REFRESH = Duration.ofSeconds(15);
+
+	private static final RedisServerProcess redis = RedisServerProcess.start();
+
+	@TempDir
+	static Path temporary;
+
+	private static ChromeDriver browser;
+
+	@LocalServerPort
+	private int port;
+
+	@Autowired
+	private StringRedisTemplate redisTemplate;
+
+	@Autowired
+	private RedisContinuity continuity;
+
+	@DynamicPropertySource
+	static void isolatedService(DynamicPropertyRegistry properties) {
+		TestService.register(properties, temporary, redis::port);
+	}
+
+	@BeforeAll
+	static void startBrowser() throws IOException {
+		browser = Chromium.start(temporary.resolve("chromium-profile"));
+	}
+
+	@AfterAll
+	static void stopBrowserAndRedis() {
+		if (browser != null) {
+			browser.quit();
+		}
+		redis.stop();
+	}
+
+	@Test
+	void showsTheLossAndAcknowledgesItAfterConfirmation() {
+		this.redisTemplate.opsForHash().put("sonde:collector:thresholds", "hop_latency", "40");
+		this.continuity.checkNow();
+		browser.get("http://localhost:" + this.port + "/login");
+		LoginPage.await(browser).signIn(TestService.USER, TestService.PASSWORD);
+		OverviewPage overview = OverviewPage.await(browser);
+		assertThat(overview.dataLossPanel().isDisplayed()).isFalse();
+
+		this.redisTemplate.execute((RedisCallback<Object>) (connection) -> {
+			connection.serverCommands().flushAll();
+			return null;
+		});
+		new WebDriverWait(browser, REFRESH).withMessage("the data loss did not show")
+			.until((driver) -> overview.dataLossPanel().isDisplayed());
+		assertThat(overview.dataLossReason().getText()).startsWith("Redis lost its data at ")
+			.contains("epoch key sonde:epoch missing");
+		assertThat(overview.stateToImport()).containsExactly("collector thresholds MISSING");
+
+		overview.acknowledgeDataLossButton().click();
+		Alert confirmation = new WebDriverWait(browser, REFRESH).until(ExpectedConditions.alertIsPresent());
+		assertThat(confirmation.getText()).startsWith("Acknowledge that Redis lost its data?");
+		confirmation.dismiss();
+		assertThat(overview.dataLossPanel().isDisplayed()).isTrue();
+		assertThat(this.continuity.unacknowledgedLoss()).as("dismissed: nothing acknowledged").isPresent();
+
+		overview.acknowledgeDataLossButton().click();
+		new WebDriverWait(browser, REFRESH).until(ExpectedConditions.alertIsPresent()).accept();
+		OverviewPage after = OverviewPage.await(browser);
+		new WebDriverWait(browser, REFRESH).withMessage("no acknowledgement notice")
+			.until((driver) -> after.acknowledgement().getText().startsWith("Redis data loss acknowledged"));
+		assertThat(after.dataLossPanel().isDisplayed()).isFalse();
+		assertThat(this.continuity.unacknowledgedLoss()).isEmpty();
+		assertThat(this.continuity.status().epoch().acknowledgedBy()).isEqualTo("dashboard:" + TestService.USER);
+	}
+
+}
