@@ -252,6 +252,19 @@ class IntConfigApiIntegrationTests {
 		});
 	}
 
+	@Test
+	@Order(7)
+	void theOpenApiDescriptionSaysHowToRemoveIntAndWhatARefusalHolds() {
+		JsonNode config = json(this.api.get("/v3/api-docs", VIEWER_TOKEN)).at("/paths/~1api~1v1~1int~1config");
+
+		List<String> parameters = new ArrayList<>();
+		config.at("/delete/parameters").forEach((parameter) -> parameters.add(parameter.get("name").asText()));
+		assertThat(parameters).contains("confirm", "dryRun", "comment");
+		assertThat(config.at("/delete/responses/400/description").asText()).contains("confirm");
+		assertThat(config.at("/delete/responses/409").isMissingNode()).isFalse();
+		assertThat(config.at("/put/responses/400/description").asText()).contains("errors");
+	}
+
 	private void assertRefused(HttpResponse<String> refused, String... fields) {
 		assertProblem(refused, 400, fields[0]);
 		List<String> named = new ArrayList<>();
