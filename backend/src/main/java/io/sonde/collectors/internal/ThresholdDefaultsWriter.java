@@ -29,19 +29,29 @@ class ThresholdDefaultsWriter implements SmartLifecycle {
 
 	private volatile ScheduledExecutorService checker;
 
+	/** Only the checker's thread (and start, before it) writes it. */
+	private volatile boolean failing;
+
 	ThresholdDefaultsWriter(RedisCollectorThresholds thresholds, CollectorsProperties properties) {
 		this.thresholds = thresholds;
 		this.properties = properties;
 	}
 
-	/** Writes the missing defaults; Redis away is retried at the next check. */
+	/**
+	 * Writes the missing defaults; Redis away is retried at the next check, and said once
+	 * per outage.
+	 */
 	void check() {
 		try {
 			this.thresholds.writeMissingDefaults();
+			this.failing = false;
 		}
 		catch (RuntimeException ex) {
-			log.warn("default thresholds not checked, Redis did not answer ({}); retrying in {}", ex.getMessage(),
-					this.properties.defaultsCheck());
+			if (!this.failing) {
+				log.warn("default thresholds not checked, Redis did not answer ({}); retrying every {}",
+						ex.getMessage(), this.properties.defaultsCheck());
+			}
+			this.failing = true;
 		}
 	}
 
