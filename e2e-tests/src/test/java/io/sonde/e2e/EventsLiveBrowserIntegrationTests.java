@@ -177,6 +177,14 @@ class EventsLiveBrowserIntegrationTests {
 		live("the threshold change marked on the events-per-second chart", () -> metrics.rateNote().getText(),
 				() -> Integer.toString(Integer.parseInt(marksBefore) + 1).equals(metrics.rateMarks()));
 		assertThat(this.thresholds.current()).containsEntry("queue_occupancy", java.math.BigInteger.valueOf(500));
+		// T(m) is unsigned 64-bit: the form sends 2^64-1 as typed, past what a JavaScript
+		// number holds exactly.
+		java.math.BigInteger largest = new java.math.BigInteger("18446744073709551615");
+		metrics.thresholdField("hop_latency").clear();
+		metrics.thresholdField("hop_latency").sendKeys(largest.toString());
+		metrics.changeButton("hop_latency").click();
+		live("2^64-1 from the form, whole", () -> metrics.rateNote().getText(),
+				() -> largest.equals(this.thresholds.current().get("hop_latency")));
 		Files.copy(Screenshots.take(browser, "metrics.png"), docs.resolve("metrics.png"),
 				StandardCopyOption.REPLACE_EXISTING);
 
