@@ -166,6 +166,25 @@ check "snapshot $n has 13 entries" test "$(grep -A1 -x snapshot "$TMP/snaps" | g
 flat sonde:stream:snapshots >"$TMP/snaps.flat"
 check "the snapshot holds switch 12's latest latency" bash -c "grep ' snapshot=$n ' $TMP/snaps.flat | grep ' metric=hop_latency ' | grep ' switch_id=12 ' | grep -q ' value=3224 '"
 
+# 3b. T(m) is unsigned 64-bit from the channel to the program's comparison:
+# 2^63 and 2^64-1 are applied whole (a signed reading would make them
+# negative, and every change would fire); 2^64 is refused and changes nothing
+rcli PUBLISH sonde:collector:thresholds "hop_latency=9223372036854775808" >/dev/null
+check "T = 2^63 applied" wait_for 9223372036854775808 counter threshold_hop_latency
+rcli PUBLISH sonde:collector:thresholds "hop_latency=18446744073709551615" >/dev/null
+check "T = 2^64-1 applied" wait_for 18446744073709551615 counter threshold_hop_latency
+rcli PUBLISH sonde:collector:thresholds "hop_latency=18446744073709551616" >/dev/null
+check "T = 2^64 refused and counted" wait_for 2 counter thresholds_rejected
+check "T = 2^64-1 kept" test "$(counter threshold_hop_latency)" = 18446744073709551615
+reports=$(counter reports)
+send "$BASE"
+check "-150 under T = 2^64-1: report counted, no event" bash -c "$(declare -f wait_for counter rcli event_lines nevents); NS_RX=$NS_RX PORT=$PORT KEY=$KEY; wait_for $((reports + 1)) counter reports && sleep 0.3 && test \$(nevents) -eq 14"
+# back to switch 12's latest latency 3224 (no event: the base is 3224) and T = 10
+send "$CHANGED"
+rcli PUBLISH sonde:collector:thresholds "hop_latency=10" >/dev/null
+check "T back to 10" wait_for 10 counter threshold_hop_latency
+check "still 14 events" bash -c "$(declare -f wait_for counter rcli event_lines nevents); NS_RX=$NS_RX PORT=$PORT KEY=$KEY; wait_for $((reports + 2)) counter reports && test \$(nevents) -eq 14"
+
 # 4. Redis away: buffer 50, 60 events -> 10 dropped, the rest delivered
 rcli SHUTDOWN NOSAVE >/dev/null 2>&1 || true
 wait "$REDIS" || true

@@ -339,6 +339,19 @@ static void thresholds(void)
 	CHECK("trailing garbage refused",
 	      daemon_parse_thresholds(m, strlen(m), t, set) < 0);
 	CHECK("empty refused", daemon_parse_thresholds("  ", 2, t, set) < 0);
+	m = "hop_latency=9223372036854775808";
+	CHECK("2^63 whole",
+	      daemon_parse_thresholds(m, strlen(m), t, set) == 1 &&
+		      t[METRIC_HOP_LATENCY] == 1ULL << 63);
+	m = "hop_latency=18446744073709551615";
+	CHECK("2^64-1 whole",
+	      daemon_parse_thresholds(m, strlen(m), t, set) == 1 &&
+		      t[METRIC_HOP_LATENCY] == ~0ULL);
+	m = "hop_latency=18446744073709551616 queue_occupancy=3";
+	CHECK("2^64 refused, whole message",
+	      daemon_parse_thresholds(m, strlen(m), t, set) < 0 &&
+		      t[METRIC_HOP_LATENCY] == ~0ULL &&
+		      t[METRIC_QUEUE_OCCUPANCY] == 1000);
 	m = "hop_latency=99";
 	CHECK("length bounds the message",
 	      daemon_parse_thresholds(m, 13, t, set) == 1 &&

@@ -210,6 +210,26 @@ static void measuresDriftFromTheLastReportedValue(void)
 	CHECK(count(METRIC_HOP_LATENCY, 0) == 0, "base moved to 1012");
 }
 
+/* T(m) is unsigned: 2^63 and 2^64-1 are the largest thresholds, not negative ones. */
+static void staysQuietUnderThresholdsOfTwoToTheSixtyThreeAndAbove(void)
+{
+	reset();
+	int_host.thresholds[METRIC_HOP_LATENCY] = 1ULL << 63;
+	int_host.thresholds[METRIC_QUEUE_OCCUPANCY] = ~0ULL;
+	make_frame(1);
+	run();
+	/* the largest steps a hop can carry: all ones is "unavailable" */
+	int_put(&f.st.hops[0], HV_HOP_LATENCY, 0xfffffffe);
+	int_put(&f.st.hops[0], HV_QUEUE_OCCUPANCY, 0xfffffe);
+	run();
+	CHECK(count(METRIC_HOP_LATENCY, 0) == 0, "T = 2^63: quiet");
+	CHECK(count(METRIC_QUEUE_OCCUPANCY, 0) == 0, "T = 2^64-1: quiet");
+	int_host.thresholds[METRIC_HOP_LATENCY] = 0;
+	int_put(&f.st.hops[0], HV_HOP_LATENCY, 1001);
+	run();
+	CHECK(count(METRIC_HOP_LATENCY, EVENT_CHANGED) == 1, "T = 0: fires");
+}
+
 static void appliesThresholdsChangedAtRunTime(void)
 {
 	reset();
@@ -372,6 +392,7 @@ int main(void)
 	firesOnlyAboveTheThreshold();
 	measuresDriftFromTheLastReportedValue();
 	appliesThresholdsChangedAtRunTime();
+	staysQuietUnderThresholdsOfTwoToTheSixtyThreeAndAbove();
 	firesOnAnyPathChange();
 	tracksQueueCongestionOfIntV05();
 	tracksLinkUtilizationByLevelTwoPortWithoutLevelOne();

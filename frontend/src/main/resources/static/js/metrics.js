@@ -72,18 +72,33 @@ async function showRate() {
 	}
 }
 
+// T(m) is unsigned 64-bit: up to 2^64-1, beyond what a JavaScript number holds exactly, so
+// the digits go into the JSON body as typed and are shown back as typed.
+const THRESHOLD_DIGITS = /^[0-9]{1,20}$/;
+
 async function changeThreshold(thresholdForm) {
 	const { metric } = thresholdForm.dataset;
-	const value = Number(thresholdForm.elements.threshold.value);
+	const digits = thresholdForm.elements.threshold.value.trim();
 	const header = document.querySelector('meta[name="csrf-header"]').content;
 	const token = document.querySelector('meta[name="csrf-token"]').content;
+	if (!THRESHOLD_DIGITS.test(digits)) {
+		thresholdError.textContent = `Could not change the threshold of ${metric}: `
+			+ `'${digits}' is not a whole number from 0 to 18446744073709551615.`;
+		thresholdError.hidden = false;
+		return;
+	}
 	try {
 		await json(`${root.dataset.thresholdsUrl}/${encodeURIComponent(metric)}`, {
 			method: 'PUT',
 			headers: { 'Content-Type': 'application/json', [header]: token },
-			body: JSON.stringify({ threshold: value }),
+			body: `{"threshold": ${digits.replace(/^0+(?=[0-9])/, '')}}`,
 		});
 		thresholdError.hidden = true;
+		const row = thresholdForm.closest('tr');
+		const atDefault = row.querySelector('[data-field="at-default"]');
+		if (atDefault) {
+			atDefault.textContent = BigInt(digits) === BigInt(row.dataset.default) ? 'the default' : 'set by an operator';
+		}
 		await showRate();
 	}
 	catch (failure) {

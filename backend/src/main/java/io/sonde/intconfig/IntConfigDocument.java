@@ -1,21 +1,38 @@
 package io.sonde.intconfig;
 
+import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 
 /**
  * The INT configuration of the network, as operators write it: where reports go, and what
- * each switch does. Switches not listed take no INT role.
+ * each switch does. Switches not listed take no INT role. Both parts are required in a
+ * configuration that is applied; turning INT off everywhere is a removal of its own
+ * ({@link IntConfiguration#remove}), whose version holds {@link #EMPTY}.
  *
  * @param report the sinks' report session
- * @param switches one entry per switch with an INT role
+ * @param switches one entry per switch with an INT role; null when the body had none
  */
 public record IntConfigDocument(ReportSession report, List<SwitchIntConfig> switches) {
 
-	/** No switch has an INT role. */
+	/** No switch has an INT role: what a removal version holds. */
 	public static final IntConfigDocument EMPTY = new IntConfigDocument(null, List.of());
 
 	public IntConfigDocument {
-		switches = (switches != null) ? List.copyOf(switches) : List.of();
+		switches = copyKeepingNulls(switches);
+	}
+
+	/** The switches listed; none when the body had none. */
+	public List<SwitchIntConfig> switchesOrNone() {
+		return (this.switches != null) ? this.switches : List.of();
+	}
+
+	/**
+	 * An unmodifiable copy that keeps null items, so the checks can name
+	 * {@code switches[3]} rather than the body failing to bind.
+	 */
+	static <T> List<T> copyKeepingNulls(List<T> items) {
+		return (items != null) ? Collections.unmodifiableList(new ArrayList<>(items)) : null;
 	}
 
 	/**
@@ -48,8 +65,8 @@ public record IntConfigDocument(ReportSession report, List<SwitchIntConfig> swit
 			List<WatchRule> watchlist, EventFilter eventFilter) {
 
 		public SwitchIntConfig {
-			roles = (roles != null) ? List.copyOf(roles) : List.of();
-			watchlist = (watchlist != null) ? List.copyOf(watchlist) : List.of();
+			roles = (roles != null) ? copyKeepingNulls(roles) : List.of();
+			watchlist = (watchlist != null) ? copyKeepingNulls(watchlist) : List.of();
 		}
 
 	}

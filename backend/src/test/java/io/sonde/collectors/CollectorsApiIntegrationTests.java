@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.Map;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.sonde.ingest.CollectorMetric;
 import io.sonde.ingest.IntCollectorDetector;
 import io.sonde.ingest.bench.EmulatedReports;
 import io.sonde.ingest.udp.UdpCollector;
@@ -55,6 +56,7 @@ class CollectorsApiIntegrationTests {
 		properties.add("sonde.ingest.udp.port", () -> "0");
 		properties.add("sonde.ingest.udp.node-id", () -> "it-node");
 		properties.add("sonde.ingest.udp.counters-interval", () -> "100ms");
+		properties.add("sonde.collectors.defaults-check", () -> "300ms");
 		ApiCaller.registerTokens(properties);
 	}
 
@@ -71,6 +73,9 @@ class CollectorsApiIntegrationTests {
 
 	@Autowired
 	UdpCollector collector;
+
+	@Autowired
+	IntCollectorDetector detector;
 
 	@Autowired
 	StringRedisTemplate redisTemplate;
@@ -159,6 +164,108 @@ class CollectorsApiIntegrationTests {
 		assertThat(collectors.get(0).get("live").asBoolean()).isTrue();
 		assertThat(collectors.get(0).get("counters").get("packets").asText())
 			.isEqualTo(Integer.toString(frames.size()));
+	}
+
+	@Test
+	void theDefaultsReachTheJavaCollectorUnsetAndComeBackWhenTheHashLosesOne() throws Exception {
+		Map<Object, Object> hash = this.redisTemplate.opsForHash().entries("sonde:collector:thresholds");
+		assertThat(hash).as("every metric has a value though nobody set one")
+			.containsKeys("flow_path", "flow_latency", "hop_latency", "queue_occupancy", "queue_congestion",
+					"link_utilization");
+		JsonNode body = ApiCaller.json(this.api.get("/api/v1/thresholds", ApiCaller.VIEWER_TOKEN));
+		Map<String, String> defaults = new java.util.TreeMap<>();
+		body.get("defaults").forEach((entry) -> {
+			defaults.put(entry.get("metric").asText(), entry.get("value").asText());
+			assertThat(entry.get("reason").asText()).as(entry.toString()).isNotBlank();
+			assertThat(entry.get("unit").asText()).as(entry.toString()).isNotBlank();
+		});
+		assertThat(defaults).containsEntry("hop_latency", "10")
+			.containsEntry("flow_latency", "20")
+			.containsEntry("queue_occupancy", "2")
+			.containsEntry("queue_congestion", "0")
+			.containsEntry("link_utilization", "10")
+			.containsEntry("flow_path", "0");
+		List<JsonNode> history = new java.util.ArrayList<>();
+		body.get("history").forEach(history::add);
+		assertThat(history).as("the start wrote the six defaults and said so").anySatisfy((change) -> {
+			assertThat(change.get("by").asText()).isEqualTo("sonde defaults");
+			assertThat(change.get("thresholds")).hasSize(6);
+		});
+
+		// Redis lost the value (a flush, a hand edit): the default is written back and
+		// published.
+		this.redisTemplate.opsForHash().put("sonde:collector:thresholds", "queue_occupancy", "7");
+		this.redisTemplate.convertAndSend("sonde:collector:thresholds", "queue_occupancy=7");
+		awaitCounter("threshold_queue_occupancy", "7");
+		this.redisTemplate.opsForHash().delete("sonde:collector:thresholds", "queue_occupancy");
+		await(() -> "2".equals(this.redisTemplate.opsForHash().get("sonde:collector:thresholds", "queue_occupancy")),
+				"the default written back into the hash");
+		awaitCounter("threshold_queue_occupancy", "2");
+		assertThat(this.detector.threshold(CollectorMetric.QUEUE_OCCUPANCY)).isEqualTo(2);
+		assertThat(ApiCaller.json(this.api.get("/api/v1/thresholds", ApiCaller.VIEWER_TOKEN))
+			.at("/thresholds/queue_occupancy")
+			.asText()).isEqualTo("2");
+	}
+
+	@Test
+	void unsignedThresholdEdgesReachTheJavaCollectorWhole() throws Exception {
+		String twoTo63 = "9223372036854775808";
+		String max = "18446744073709551615";
+
+		HttpResponse<String> put = this.api.putJson("/api/v1/thresholds", "{\"hop_latency\": " + twoTo63 + "}",
+				ApiCaller.OPERATOR_TOKEN);
+		assertThat(put.statusCode()).as(put.body()).isEqualTo(200);
+		assertThat(put.body()).contains("\"hop_latency\":" + twoTo63).doesNotContain("-9223372036854775808");
+		assertThat(this.redisTemplate.opsForHash().get("sonde:collector:thresholds", "hop_latency")).isEqualTo(twoTo63);
+		awaitCounter("threshold_hop_latency", twoTo63);
+		assertThat(Long.toUnsignedString(this.detector.threshold(CollectorMetric.HOP_LATENCY))).isEqualTo(twoTo63);
+
+		put = this.api.putJson("/api/v1/thresholds",
+				"{\"hop_latency\": " + max + ", \"flow_latency\": \"" + max + "\"}", ApiCaller.OPERATOR_TOKEN);
+		assertThat(put.statusCode()).as(put.body()).isEqualTo(200);
+		JsonNode echoed = ApiCaller.json(put);
+		assertThat(echoed.at("/thresholds/hop_latency").bigIntegerValue()).isEqualTo(new java.math.BigInteger(max));
+		assertThat(echoed.at("/thresholds/flow_latency").bigIntegerValue()).isEqualTo(new java.math.BigInteger(max));
+		assertThat(echoed.at("/history/0/thresholds/hop_latency").asText()).isEqualTo(max);
+		assertThat(this.redisTemplate.opsForHash().get("sonde:collector:thresholds", "hop_latency")).isEqualTo(max);
+		awaitCounter("threshold_hop_latency", max);
+		awaitCounter("threshold_flow_latency", max);
+		assertThat(this.detector.threshold(CollectorMetric.HOP_LATENCY)).as("2^64-1 as an unsigned long")
+			.isEqualTo(-1L);
+		assertThat(ApiCaller.json(this.api.get("/api/v1/thresholds", ApiCaller.VIEWER_TOKEN))
+			.at("/thresholds/hop_latency")
+			.asText()).isEqualTo(max);
+
+		for (String refused : List.of("18446744073709551616", "-1", "1.5", "\"ten\"", "true")) {
+			HttpResponse<String> bad = this.api.putJson("/api/v1/thresholds",
+					"{\"hop_latency\": " + refused + ", \"queue_occupancy\": 3}", ApiCaller.OPERATOR_TOKEN);
+			assertThat(bad.statusCode()).as(refused + ": " + bad.body()).isEqualTo(400);
+			assertThat(ApiCaller.json(bad).get("field").asText()).isEqualTo("hop_latency");
+		}
+		assertThat(this.redisTemplate.opsForHash().get("sonde:collector:thresholds", "hop_latency")).isEqualTo(max);
+		assertThat(this.redisTemplate.opsForHash().get("sonde:collector:thresholds", "queue_occupancy"))
+			.as("a change is whole or refused")
+			.isNotEqualTo("3");
+		assertThat(this.detector.threshold(CollectorMetric.HOP_LATENCY)).isEqualTo(-1L);
+	}
+
+	@Test
+	void anUnreadableThresholdsBodyNamesTheFieldAndThePosition() {
+		HttpResponse<String> malformed = this.api.putJson("/api/v1/thresholds", "{\n \"hop_latency\": 40,\n}",
+				ApiCaller.OPERATOR_TOKEN);
+		assertThat(malformed.statusCode()).isEqualTo(400);
+		assertThat(malformed.headers().firstValue("Content-Type"))
+			.hasValueSatisfying((type) -> assertThat(type).startsWith("application/problem+json"));
+		JsonNode problem = ApiCaller.json(malformed);
+		assertThat(problem.get("field").asText()).isEqualTo("hop_latency");
+		assertThat(problem.get("line").asInt()).isEqualTo(3);
+		assertThat(problem.get("column").asInt()).isEqualTo(1);
+		assertThat(problem.get("detail").asText()).contains("malformed JSON").contains("line 3, column 1");
+
+		HttpResponse<String> notAnObject = this.api.putJson("/api/v1/thresholds", "[40]", ApiCaller.OPERATOR_TOKEN);
+		assertThat(notAnObject.statusCode()).isEqualTo(400);
+		assertThat(ApiCaller.json(notAnObject).get("field").asText()).isEqualTo("$");
+		assertThat(ApiCaller.json(notAnObject).get("detail").asText()).startsWith("$: expected an object");
 	}
 
 	@Test

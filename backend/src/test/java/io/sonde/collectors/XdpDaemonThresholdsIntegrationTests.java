@@ -33,11 +33,13 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 /**
  * A threshold change through the API reaches the real XDP daemon
  * ({@code xdp-collector/build/collector}, attached in generic mode to a veth pair this
- * test creates): the daemon applies it (its counters hash says the new T(m)), the
- * collectors API lists the daemon, live, and on an emulator run's reports written onto
- * the link the daemon fires the detector's events at T = 0, then far fewer once the API
- * has raised the thresholds. Skipped, with the reason, when not root or the daemon is not
- * built ({@code make -C xdp-collector}).
+ * test creates): the defaults the backend wrote reach the daemon though nobody set a
+ * threshold, unsigned values up to 2^64-1 arrive whole (2^64 is refused at the API), the
+ * daemon applies a change (its counters hash says the new T(m)), the collectors API lists
+ * the daemon, live, and on an emulator run's reports written onto the link the daemon
+ * fires the detector's events at T = 0, then far fewer once the API has raised the
+ * thresholds. Skipped, with the reason, when not root or the daemon is not built
+ * ({@code make -C xdp-collector}).
  */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
 // The context closes with the class: cached, it would keep retrying the class's Redis
@@ -89,7 +91,27 @@ class XdpDaemonThresholdsIntegrationTests {
 				.redirectOutput(ProcessBuilder.Redirect.DISCARD)
 				.start();
 			try {
-				awaitDaemon(api, link + "a", "threshold_hop_latency", "5");
+				// Nobody set a threshold: the defaults the backend wrote into the hash
+				// reach the daemon when it connects, over its -t.
+				JsonNode atStart = awaitDaemon(api, link + "a", "threshold_hop_latency", "10");
+				assertThat(atStart.get("threshold_queue_occupancy").asText()).isEqualTo("2");
+				assertThat(atStart.get("threshold_flow_latency").asText()).isEqualTo("20");
+
+				// Unsigned 64-bit end to end: 2^63 and 2^64-1 arrive whole, 2^64 is
+				// refused
+				// before anything reaches the daemon.
+				for (String edge : List.of("9223372036854775808", "18446744073709551615")) {
+					HttpResponse<String> put = api.putJson("/api/v1/thresholds", "{\"hop_latency\": " + edge + "}",
+							ApiCaller.OPERATOR_TOKEN);
+					assertThat(put.statusCode()).as(put.body()).isEqualTo(200);
+					awaitDaemon(api, link + "a", "threshold_hop_latency", edge);
+				}
+				HttpResponse<String> tooLarge = api.putJson("/api/v1/thresholds",
+						"{\"hop_latency\": 18446744073709551616}", ApiCaller.OPERATOR_TOKEN);
+				assertThat(tooLarge.statusCode()).isEqualTo(400);
+				assertThat(ApiCaller.json(tooLarge).get("field").asText()).isEqualTo("hop_latency");
+				JsonNode afterRefusal = awaitDaemon(api, link + "a", "threshold_hop_latency", "18446744073709551615");
+				assertThat(afterRefusal.get("thresholds_rejected").asText()).isEqualTo("0");
 
 				HttpResponse<String> put = api.putJson("/api/v1/thresholds",
 						"{\"hop_latency\": 4242, \"queue_occupancy\": 17}", ApiCaller.OPERATOR_TOKEN);

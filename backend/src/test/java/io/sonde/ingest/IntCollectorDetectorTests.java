@@ -93,6 +93,18 @@ class IntCollectorDetectorTests {
 	}
 
 	@Test
+	void thresholdsOfTwoToTheSixtyThreeAndAboveAreTheLargestNotNegative() {
+		this.detector.setThreshold(CollectorMetric.HOP_LATENCY, Long.MIN_VALUE);
+		this.detector.setThreshold(CollectorMetric.FLOW_LATENCY, -1L);
+		assertThat(latency(1, 0)).hasSize(3);
+		// The largest step a 32-bit hop latency can take: read signed, 2^63 and 2^64-1
+		// would be below it and fire.
+		assertThat(latency(1, 0xFFFF_FFFEL)).isEmpty();
+		this.detector.setThreshold(CollectorMetric.HOP_LATENCY, 0);
+		assertThat(latency(1, 1)).containsExactly(hopLatency(CollectorEventKind.CHANGED, 1, 1, 0));
+	}
+
+	@Test
 	void switchMetricsAreKeyedBySwitchAndQueueOrEgressPortWithoutTheFlow() {
 		IntHop first = hop(HopValue.SWITCH_ID, 3, HopValue.QUEUE_ID, 2, HopValue.QUEUE_OCCUPANCY, 100,
 				HopValue.CONGESTION_QUEUE_ID, 4, HopValue.QUEUE_CONGESTION_STATUS, 9, HopValue.EGRESS_PORT, 5,

@@ -151,6 +151,26 @@ class MetricsApiIntegrationTests {
 		assertThat(ApiCaller.json(badSwitch).get("field").asText()).isEqualTo("switch");
 	}
 
+	@Test
+	void refusesAnUnknownMetricNamingItAndListingTheKnownOnes() {
+		for (String query : List.of("/api/v1/metrics?metric=bogus&key=k", "/api/v1/metrics/keys?metric=bogus")) {
+			HttpResponse<String> unknown = this.api.get(query, ApiCaller.VIEWER_TOKEN);
+			assertThat(unknown.statusCode()).as(query).isEqualTo(400);
+			assertThat(unknown.headers().firstValue("Content-Type"))
+				.hasValueSatisfying((type) -> assertThat(type).startsWith("application/problem+json"));
+			JsonNode problem = ApiCaller.json(unknown);
+			assertThat(problem.get("field").asText()).isEqualTo("metric");
+			assertThat(problem.get("detail").asText()).contains("'bogus'").contains("hop_latency");
+			List<String> known = new ArrayList<>();
+			problem.get("known").forEach((metric) -> known.add(metric.asText()));
+			assertThat(known).containsExactly("flow_path", "flow_latency", "hop_latency", "queue_occupancy",
+					"queue_congestion", "link_utilization");
+		}
+		HttpResponse<String> none = this.api.get("/api/v1/metrics/keys", ApiCaller.VIEWER_TOKEN);
+		assertThat(none.statusCode()).isEqualTo(400);
+		assertThat(ApiCaller.json(none).get("field").asText()).isEqualTo("metric");
+	}
+
 	/** QuestDB applies its write-ahead log asynchronously: poll until the rows show. */
 	private JsonNode awaitPoints(String query, int points) throws InterruptedException {
 		Instant deadline = Instant.now().plusSeconds(30);

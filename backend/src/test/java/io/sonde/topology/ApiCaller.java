@@ -74,6 +74,11 @@ public final class ApiCaller {
 			.build());
 	}
 
+	/** Deletes; a null token sends none. */
+	public HttpResponse<String> delete(String path, String token) {
+		return send(request(path, token).DELETE().build());
+	}
+
 	public static JsonNode json(HttpResponse<String> response) {
 		try {
 			return JSON.readTree(response.body());

@@ -1,6 +1,7 @@
 package io.sonde.e2e;
 
 import java.io.IOException;
+import java.math.BigInteger;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -162,14 +163,24 @@ class EventsLiveBrowserIntegrationTests {
 		MetricsPage.navigationEntry(browser).click();
 		MetricsPage metrics = MetricsPage.await(browser);
 		live("the events per second on the Metrics page", () -> metrics.rateNote().getText(),
-				() -> metrics.rateNote().getText().endsWith("events/s over the last 10 s."));
+				() -> metrics.rateNote().getText().contains("events/s over the last 10 s"));
 		assertThat(metrics.ratePoints()).isEqualTo("300");
+		// The backend's start wrote the default thresholds, a change marked too.
+		String marksBefore = metrics.rateMarks();
 		metrics.thresholdField("queue_occupancy").clear();
 		metrics.thresholdField("queue_occupancy").sendKeys("500");
 		metrics.changeButton("queue_occupancy").click();
 		live("the threshold change marked on the events-per-second chart", () -> metrics.rateNote().getText(),
-				() -> "1".equals(metrics.rateMarks()));
-		assertThat(this.thresholds.current()).containsEntry("queue_occupancy", 500L);
+				() -> Integer.toString(Integer.parseInt(marksBefore) + 1).equals(metrics.rateMarks()));
+		assertThat(this.thresholds.current()).containsEntry("queue_occupancy", BigInteger.valueOf(500));
+		// T(m) is unsigned 64-bit: the form sends 2^64-1 as typed, past what a JavaScript
+		// number holds exactly.
+		BigInteger largest = new BigInteger("18446744073709551615");
+		metrics.thresholdField("hop_latency").clear();
+		metrics.thresholdField("hop_latency").sendKeys(largest.toString());
+		metrics.changeButton("hop_latency").click();
+		live("2^64-1 from the form, whole", () -> metrics.rateNote().getText(),
+				() -> largest.equals(this.thresholds.current().get("hop_latency")));
 		Screenshots.takeForDocs(browser, "metrics.png");
 
 		browser.get("http://localhost:" + this.port + "/");

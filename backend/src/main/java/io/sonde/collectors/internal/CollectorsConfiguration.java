@@ -34,6 +34,12 @@ class CollectorsConfiguration {
 	}
 
 	@Bean
+	ThresholdDefaultsWriter thresholdDefaultsWriter(RedisCollectorThresholds collectorThresholds,
+			CollectorsProperties properties) {
+		return new ThresholdDefaultsWriter(collectorThresholds, properties);
+	}
+
+	@Bean
 	EventsCounter collectorEventsCounter() {
 		return new EventsCounter();
 	}

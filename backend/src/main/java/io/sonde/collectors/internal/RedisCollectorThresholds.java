@@ -15,6 +15,7 @@ import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.sonde.collectors.CollectorThresholds;
 import io.sonde.collectors.ThresholdChange;
+import io.sonde.collectors.ThresholdDefault;
 import io.sonde.collectors.ThresholdRejected;
 import io.sonde.ingest.CollectorMetric;
 import org.slf4j.Logger;
@@ -25,13 +26,15 @@ import org.springframework.data.redis.core.StringRedisTemplate;
 /**
  * Thresholds through Redis as the contract says: HSET the hash, then PUBLISH the same
  * pairs on the channel of the same name; each change also pushed on a short list, newest
- * first, for the dashboard.
+ * first, for the dashboard. Values travel as unsigned decimal strings and are
+ * {@link BigInteger}s here, so 2^63 and above stay what they are.
  */
 class RedisCollectorThresholds implements CollectorThresholds {
 
 	private static final Logger log = LoggerFactory.getLogger(RedisCollectorThresholds.class);
 
-	private static final BigInteger MAX_UNSIGNED = BigInteger.ONE.shiftLeft(64).subtract(BigInteger.ONE);
+	/** 2^64: what a signed long in an old history entry adds up to. */
+	private static final BigInteger TWO_TO_64 = BigInteger.ONE.shiftLeft(64);
 
 	private static final TypeReference<Map<String, Object>> ENTRY = new TypeReference<>() {
 	};
@@ -53,29 +56,57 @@ class RedisCollectorThresholds implements CollectorThresholds {
 	}
 
 	@Override
-	public Map<String, Long> current() {
+	public Map<String, BigInteger> current() {
 		Map<Object, Object> hash = this.redis.opsForHash().entries(this.properties.thresholds());
-		Map<String, Long> out = new LinkedHashMap<>();
+		Map<String, BigInteger> out = new LinkedHashMap<>();
 		for (CollectorMetric metric : CollectorMetric.values()) {
 			Object value = hash.get(metric.wireName());
-			out.put(metric.wireName(), (value != null) ? parseStored(value.toString()) : 0L);
+			BigInteger stored = (value != null) ? parseStored(metric.wireName(), value.toString()) : null;
+			out.put(metric.wireName(), (stored != null) ? stored : DefaultThresholds.of(metric.wireName()));
 		}
 		return out;
 	}
 
 	@Override
+	public List<ThresholdDefault> defaults() {
+		return DefaultThresholds.ALL;
+	}
+
+	@Override
 	public ThresholdChange change(Map<String, ?> thresholds, String by) {
-		Map<String, Long> valid = validate(thresholds);
+		Map<String, BigInteger> valid = validate(thresholds);
 		Map<String, String> fields = valid.entrySet()
 			.stream()
-			.collect(Collectors.toMap(Map.Entry::getKey, (e) -> Long.toUnsignedString(e.getValue())));
+			.collect(Collectors.toMap(Map.Entry::getKey, (e) -> e.getValue().toString()));
 		this.redis.opsForHash().putAll(this.properties.thresholds(), fields);
-		String message = fields.entrySet()
+		return published(valid, by);
+	}
+
+	/**
+	 * Writes each metric's default where the hash has no value (HSETNX: a value an
+	 * operator set, even 0, stays), then publishes what it wrote, so collectors connected
+	 * now apply it and the others read it from the hash when they connect.
+	 * @return the change, or null when the hash already had every metric
+	 */
+	ThresholdChange writeMissingDefaults() {
+		Map<String, BigInteger> written = new TreeMap<>();
+		for (ThresholdDefault entry : DefaultThresholds.ALL) {
+			Boolean set = this.redis.opsForHash()
+				.putIfAbsent(this.properties.thresholds(), entry.metric(), entry.value().toString());
+			if (Boolean.TRUE.equals(set)) {
+				written.put(entry.metric(), entry.value());
+			}
+		}
+		return written.isEmpty() ? null : published(written, ThresholdChange.DEFAULTS);
+	}
+
+	private ThresholdChange published(Map<String, BigInteger> values, String by) {
+		String message = values.entrySet()
 			.stream()
 			.map((e) -> e.getKey() + "=" + e.getValue())
 			.collect(Collectors.joining(" "));
 		this.redis.convertAndSend(this.properties.thresholds(), message);
-		ThresholdChange change = new ThresholdChange(this.clock.instant(), by, valid);
+		ThresholdChange change = new ThresholdChange(this.clock.instant(), by, values);
 		record(change);
 		log.info("thresholds changed by {}: {}", by, message);
 		return change;
@@ -85,7 +116,7 @@ class RedisCollectorThresholds implements CollectorThresholds {
 		Map<String, Object> entry = new LinkedHashMap<>();
 		entry.put("at_ms", change.at().toEpochMilli());
 		entry.put("by", change.by());
-		entry.put("thresholds", change.thresholds());
+		entry.put("thresholds", new TreeMap<>(change.thresholds()));
 		try {
 			this.redis.opsForList().leftPush(this.properties.thresholdHistory(), this.json.writeValueAsString(entry));
 			this.redis.opsForList().trim(this.properties.thresholdHistory(), 0, this.properties.historySize() - 1);
@@ -103,9 +134,9 @@ class RedisCollectorThresholds implements CollectorThresholds {
 		for (String text : (entries != null) ? entries : List.<String>of()) {
 			try {
 				Map<String, Object> entry = this.json.readValue(text, ENTRY);
-				Map<String, Long> values = new TreeMap<>();
+				Map<String, BigInteger> values = new TreeMap<>();
 				((Map<?, ?>) entry.get("thresholds"))
-					.forEach((metric, value) -> values.put(metric.toString(), ((Number) value).longValue()));
+					.forEach((metric, value) -> values.put(metric.toString(), unsignedOf((Number) value)));
 				out.add(new ThresholdChange(Instant.ofEpochMilli(((Number) entry.get("at_ms")).longValue()),
 						(String) entry.get("by"), values));
 			}
@@ -118,12 +149,21 @@ class RedisCollectorThresholds implements CollectorThresholds {
 		return out;
 	}
 
+	/**
+	 * A history value; entries written before values were unsigned hold 2^63 and above as
+	 * negative longs.
+	 */
+	private static BigInteger unsignedOf(Number value) {
+		BigInteger number = new BigInteger(value.toString());
+		return (number.signum() < 0) ? number.add(TWO_TO_64) : number;
+	}
+
 	/** Every pair checked before anything is written: a change is whole or refused. */
-	private static Map<String, Long> validate(Map<String, ?> thresholds) {
+	private static Map<String, BigInteger> validate(Map<String, ?> thresholds) {
 		if (thresholds == null || thresholds.isEmpty()) {
 			throw new ThresholdRejected("body", "name at least one metric, e.g. {\"hop_latency\": 40}");
 		}
-		Map<String, Long> valid = new TreeMap<>();
+		Map<String, BigInteger> valid = new TreeMap<>();
 		thresholds.forEach((name, value) -> {
 			try {
 				CollectorMetric.ofWireName(name);
@@ -137,7 +177,7 @@ class RedisCollectorThresholds implements CollectorThresholds {
 		return valid;
 	}
 
-	private static long threshold(String name, Object value) {
+	private static BigInteger threshold(String name, Object value) {
 		BigInteger number;
 		if (value instanceof Integer || value instanceof Long || value instanceof Short) {
 			number = BigInteger.valueOf(((Number) value).longValue());
@@ -149,21 +189,29 @@ class RedisCollectorThresholds implements CollectorThresholds {
 			number = new BigInteger(text);
 		}
 		else {
-			throw new ThresholdRejected(name, "T(m) must be an unsigned integer in the metric's unit, not " + value);
+			throw new ThresholdRejected(name, "T(m) must be an unsigned integer in the metric's unit, not "
+					+ ((value instanceof String) ? "'" + value + "'" : value));
 		}
-		if (number.signum() < 0 || number.compareTo(MAX_UNSIGNED) > 0) {
-			throw new ThresholdRejected(name, "T(m) must be between 0 and 2^64-1, not " + number);
+		if (number.signum() < 0 || number.compareTo(MAX) > 0) {
+			throw new ThresholdRejected(name,
+					"T(m) must be between 0 and 2^64-1 (18446744073709551615), not " + number);
 		}
-		return number.longValue();
+		return number;
 	}
 
-	private static long parseStored(String value) {
+	private static BigInteger parseStored(String metric, String value) {
 		try {
-			return Long.parseUnsignedLong(value.trim());
+			BigInteger number = new BigInteger(value.trim());
+			if (number.signum() >= 0 && number.compareTo(MAX) <= 0) {
+				return number;
+			}
 		}
 		catch (NumberFormatException ex) {
-			return 0;
+			// answered below
 		}
+		log.warn("the thresholds hash holds '{}' for {}, not an unsigned 64-bit integer; showing the default", value,
+				metric);
+		return null;
 	}
 
 }

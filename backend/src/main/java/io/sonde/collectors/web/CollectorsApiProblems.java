@@ -6,23 +6,20 @@ import io.sonde.collectors.ThresholdRejected;
 import org.springframework.dao.DataAccessException;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.ProblemDetail;
-import org.springframework.http.converter.HttpMessageNotReadableException;
 import org.springframework.web.bind.annotation.ExceptionHandler;
 import org.springframework.web.bind.annotation.RestControllerAdvice;
 
-/** The collectors API's failures as RFC 9457 problem details, in one place. */
+/**
+ * The collectors API's failures as RFC 9457 problem details, in one place. An unreadable
+ * body is answered for every API by web.api's ApiRequestProblems, with the field and the
+ * position.
+ */
 @RestControllerAdvice(assignableTypes = CollectorsApiController.class)
 class CollectorsApiProblems {
 
 	@ExceptionHandler
 	ProblemDetail rejected(ThresholdRejected rejected) {
 		return Problems.badField("Threshold rejected", rejected.getMessage(), rejected.field());
-	}
-
-	@ExceptionHandler
-	ProblemDetail unreadable(HttpMessageNotReadableException unreadable) {
-		return Problems.badField("Threshold rejected",
-				"the body must be a JSON object of metric names to T(m), e.g. {\"hop_latency\": 40}", "body");
 	}
 
 	@ExceptionHandler

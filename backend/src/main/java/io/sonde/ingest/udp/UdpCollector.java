@@ -229,7 +229,10 @@ public final class UdpCollector implements AutoCloseable {
 		private final Map<String, String> fields = new LinkedHashMap<>();
 
 		void put(String name, Object value) {
-			this.fields.put(name, String.valueOf(value));
+			// Counters and thresholds are unsigned: T(m) of 2^63 and above is a negative
+			// long here.
+			this.fields.put(name,
+					(value instanceof Long number) ? Long.toUnsignedString(number) : String.valueOf(value));
 		}
 
 		Map<String, String> fields() {

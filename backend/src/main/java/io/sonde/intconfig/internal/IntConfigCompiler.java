@@ -15,10 +15,10 @@ import io.sonde.intconfig.IntConfigDocument;
 import io.sonde.intconfig.IntConfigDocument.CnfLiteral;
 import io.sonde.intconfig.IntConfigDocument.EventFilter;
 import io.sonde.intconfig.IntConfigDocument.FlowMatchSpec;
-import io.sonde.intconfig.IntConfigDocument.ReportSession;
 import io.sonde.intconfig.IntConfigDocument.SwitchIntConfig;
 import io.sonde.intconfig.IntConfigDocument.WatchRule;
 import io.sonde.intconfig.IntConfigRejected;
+import io.sonde.intconfig.IntConfigRejected.FieldProblem;
 import io.sonde.p4programs.SondePipeline;
 import io.sonde.p4programs.SondePipeline.CnfOperator;
 import io.sonde.p4programs.SondePipeline.EventAlgorithm;
@@ -29,17 +29,12 @@ import p4.v1.Entity;
 
 /**
  * Checks a whole {@link IntConfigDocument} and turns it into sonde.p4 entities per
- * switch. Every check runs before any entity exists, and the first failure names its
- * field as a JSON path ({@code switches[2].watchlist[0].match.srcPrefix}), so a rejected
- * configuration writes nothing.
+ * switch. Every check runs before any entity is used: the report session field by field
+ * and each switch in turn, every problem named by its field as a JSON path
+ * ({@code switches[2].watchlist[0].match.srcPrefix}; the first of a switch's problems),
+ * so a rejected configuration writes nothing and says all that is wrong with it.
  */
 final class IntConfigCompiler {
-
-	static final int DEFAULT_COLLECTOR_PORT = 32766;
-
-	static final long DEFAULT_COLLECTOR_MAC = 0x0200_00C0_11ECL;
-
-	static final int DEFAULT_REPORT_PORT = 500;
 
 	static final int DEFAULT_PRIORITY = 10;
 
@@ -47,6 +42,10 @@ final class IntConfigCompiler {
 	 * Report source addresses: 172.16.0.0/12 plus the device id, clear of host subnets.
 	 */
 	static final int REPORT_SOURCE_NET = 0xAC10_0000;
+
+	/** What an operator who means to turn INT off everywhere is told to do instead. */
+	static final String USE_DELETE = "DELETE /api/v1/int/config?confirm=true turns INT off on every switch "
+			+ "(?dryRun=true lists what it removes)";
 
 	private static final Set<String> ROLES = Set.of("source", "transit", "sink");
 
@@ -58,33 +57,60 @@ final class IntConfigCompiler {
 		this.facts = facts;
 	}
 
-	/** Switch name -> its entities, in write order; only switches with a role. */
+	/**
+	 * Switch name -> its entities, in write order; only switches with a role.
+	 * @throws IntConfigRejected naming every problem found
+	 */
 	Map<String, List<Entity>> compile(IntConfigDocument config) {
 		if (config == null) {
 			throw new IntConfigRejected("$", "the body must be an INT configuration object");
 		}
+		List<FieldProblem> problems = new ArrayList<>();
+		ReportTarget report = ReportTarget.check(config.report(), problems);
+		if (config.switches() == null) {
+			problems.add(new FieldProblem("switches", "is required: the switches with an INT role, e.g. "
+					+ "[{\"name\": \"edge-0-0\", \"roles\": [\"transit\", \"sink\"]}]; " + USE_DELETE));
+		}
+		else if (config.switches().isEmpty()) {
+			problems.add(new FieldProblem("switches",
+					"is empty, which would turn INT off on every switch; a configuration names at least one switch. "
+							+ USE_DELETE));
+		}
 		Map<String, List<Entity>> compiled = new LinkedHashMap<>();
 		Set<Long> nodeIds = new HashSet<>();
-		for (int i = 0; i < config.switches().size(); i++) {
+		Set<String> names = new HashSet<>();
+		List<SwitchIntConfig> switches = config.switchesOrNone();
+		for (int i = 0; i < switches.size(); i++) {
 			String at = "switches[" + i + "]";
-			SwitchIntConfig node = config.switches().get(i);
-			if (node == null || node.name() == null || node.name().isBlank()) {
-				throw new IntConfigRejected(at + ".name", "is required");
+			SwitchIntConfig node = switches.get(i);
+			try {
+				List<Entity> switchEntities = compileSwitch(at, node, report, nodeIds, names);
+				compiled.put(node.name(), switchEntities);
 			}
-			if (compiled.containsKey(node.name())) {
-				throw new IntConfigRejected(at + ".name", "'" + node.name() + "' is configured twice");
+			catch (IntConfigRejected rejected) {
+				problems.addAll(rejected.problems());
 			}
-			SwitchFacts switchFacts = this.facts.apply(node.name())
-				.orElseThrow(() -> new IntConfigRejected(at + ".name",
-						"no switch '" + node.name() + "' is registered or in the topology"));
-			List<Entity> switchEntities = compileSwitch(at, node, switchFacts, config.report(), nodeIds);
-			compiled.put(node.name(), switchEntities);
+		}
+		if (!problems.isEmpty()) {
+			throw new IntConfigRejected(problems);
 		}
 		return compiled;
 	}
 
-	private List<Entity> compileSwitch(String at, SwitchIntConfig node, SwitchFacts facts, ReportSession report,
-			Set<Long> nodeIds) {
+	private List<Entity> compileSwitch(String at, SwitchIntConfig node, ReportTarget report, Set<Long> nodeIds,
+			Set<String> named) {
+		if (node == null) {
+			throw new IntConfigRejected(at, "must be an object with a name and roles");
+		}
+		if (node.name() == null || node.name().isBlank()) {
+			throw new IntConfigRejected(at + ".name", "is required");
+		}
+		if (!named.add(node.name())) {
+			throw new IntConfigRejected(at + ".name", "'" + node.name() + "' is configured twice");
+		}
+		SwitchFacts facts = this.facts.apply(node.name())
+			.orElseThrow(() -> new IntConfigRejected(at + ".name",
+					"no switch '" + node.name() + "' is registered or in the topology"));
 		Set<String> roles = new HashSet<>();
 		for (int r = 0; r < node.roles().size(); r++) {
 			String role = String.valueOf(node.roles().get(r)).toLowerCase(Locale.ROOT);
@@ -131,31 +157,21 @@ final class IntConfigCompiler {
 		return out;
 	}
 
-	private List<Entity> sink(String at, SwitchIntConfig node, SwitchFacts facts, ReportSession report) {
-		if (report == null || report.collectorIp() == null) {
-			throw new IntConfigRejected("report.collectorIp", "is required when a switch is a sink");
-		}
-		int collectorIp = Addresses.ipv4("report.collectorIp", report.collectorIp());
-		int collectorPort = (report.collectorPort() != null) ? report.collectorPort() : DEFAULT_COLLECTOR_PORT;
-		require(collectorPort >= 1 && collectorPort <= 65535, "report.collectorPort", "must be in 1-65535");
-		long collectorMac = (report.collectorMac() != null)
-				? Addresses.mac("report.collectorMac", report.collectorMac()) : DEFAULT_COLLECTOR_MAC;
-		int reportPort = (report.reportPort() != null) ? report.reportPort() : DEFAULT_REPORT_PORT;
-		require(reportPort >= 0 && reportPort <= 511, "report.reportPort", "must be a 9-bit port, 0-511");
-		int hwId = (report.hwId() != null) ? report.hwId() : 0;
-		require(hwId >= 0 && hwId <= 63, "report.hwId", "must be in 0-63 (6 bits)");
-		String format = (report.format() != null) ? report.format() : "v2.0";
-		require(format.equals("v2.0"), "report.format",
-				"sonde.p4 builds Telemetry Report v2.0 only, was '" + format + "'");
+	private List<Entity> sink(String at, SwitchIntConfig node, SwitchFacts facts, ReportTarget report) {
+		int reportPort = (report != null) ? report.reportPort() : ReportTarget.DEFAULT_REPORT_PORT;
 		List<Integer> sinkPorts = (node.sinkPorts() != null) ? node.sinkPorts() : facts.hostPorts();
 		if (sinkPorts.isEmpty()) {
 			throw new IntConfigRejected(at + ".sinkPorts",
 					"a sink needs ports where INT ends; the topology cables no host to " + node.name());
 		}
 		List<Entity> out = new ArrayList<>();
-		out.add(this.entities.reportMirror(reportPort));
-		out.add(this.entities.collector(reportPort, facts.mac(), collectorMac,
-				REPORT_SOURCE_NET + (int) facts.deviceId(), collectorIp, collectorPort, hwId));
+		// A bad report session is among the problems already: nothing compiled is used.
+		if (report != null) {
+			out.add(this.entities.reportMirror(reportPort));
+			out.add(this.entities.collector(reportPort, facts.mac(), report.collectorMac(),
+					REPORT_SOURCE_NET + (int) facts.deviceId(), report.collectorIp(), report.collectorPort(),
+					report.hwId()));
+		}
 		Set<Integer> seen = new HashSet<>();
 		for (int p = 0; p < sinkPorts.size(); p++) {
 			Integer port = sinkPorts.get(p);

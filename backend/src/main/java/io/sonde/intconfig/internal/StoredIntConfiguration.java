@@ -13,7 +13,9 @@ import io.sonde.intconfig.IntConfigDocument;
 import io.sonde.intconfig.IntConfigPlan;
 import io.sonde.intconfig.IntConfigRejected;
 import io.sonde.intconfig.IntConfigVersion;
+import io.sonde.intconfig.IntConfigVersion.Kind;
 import io.sonde.intconfig.IntConfiguration;
+import io.sonde.intconfig.IntNotConfigured;
 import io.sonde.switches.DesiredStateChanged;
 import io.sonde.switches.DesiredStateContributor;
 import io.sonde.switches.EntityChange;
@@ -76,17 +78,56 @@ class StoredIntConfiguration implements IntConfiguration, DesiredStateContributo
 	}
 
 	@Override
-	public synchronized IntConfigVersion apply(IntConfigDocument config, String author, String comment) {
-		Map<String, List<Entity>> next = this.compiler.compile(config);
+	public IntConfigVersion apply(IntConfigDocument config, String author, String comment) {
+		return store(config, author, comment, Kind.APPLY);
+	}
+
+	@Override
+	public IntConfigPlan dryRun(IntConfigDocument config) {
+		return planTo(this.compiler.compile(config));
+	}
+
+	@Override
+	public synchronized IntConfigVersion remove(String author, String comment) {
+		requireIntInForce();
+		return store(IntConfigDocument.EMPTY, author, comment, Kind.REMOVE);
+	}
+
+	@Override
+	public IntConfigPlan removalDryRun() {
+		requireIntInForce();
+		return planTo(Map.of());
+	}
+
+	@Override
+	public IntConfigVersion rollback(long version, String author) {
+		IntConfigVersion earlier = this.store.version(version)
+			.orElseThrow(() -> new IllegalArgumentException("there is no INT configuration version " + version));
+		if (earlier.removesInt()) {
+			return remove(author, "rollback to version " + version + " (INT removed)");
+		}
+		return store(earlier.config(), author, "rollback to version " + version, Kind.ROLLBACK);
+	}
+
+	/**
+	 * Checks (a removal has nothing to check), stores, makes current, and tells the
+	 * switches the old and the new version name.
+	 */
+	private synchronized IntConfigVersion store(IntConfigDocument config, String author, String comment, Kind kind) {
+		Map<String, List<Entity>> next = (kind == Kind.REMOVE) ? Map.of() : this.compiler.compile(config);
 		Optional<IntConfigVersion> previous = current();
 		IntConfigVersion version = new IntConfigVersion(this.store.nextVersion(), author, this.clock.instant(),
-				(comment != null) ? comment : "", config);
+				(comment != null) ? comment : "", config, kind);
 		this.store.saveAndMakeCurrent(version);
 		this.compiled = null;
 		Set<String> touched = new LinkedHashSet<>(next.keySet());
-		previous.ifPresent((old) -> old.config().switches().forEach((node) -> touched.add(node.name())));
-		logger.log(Level.INFO, () -> "INT configuration version " + version.version() + " by " + author + " applies to "
-				+ touched.size() + " switches");
+		previous.ifPresent((old) -> old.config().switchesOrNone().forEach((node) -> {
+			if (node != null && node.name() != null) {
+				touched.add(node.name());
+			}
+		}));
+		logger.log(Level.INFO, () -> "INT configuration version " + version.version() + " (" + kind + ") by " + author
+				+ " applies to " + touched.size() + " switches");
 		if (!touched.isEmpty()) {
 			this.events.publishEvent(
 					new DesiredStateChanged("INT configuration version " + version.version(), Set.copyOf(touched)));
@@ -94,11 +135,20 @@ class StoredIntConfiguration implements IntConfiguration, DesiredStateContributo
 		return version;
 	}
 
-	@Override
-	public IntConfigPlan dryRun(IntConfigDocument config) {
-		Map<String, List<Entity>> next = this.compiler.compile(config);
+	private void requireIntInForce() {
+		Optional<IntConfigVersion> now = current();
+		if (now.isEmpty() || now.get().removesInt()) {
+			throw new IntNotConfigured(now
+				.map((version) -> "INT is off on every switch since version " + version.version() + " ("
+						+ version.author() + ", " + version.at() + "); there is nothing to remove")
+				.orElse("no INT configuration was ever applied; there is nothing to remove"));
+		}
+	}
+
+	/** The updates from the current version's entities to {@code next}, per switch. */
+	private IntConfigPlan planTo(Map<String, List<Entity>> next) {
 		Optional<IntConfigVersion> base = current();
-		Map<String, List<Entity>> before = base.map((version) -> compileLeniently(version.config())).orElse(Map.of());
+		Map<String, List<Entity>> before = base.map(this::compileLeniently).orElse(Map.of());
 		Set<String> names = new LinkedHashSet<>(before.keySet());
 		names.addAll(next.keySet());
 		List<IntConfigPlan.SwitchChanges> changes = new ArrayList<>();
@@ -110,13 +160,6 @@ class StoredIntConfiguration implements IntConfiguration, DesiredStateContributo
 			}
 		}
 		return new IntConfigPlan(base.map(IntConfigVersion::version).orElse(0L), changes);
-	}
-
-	@Override
-	public IntConfigVersion rollback(long version, String author) {
-		IntConfigVersion earlier = this.store.version(version)
-			.orElseThrow(() -> new IllegalArgumentException("there is no INT configuration version " + version));
-		return apply(earlier.config(), author, "rollback to version " + version);
 	}
 
 	// DesiredStateContributor
@@ -151,7 +194,7 @@ class StoredIntConfiguration implements IntConfiguration, DesiredStateContributo
 			return last;
 		}
 		Map<String, List<Entity>> entities = this.store.version(version.get())
-			.map((stored) -> compileLeniently(stored.config()))
+			.map(this::compileLeniently)
 			.orElse(Map.of());
 		Compiled fresh = new Compiled(version.get(), network.orElse(null), entities);
 		this.compiled = fresh;
@@ -159,10 +202,13 @@ class StoredIntConfiguration implements IntConfiguration, DesiredStateContributo
 	}
 
 	// A stored version was valid when applied; if the network changed since, say why and
-	// write nothing.
-	private Map<String, List<Entity>> compileLeniently(IntConfigDocument config) {
+	// write nothing. A removal wants nothing.
+	private Map<String, List<Entity>> compileLeniently(IntConfigVersion version) {
+		if (version.removesInt()) {
+			return Map.of();
+		}
 		try {
-			return this.compiler.compile(config);
+			return this.compiler.compile(version.config());
 		}
 		catch (IntConfigRejected ex) {
 			logger.log(Level.WARNING, "the current INT configuration no longer fits the network (" + ex.getMessage()

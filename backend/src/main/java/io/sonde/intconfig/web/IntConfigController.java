@@ -8,10 +8,13 @@ import io.sonde.intconfig.IntConfigPlan;
 import io.sonde.intconfig.IntConfigVersion;
 import io.sonde.intconfig.IntConfiguration;
 import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.media.Content;
+import io.swagger.v3.oas.annotations.media.Schema;
 import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import io.swagger.v3.oas.annotations.tags.Tag;
 
 import org.springframework.http.MediaType;
+import org.springframework.web.bind.annotation.DeleteMapping;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.PostMapping;
@@ -22,8 +25,9 @@ import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
 
 /**
- * The INT configuration over HTTP: read it, apply a new version (or dry-run it), list
- * versions, roll back. Changes need the operator role.
+ * The INT configuration over HTTP: read it, apply a new version (or dry-run it), remove
+ * INT from every switch (confirmed, or dry-run), list versions, roll back. Changes need
+ * the operator role.
  */
 @RestController
 @RequestMapping(path = "/api/v1/int/config", produces = MediaType.APPLICATION_JSON_VALUE)
@@ -46,10 +50,13 @@ class IntConfigController {
 
 	@PutMapping(consumes = MediaType.APPLICATION_JSON_VALUE)
 	@Operation(summary = "Apply a new configuration as a new version; Sonde reconciles the switches it touches",
-			description = "Checked whole first: any problem answers 400 naming the field (a JSON path), and "
-					+ "nothing is stored or written.")
+			description = "Checked whole first: the report session (required, whatever the switches), and every "
+					+ "switch (at least one: an empty list would turn INT off everywhere, which is DELETE's job). "
+					+ "Any problem answers 400 naming the field (a JSON path) in 'field' and every problem found in "
+					+ "'errors'; nothing is stored or written.")
 	@ApiResponse(responseCode = "200", description = "Stored and in force")
-	@ApiResponse(responseCode = "400", description = "Rejected; 'field' names the JSON path")
+	@ApiResponse(responseCode = "400",
+			description = "Rejected; 'field' names the first JSON path at fault, 'errors' lists every {field, detail}")
 	IntConfigVersion apply(@RequestBody IntConfigDocument config, @RequestParam(required = false) String comment,
 			Principal caller) {
 		return this.configuration.apply(config, caller.getName(), comment);
@@ -60,6 +67,28 @@ class IntConfigController {
 			description = "Compared with the version in force; nothing is stored or written.")
 	IntConfigPlan dryRun(@RequestBody IntConfigDocument config) {
 		return this.configuration.dryRun(config);
+	}
+
+	@DeleteMapping
+	@Operation(summary = "Turn INT off on every switch, as a new version (kind REMOVE), after confirmation",
+			description = "Needs ?confirm=true: without it nothing is stored or written and the answer is 400 naming "
+					+ "'confirm'. ?dryRun=true answers the P4Runtime updates per switch the removal would make "
+					+ "(the entities to delete) and changes nothing. The version records who, when and the comment.")
+	@ApiResponse(responseCode = "200", description = "INT removed: the new version; or, with dryRun, the plan",
+			content = { @Content(mediaType = MediaType.APPLICATION_JSON_VALUE,
+					schema = @Schema(oneOf = { IntConfigVersion.class, IntConfigPlan.class })) })
+	@ApiResponse(responseCode = "400", description = "Not confirmed ('field' is 'confirm')")
+	@ApiResponse(responseCode = "409", description = "No switch has an INT role: nothing to remove")
+	Object remove(@RequestParam(defaultValue = "false") boolean confirm,
+			@RequestParam(defaultValue = "false") boolean dryRun, @RequestParam(required = false) String comment,
+			Principal caller) {
+		if (dryRun) {
+			return this.configuration.removalDryRun();
+		}
+		if (!confirm) {
+			throw new RemovalNotConfirmed();
+		}
+		return this.configuration.remove(caller.getName(), comment);
 	}
 
 	@GetMapping("/versions")
@@ -76,7 +105,8 @@ class IntConfigController {
 	}
 
 	@PostMapping("/versions/{version}/rollback")
-	@Operation(summary = "Make an earlier version's configuration current again, as a new version")
+	@Operation(summary = "Make an earlier version's configuration current again, as a new version",
+			description = "Rolling back to a removal removes INT again.")
 	IntConfigVersion rollback(@PathVariable long version, Principal caller) {
 		this.configuration.version(version)
 			.orElseThrow(() -> new NoIntConfiguration("there is no INT configuration version " + version));

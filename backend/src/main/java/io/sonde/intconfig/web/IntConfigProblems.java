@@ -3,6 +3,7 @@ package io.sonde.intconfig.web;
 import io.sonde.core.Problems;
 import io.sonde.intconfig.IntConfigNotStored;
 import io.sonde.intconfig.IntConfigRejected;
+import io.sonde.intconfig.IntNotConfigured;
 
 import org.springframework.http.HttpStatus;
 import org.springframework.http.ProblemDetail;
@@ -15,7 +16,20 @@ class IntConfigProblems {
 
 	@ExceptionHandler
 	ProblemDetail rejected(IntConfigRejected rejected) {
-		return Problems.badField("INT configuration rejected", rejected.getMessage(), rejected.field());
+		ProblemDetail problem = Problems.badField("INT configuration rejected", rejected.getMessage(),
+				rejected.field());
+		problem.setProperty("errors", rejected.problems());
+		return problem;
+	}
+
+	@ExceptionHandler
+	ProblemDetail notConfirmed(RemovalNotConfirmed notConfirmed) {
+		return Problems.badField("Removal not confirmed", notConfirmed.getMessage(), "confirm");
+	}
+
+	@ExceptionHandler
+	ProblemDetail nothingToRemove(IntNotConfigured none) {
+		return Problems.of(HttpStatus.CONFLICT, "INT is not configured", none.getMessage());
 	}
 
 	@ExceptionHandler

@@ -11,7 +11,11 @@ import io.sonde.metrics.MetricHistoryPoint;
 import io.sonde.metrics.MetricQueryRejected;
 import io.sonde.metrics.MetricsExport;
 import io.sonde.metrics.MetricsExport.MetricKey;
+import io.sonde.metrics.internal.KnownMetrics;
 import io.sonde.metrics.internal.Resolutions;
+import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.responses.ApiResponse;
+import io.swagger.v3.oas.annotations.tags.Tag;
 
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.RequestMapping;
@@ -23,6 +27,7 @@ import org.springframework.web.bind.annotation.RestController;
  */
 @RestController
 @RequestMapping("/api/v1/metrics")
+@Tag(name = "Metrics", description = "History of the Table I metrics and their keys")
 class MetricsApiController {
 
 	/** Intervals a history has when the caller names no resolution. */
@@ -46,23 +51,28 @@ class MetricsApiController {
 	 * range over 300.
 	 */
 	@GetMapping
+	@Operation(summary = "A key's history of one metric, downsampled")
+	@ApiResponse(responseCode = "400",
+			description = "A bad parameter, named in 'field'; an unknown metric also lists the known ones in 'known'")
 	MetricHistoryResponse history(@RequestParam(required = false) String metric,
 			@RequestParam(required = false) String key, @RequestParam(required = false) String from,
 			@RequestParam(required = false) String to, @RequestParam(required = false) String resolution) {
 		Instant end = (to != null) ? instant("to", to) : this.clock.instant();
 		Instant start = (from != null) ? instant("from", from) : end.minus(Duration.ofHours(1));
 		Duration step = (resolution != null) ? resolution(resolution) : defaultResolution(start, end);
+		KnownMetrics.require(metric);
 		List<MetricHistoryPoint> points = this.history.history(metric, key, start, end, step);
 		return new MetricHistoryResponse(metric, key, start, end, step.toMillis(), points);
 	}
 
 	/** {@code GET /api/v1/metrics/keys?metric=&switch=}: the keys seen since start. */
 	@GetMapping("/keys")
+	@Operation(summary = "The keys of a metric seen since start, optionally of one switch")
+	@ApiResponse(responseCode = "400",
+			description = "A bad parameter, named in 'field'; an unknown metric also lists the known ones in 'known'")
 	List<MetricKey> keys(@RequestParam(required = false) String metric,
 			@RequestParam(name = "switch", required = false) String switchId) {
-		if (metric == null || metric.isBlank()) {
-			throw new MetricQueryRejected("metric", "a metric name is required");
-		}
+		KnownMetrics.require(metric);
 		Long sw = null;
 		if (switchId != null) {
 			try {

@@ -2,6 +2,7 @@ package io.sonde.metrics.web;
 
 import io.sonde.core.Problems;
 import io.sonde.metrics.MetricQueryRejected;
+import io.sonde.metrics.UnknownMetric;
 import io.sonde.store.TimeSeriesRejected;
 import io.sonde.store.TimeSeriesUnavailable;
 
@@ -17,6 +18,13 @@ class MetricsApiProblems {
 	@ExceptionHandler
 	ProblemDetail rejected(MetricQueryRejected rejected) {
 		return Problems.badField("Bad metrics query", rejected.getMessage(), rejected.field());
+	}
+
+	@ExceptionHandler
+	ProblemDetail unknown(UnknownMetric unknown) {
+		ProblemDetail problem = Problems.badField("Unknown metric", unknown.getMessage(), unknown.field());
+		problem.setProperty("known", unknown.known());
+		return problem;
 	}
 
 	@ExceptionHandler

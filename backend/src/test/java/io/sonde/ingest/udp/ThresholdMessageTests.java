@@ -21,6 +21,8 @@ class ThresholdMessageTests {
 					CollectorMetric.FLOW_PATH, 0L));
 		assertThat(ThresholdMessage.parse("link_utilization=18446744073709551615"))
 			.containsEntry(CollectorMetric.LINK_UTILIZATION, -1L);
+		assertThat(ThresholdMessage.parse("hop_latency=9223372036854775808")).containsEntry(CollectorMetric.HOP_LATENCY,
+				Long.MIN_VALUE);
 	}
 
 	@Test
@@ -29,6 +31,8 @@ class ThresholdMessageTests {
 		assertThatIllegalArgumentException().isThrownBy(() -> ThresholdMessage.parse("hop_latency=-4"));
 		assertThatIllegalArgumentException().isThrownBy(() -> ThresholdMessage.parse("hop_latency"));
 		assertThatIllegalArgumentException().isThrownBy(() -> ThresholdMessage.parse("hop_latency=1.5"));
+		assertThatIllegalArgumentException()
+			.isThrownBy(() -> ThresholdMessage.parse("hop_latency=18446744073709551616 queue_occupancy=3"));
 		assertThatIllegalArgumentException().isThrownBy(() -> ThresholdMessage.parse("  "));
 	}
 

@@ -115,6 +115,52 @@ class IntConfigCompilerTests {
 					(rejected) -> assertThat(rejected.field()).isEqualTo("report.format"));
 	}
 
+	@Test
+	void checksTheReportSessionWholeWhateverTheSwitchesAndNamesEveryProblem() {
+		List<SwitchIntConfig> transitOnly = List
+			.of(new SwitchIntConfig("core", List.of("transit"), null, null, null, null));
+		problems(new IntConfigDocument(null, transitOnly), "report");
+		problems(
+				new IntConfigDocument(new ReportSession("not-an-ip", 70000, "01:00:5e:00:00:01", 512, 64, "v9"),
+						transitOnly),
+				"report.collectorIp", "report.collectorPort", "report.collectorMac", "report.reportPort", "report.hwId",
+				"report.format");
+		problems(new IntConfigDocument(new ReportSession("255.255.255.255", 0, "00:00:00:00:00:00", null, null, null),
+				transitOnly), "report.collectorIp", "report.collectorPort", "report.collectorMac");
+		problems(new IntConfigDocument(new ReportSession(" ", null, null, null, null, "v1.0"), transitOnly),
+				"report.collectorIp", "report.format");
+	}
+
+	@Test
+	void anEmptyOrMissingSwitchListIsRefusedPointingAtTheRemoval() {
+		assertThatThrownBy(() -> this.compiler.compile(new IntConfigDocument(REPORT, List.of())))
+			.isInstanceOfSatisfying(IntConfigRejected.class, (rejected) -> {
+				assertThat(rejected.field()).isEqualTo("switches");
+				assertThat(rejected.getMessage()).contains("DELETE /api/v1/int/config?confirm=true");
+			});
+		problems(new IntConfigDocument(REPORT, null), "switches");
+		problems(new IntConfigDocument(null, null), "report", "switches");
+	}
+
+	@Test
+	void namesTheFirstProblemOfEverySwitch() {
+		java.util.ArrayList<SwitchIntConfig> switches = new java.util.ArrayList<>();
+		switches.add(new SwitchIntConfig("nowhere", List.of("transit"), null, null, null, null));
+		switches.add(new SwitchIntConfig("core", List.of("relay", "transit"), 0L, null, null, null));
+		switches.add(null);
+		switches.add(new SwitchIntConfig("edge", List.of("transit"), null, null, null, null));
+		switches.add(new SwitchIntConfig("edge", List.of("transit"), null, null, null, null));
+
+		problems(new IntConfigDocument(new ReportSession("10.9.0", null, null, null, null, null), switches),
+				"report.collectorIp", "switches[0].name", "switches[1].roles[0]", "switches[2]", "switches[4].name");
+	}
+
+	private void problems(IntConfigDocument config, String... fields) {
+		assertThatThrownBy(() -> this.compiler.compile(config)).isInstanceOfSatisfying(IntConfigRejected.class,
+				(rejected) -> assertThat(rejected.problems()).extracting(IntConfigRejected.FieldProblem::field)
+					.containsExactly(fields));
+	}
+
 	private void rejected(List<SwitchIntConfig> switches, String field) {
 		assertThatThrownBy(() -> this.compiler.compile(new IntConfigDocument(REPORT, switches))).isInstanceOfSatisfying(
 				IntConfigRejected.class, (rejected) -> assertThat(rejected.field()).isEqualTo(field));

@@ -1,11 +1,14 @@
 package io.sonde.web.dashboard.metrics;
 
+import java.math.BigInteger;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.stream.Collectors;
 
 import io.sonde.collectors.CollectorThresholds;
+import io.sonde.collectors.ThresholdDefault;
 import io.sonde.collectors.ThresholdRejected;
 import io.sonde.web.dashboard.events.EventRate;
 
@@ -24,12 +27,18 @@ class CollectorThresholdSettings implements ThresholdSettings {
 	}
 
 	@Override
-	public Map<String, Long> thresholds() {
-		return this.thresholds.current();
+	public List<Threshold> thresholds() {
+		Map<String, BigInteger> current = this.thresholds.current();
+		List<Threshold> out = new ArrayList<>();
+		for (ThresholdDefault preset : this.thresholds.defaults()) {
+			BigInteger value = current.getOrDefault(preset.metric(), preset.value());
+			out.add(Threshold.of(preset.metric(), value, preset.value(), preset.unit(), preset.reason()));
+		}
+		return out;
 	}
 
 	@Override
-	public void change(String metric, long threshold, String by) {
+	public void change(String metric, BigInteger threshold, String by) {
 		try {
 			this.thresholds.change(Map.of(metric, threshold), by);
 		}

@@ -1,11 +1,11 @@
 package io.sonde.web.dashboard.metrics;
 
+import java.math.BigInteger;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
-import java.util.TreeMap;
 
 import io.sonde.web.dashboard.events.EventRate;
 
@@ -34,6 +34,8 @@ import org.springframework.web.bind.annotation.ResponseBody;
 @Controller
 public class MetricsPageController {
 
+	private static final BigInteger MAX_THRESHOLD = BigInteger.ONE.shiftLeft(64).subtract(BigInteger.ONE);
+
 	private final ObjectProvider<MetricHistory> history;
 
 	private final ObjectProvider<ThresholdSettings> thresholds;
@@ -56,11 +58,11 @@ public class MetricsPageController {
 		model.addAttribute("keyedBy", MetricNames.KEYED_BY);
 		model.addAttribute("historyAvailable", this.history.getIfAvailable() != null);
 		ThresholdSettings settings = this.thresholds.getIfAvailable();
-		Map<String, Long> current = null;
+		List<ThresholdSettings.Threshold> current = null;
 		String unavailable = (settings != null) ? null : "no thresholds store in this service";
 		if (settings != null) {
 			try {
-				current = new TreeMap<>(settings.thresholds());
+				current = settings.thresholds();
 			}
 			catch (RuntimeException ex) {
 				// The page still charts what it can and says why the thresholds are
@@ -114,7 +116,7 @@ public class MetricsPageController {
 		if (settings == null) {
 			return unavailable("Thresholds");
 		}
-		return ResponseEntity.ok(new TreeMap<>(settings.thresholds()));
+		return ResponseEntity.ok(settings.thresholds());
 	}
 
 	/**
@@ -127,12 +129,17 @@ public class MetricsPageController {
 	public ResponseEntity<?> changeThreshold(@PathVariable("metric") String metric,
 			@RequestBody Map<String, Object> body, java.security.Principal user) {
 		String known = metric(metric);
-		long threshold = threshold(body.get("threshold"));
+		BigInteger threshold = threshold(body.get("threshold"));
 		ThresholdSettings settings = this.thresholds.getIfAvailable();
 		if (settings == null) {
 			return unavailable("Thresholds");
 		}
-		Long before = settings.thresholds().get(known);
+		BigInteger before = settings.thresholds()
+			.stream()
+			.filter((row) -> row.metric().equals(known))
+			.map(ThresholdSettings.Threshold::value)
+			.findFirst()
+			.orElse(null);
 		settings.change(known, threshold, user.getName());
 		this.rate.markChange(known + ": " + ((before != null) ? before : "none") + " \u2192 " + threshold);
 		return ResponseEntity.ok(Map.of("metric", known, "threshold", threshold));
@@ -193,12 +200,23 @@ public class MetricsPageController {
 		return metric;
 	}
 
-	/** T(m) is a whole number of the metric's units, as the collectors compare them. */
-	private static long threshold(Object value) {
-		if ((value instanceof Integer || value instanceof Long) && ((Number) value).longValue() >= 0) {
-			return ((Number) value).longValue();
+	/**
+	 * T(m) is a whole number of the metric's units from 0 to 2^64-1, as the collectors
+	 * compare them (unsigned 64-bit).
+	 */
+	private static BigInteger threshold(Object value) {
+		BigInteger number = null;
+		if (value instanceof Integer || value instanceof Long) {
+			number = BigInteger.valueOf(((Number) value).longValue());
 		}
-		throw new InvalidMetricRequest("threshold", "'" + value + "' is not a whole number of at least 0");
+		else if (value instanceof BigInteger big) {
+			number = big;
+		}
+		if (number != null && number.signum() >= 0 && number.compareTo(MAX_THRESHOLD) <= 0) {
+			return number;
+		}
+		throw new InvalidMetricRequest("threshold",
+				"'" + value + "' is not a whole number from 0 to 18446744073709551615 (2^64-1)");
 	}
 
 	@ExceptionHandler(InvalidMetricRequest.class)

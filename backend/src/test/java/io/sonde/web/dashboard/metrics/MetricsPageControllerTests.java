@@ -1,5 +1,6 @@
 package io.sonde.web.dashboard.metrics;
 
+import java.math.BigInteger;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
@@ -51,8 +52,8 @@ class MetricsPageControllerTests {
 	void defaults() {
 		this.thresholds.values.clear();
 		this.thresholds.recorded = List.of();
-		this.thresholds.values.put("hop_latency", 1000L);
-		this.thresholds.values.put("queue_occupancy", 100L);
+		this.thresholds.values.put("hop_latency", BigInteger.valueOf(1000));
+		this.thresholds.values.put("queue_occupancy", BigInteger.valueOf(100));
 	}
 
 	@Test
@@ -95,7 +96,7 @@ class MetricsPageControllerTests {
 			.andExpect(status().isOk())
 			.andExpect(jsonPath("$.threshold").value(500));
 
-		assertThat(this.thresholds.values).containsEntry("queue_occupancy", 500L);
+		assertThat(this.thresholds.values).containsEntry("queue_occupancy", BigInteger.valueOf(500));
 		assertThat(this.thresholds.lastBy).isEqualTo("operator");
 		this.mvc.perform(get("/metrics/event-rate").param("span", "60"))
 			.andExpect(status().isOk())
@@ -126,7 +127,60 @@ class MetricsPageControllerTests {
 				.content("{\"threshold\": 500}"))
 			.andExpect(status().isForbidden());
 
-		assertThat(this.thresholds.values).containsEntry("queue_occupancy", 100L);
+		assertThat(this.thresholds.values).containsEntry("queue_occupancy", BigInteger.valueOf(100));
+	}
+
+	@Test
+	@WithMockUser(username = "viewer", roles = "VIEWER")
+	void showsEachDefaultWithItsReasonAndWhetherItIsInForce() throws Exception {
+		this.thresholds.values.put("queue_occupancy", BigInteger.TWO);
+
+		String page = this.mvc.perform(get("/metrics")).andReturn().getResponse().getContentAsString();
+
+		assertThat(page).contains("data-metric=\"queue_occupancy\" data-default=\"2\"")
+			.contains("data-metric=\"hop_latency\" data-default=\"10\"")
+			.contains("<span class=\"mono\" data-field=\"default\">10</span>")
+			.contains("<p class=\"hint threshold-reason\" data-field=\"reason\">queues of steady traffic");
+		assertThat(row(page, "queue_occupancy")).contains("data-field=\"at-default\">the default</span>");
+		assertThat(row(page, "hop_latency")).contains("data-field=\"at-default\">set by an operator</span>");
+		this.mvc.perform(get("/metrics/thresholds"))
+			.andExpect(status().isOk())
+			.andExpect(jsonPath("$[?(@.metric == 'queue_occupancy')].atDefault").value(true))
+			.andExpect(jsonPath("$[?(@.metric == 'hop_latency')].defaultValue").value(10));
+	}
+
+	@Test
+	@WithMockUser(username = "operator", roles = "OPERATOR")
+	void takesThresholdsUpToTwoToTheSixtyFourMinusOneWhole() throws Exception {
+		this.mvc
+			.perform(put("/metrics/thresholds/hop_latency").with(csrf())
+				.contentType(MediaType.APPLICATION_JSON)
+				.content("{\"threshold\": 18446744073709551615}"))
+			.andExpect(status().isOk());
+		assertThat(this.thresholds.values).containsEntry("hop_latency", new BigInteger("18446744073709551615"));
+		this.mvc
+			.perform(put("/metrics/thresholds/hop_latency").with(csrf())
+				.contentType(MediaType.APPLICATION_JSON)
+				.content("{\"threshold\": 9223372036854775808}"))
+			.andExpect(status().isOk());
+		assertThat(this.thresholds.values).containsEntry("hop_latency", new BigInteger("9223372036854775808"));
+		String page = this.mvc.perform(get("/metrics")).andReturn().getResponse().getContentAsString();
+		assertThat(page).contains("value=\"9223372036854775808\"");
+
+		for (String refused : List.of("18446744073709551616", "-1", "\"ten\"")) {
+			this.mvc
+				.perform(put("/metrics/thresholds/hop_latency").with(csrf())
+					.contentType(MediaType.APPLICATION_JSON)
+					.content("{\"threshold\": " + refused + "}"))
+				.andExpect(status().isBadRequest())
+				.andExpect(jsonPath("$.field").value("threshold"));
+		}
+		assertThat(this.thresholds.values).containsEntry("hop_latency", new BigInteger("9223372036854775808"));
+	}
+
+	private static String row(String page, String metric) {
+		int start = page.indexOf("<tr data-metric=\"" + metric + "\"");
+		return page.substring(start, page.indexOf("</tr>", start));
 	}
 
 	@Test
@@ -187,11 +241,19 @@ class MetricsPageControllerTests {
 
 	static final class FakeThresholds implements ThresholdSettings {
 
-		final Map<String, Long> values = new ConcurrentHashMap<>();
+		static final Map<String, BigInteger> DEFAULTS = Map.of("hop_latency", BigInteger.TEN, "queue_occupancy",
+				BigInteger.TWO);
+
+		final Map<String, BigInteger> values = new ConcurrentHashMap<>();
 
 		@Override
-		public Map<String, Long> thresholds() {
-			return new TreeMap<>(this.values);
+		public List<Threshold> thresholds() {
+			return new TreeMap<>(this.values).entrySet()
+				.stream()
+				.map((entry) -> Threshold.of(entry.getKey(), entry.getValue(), DEFAULTS.get(entry.getKey()), "units",
+						entry.getKey().equals("queue_occupancy") ? "queues of steady traffic move by one packet"
+								: "jitter"))
+				.toList();
 		}
 
 		volatile String lastBy;
@@ -204,7 +266,7 @@ class MetricsPageControllerTests {
 		}
 
 		@Override
-		public void change(String metric, long threshold, String by) {
+		public void change(String metric, BigInteger threshold, String by) {
 			this.values.put(metric, threshold);
 			this.lastBy = by;
 		}
