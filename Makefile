@@ -74,6 +74,10 @@ bench-switches: build ## benchmark: bring-up of 20 emulated switches, reconcile 
 	java -cp "backend/target/test-classes:backend/target/classes:$$(cat backend/target/bench.classpath)" \
 	  io.sonde.switches.bench.SwitchManagementBenchmark
 
+.PHONY: bench-start
+bench-start: build ## benchmark: seconds to the backend's first health answer, runnable jar vs extracted with class data sharing (RUNS=5)
+	scripts/bench-start.sh
+
 .PHONY: bench-xdp
 bench-xdp: ## benchmark (as root): XDP collector ns per report, Mpps on a veth vs a user-space collector
 	$(MAKE) -C xdp-collector bench

@@ -7,15 +7,13 @@ import java.util.Map;
 
 import io.sonde.store.RedisStateOfRecord;
 
-import org.springframework.data.redis.connection.StringRedisConnection;
-import org.springframework.data.redis.core.RedisCallback;
 import org.springframework.data.redis.core.StringRedisTemplate;
 import org.springframework.data.redis.core.script.RedisScript;
 
 /**
  * The keys the epoch watch reads and writes: {@value #EPOCH} (the epoch, written once),
- * {@value #LOSS} (an unacknowledged data loss, shared by every replica). One pipelined
- * round trip reads both, the schema history and whether each state of record exists.
+ * {@value #LOSS} (an unacknowledged data loss, shared by every replica). One script reads
+ * both, the schema history and whether each state of record exists.
  */
 class EpochStore {
 
@@ -25,6 +23,27 @@ class EpochStore {
 
 	/** The migration runner's record (RedisMigrationTarget.HISTORY_KEY). */
 	static final String HISTORY = "sonde:schema:migrations";
+
+	/**
+	 * The epoch, the loss record, whether the schema history exists, then for each state
+	 * of record (ARGV: how many of the KEYS after the first three are its) how many of
+	 * its keys exist: one consistent snapshot.
+	 */
+	@SuppressWarnings("rawtypes")
+	private static final RedisScript<List> READ = RedisScript.of("""
+			local out = {redis.call('GET', KEYS[1]) or false, redis.call('GET', KEYS[2]) or false,
+			  redis.call('EXISTS', KEYS[3])}
+			local next = 4
+			for i = 1, #ARGV do
+			  local found = 0
+			  for k = next, next + tonumber(ARGV[i]) - 1 do
+			    found = found + redis.call('EXISTS', KEYS[k])
+			  end
+			  out[#out + 1] = found
+			  next = next + tonumber(ARGV[i])
+			end
+			return out
+			""", List.class);
 
 	/**
 	 * Replaces the loss record by a new epoch only if the record is still the one the
@@ -52,18 +71,18 @@ class EpochStore {
 		return this.state;
 	}
 
-	/** What Redis holds now, in one round trip. */
+	/**
+	 * What Redis holds now, in one round trip on the shared connection (a pipeline would
+	 * dial a dedicated connection every second, and a dial has no deadline of its own).
+	 */
 	Snapshot read() {
-		List<Object> replies = this.redis.executePipelined((RedisCallback<Object>) (connection) -> {
-			StringRedisConnection strings = (StringRedisConnection) connection;
-			strings.get(EPOCH);
-			strings.get(LOSS);
-			strings.exists(HISTORY);
-			for (RedisStateOfRecord family : this.state) {
-				strings.exists(family.keys().toArray(String[]::new));
-			}
-			return null;
-		});
+		List<String> keys = new ArrayList<>(List.of(EPOCH, LOSS, HISTORY));
+		List<String> sizes = new ArrayList<>();
+		for (RedisStateOfRecord family : this.state) {
+			keys.addAll(family.keys());
+			sizes.add(Integer.toString(family.keys().size()));
+		}
+		List<?> replies = this.redis.execute(READ, keys, sizes.toArray());
 		Map<String, Boolean> present = new LinkedHashMap<>();
 		for (int i = 0; i < this.state.size(); i++) {
 			present.put(this.state.get(i).name(), count(replies.get(3 + i)) > 0);

@@ -347,13 +347,11 @@ public class EpochWatch implements RedisContinuity, SmartLifecycle {
 		}
 	}
 
+	/** Never waits for the monitor: a check may hold it while Redis does not answer. */
 	@Override
 	public void stop() {
-		Thread running;
-		synchronized (this) {
-			running = this.thread;
-			this.thread = null;
-		}
+		Thread running = this.thread;
+		this.thread = null;
 		if (running != null) {
 			running.interrupt();
 		}
