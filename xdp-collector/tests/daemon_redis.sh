@@ -16,35 +16,9 @@
 # is stopped and the namespaces deleted by a trap.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-V=../p4-programs/src/test/resources/vectors
-MIGRATION=../db-migrations/redis/V1__streams_and_groups.redis
-B=build
-TAG="sxd$$"
-NS_TX="${TAG}tx" NS_RX="${TAG}rx" IF="${TAG}b"
-PORT=$((20000 + $$ % 20000))
-TMP=$(mktemp -d)
-NODE=testnode
-KEY="sonde:collector:$NODE:$IF:counters"
-DAEMON= REDIS=
-passed=0 failed=0
-
-cleanup() {
-	[ -n "$DAEMON" ] && kill "$DAEMON" 2>/dev/null && wait "$DAEMON" 2>/dev/null
-	[ -n "$REDIS" ] && kill "$REDIS" 2>/dev/null && wait "$REDIS" 2>/dev/null
-	ip netns del "$NS_TX" 2>/dev/null || true
-	ip netns del "$NS_RX" 2>/dev/null || true
-	[ -n "${KEEP_OUT:-}" ] && cp -r "$TMP" "$KEEP_OUT"
-	rm -rf "$TMP"
-}
-trap cleanup EXIT
-
-check() { # description, condition...
-	local what=$1
-	shift
-	if "$@"; then passed=$((passed + 1)); else failed=$((failed + 1)); echo "FAIL daemon_redis: $what" >&2; fi
-}
-rcli() { ip netns exec "$NS_RX" redis-cli -p "$PORT" "$@"; }
-counter() { rcli HGET "$KEY" "$1"; }
+SUITE=daemon_redis TAG="sxd$$"
+# shellcheck source=tests/daemon_harness.sh
+. tests/daemon_harness.sh
 # waits up to 5 s for a command's output to equal a value
 wait_for() { # value, command...
 	local want=$1 i

@@ -29,37 +29,10 @@
 # Everything it starts is stopped and the namespaces deleted by a trap.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-V=../p4-programs/src/test/resources/vectors
-MIGRATION=../db-migrations/redis/V1__streams_and_groups.redis
-B=build
-TAG="sxr$$"
-NS_TX="${TAG}tx" NS_RX="${TAG}rx" IF="${TAG}b"
-PORT=$((20000 + ($$ + 7) % 20000))
-TMP=$(mktemp -d)
-NODE=testnode
-KEY="sonde:collector:$NODE:$IF:counters"
+SUITE=daemon_republish TAG="sxr$$"
+# shellcheck source=tests/daemon_harness.sh
+. tests/daemon_harness.sh
 LOG="$TMP/published.log"
-DAEMON= REDIS= SENDER=
-passed=0 failed=0
-
-cleanup() {
-	[ -n "$SENDER" ] && kill "$SENDER" 2>/dev/null && wait "$SENDER" 2>/dev/null
-	[ -n "$DAEMON" ] && kill "$DAEMON" 2>/dev/null && wait "$DAEMON" 2>/dev/null
-	[ -n "$REDIS" ] && kill "$REDIS" 2>/dev/null && wait "$REDIS" 2>/dev/null
-	ip netns del "$NS_TX" 2>/dev/null || true
-	ip netns del "$NS_RX" 2>/dev/null || true
-	[ -n "${KEEP_OUT:-}" ] && cp -r "$TMP" "$KEEP_OUT"
-	rm -rf "$TMP"
-}
-trap cleanup EXIT
-
-check() { # description, condition...
-	local what=$1
-	shift
-	if "$@"; then passed=$((passed + 1)); else failed=$((failed + 1)); echo "FAIL daemon_republish: $what" >&2; fi
-}
-rcli() { ip netns exec "$NS_RX" redis-cli -p "$PORT" "$@"; }
-counter() { rcli HGET "$KEY" "$1"; }
 # waits up to 20 s for a condition (shell text, evaluated each time)
 wait_until() {
 	local i

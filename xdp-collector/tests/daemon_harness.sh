@@ -1,0 +1,38 @@
+# SPDX-License-Identifier: (GPL-2.0-only OR BSD-2-Clause)
+# What the daemon's Redis tests share, sourced by tests/daemon_redis.sh and
+# tests/daemon_republish.sh after they set SUITE (their name in FAIL lines)
+# and TAG (a per-process prefix of their namespaces and link): the paths,
+# the two namespaces' names, a port and a folder of their own, the counters
+# key, check(), rcli() and counter(), and a trap that stops the sender, the
+# daemon and Redis and deletes the namespaces and the folder.
+V=../p4-programs/src/test/resources/vectors
+MIGRATION=../db-migrations/redis/V1__streams_and_groups.redis
+B=build
+NS_TX="${TAG}tx" NS_RX="${TAG}rx" IF="${TAG}b"
+# why: the two suites run one after the other, but a leftover of one must
+# not answer the other's port
+PORT=$((20000 + ($$ + ${#SUITE}) % 20000))
+TMP=$(mktemp -d)
+NODE=testnode
+KEY="sonde:collector:$NODE:$IF:counters"
+DAEMON= REDIS= SENDER=
+passed=0 failed=0
+
+cleanup() {
+	[ -n "$SENDER" ] && kill "$SENDER" 2>/dev/null && wait "$SENDER" 2>/dev/null
+	[ -n "$DAEMON" ] && kill "$DAEMON" 2>/dev/null && wait "$DAEMON" 2>/dev/null
+	[ -n "$REDIS" ] && kill "$REDIS" 2>/dev/null && wait "$REDIS" 2>/dev/null
+	ip netns del "$NS_TX" 2>/dev/null || true
+	ip netns del "$NS_RX" 2>/dev/null || true
+	[ -n "${KEEP_OUT:-}" ] && cp -r "$TMP" "$KEEP_OUT"
+	rm -rf "$TMP"
+}
+trap cleanup EXIT
+
+check() { # description, condition...
+	local what=$1
+	shift
+	if "$@"; then passed=$((passed + 1)); else failed=$((failed + 1)); echo "FAIL $SUITE: $what" >&2; fi
+}
+rcli() { ip netns exec "$NS_RX" redis-cli -p "$PORT" "$@"; }
+counter() { rcli HGET "$KEY" "$1"; }
