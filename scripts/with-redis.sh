@@ -2,7 +2,7 @@
 # Runs a command with a Redis answering on 127.0.0.1:${REDIS_PORT:-6379}: uses the one that is
 # there, or starts one and stops it afterwards. Never stops a Redis it did not start.
 # The Redis it starts keeps Sonde's state of record on disk: append-only file, fsync every
-# second (docs/OPERATIONS.md, "Redis persistence"), in ${REDIS_DIR:-.demo/redis} (git-ignored),
+# second (docs/OPERATIONS.md, "Persistence: a production requirement"), in ${REDIS_DIR:-.demo/redis} (git-ignored),
 # so a restart keeps the switch registry, the INT configuration and the topology.
 # REDIS_FRESH=1 empties that folder first when this run starts the Redis (make test: every run
 # from an empty Redis); a Redis already answering is never touched.
