@@ -110,12 +110,26 @@ public final class UdpCollector implements AutoCloseable {
 		}
 	}
 
-	/** One datagram: decode, count, detect, publish. Never throws for bad bytes. */
+	/**
+	 * One datagram, counted once handled: whoever sees the count sees its events offered
+	 * to the publisher.
+	 */
 	private void handle(byte[] buffer, DatagramPacket packet) {
+		try {
+			decodeAndDetect(buffer, packet);
+		}
+		finally {
+			synchronized (this) {
+				this.packets++;
+			}
+		}
+	}
+
+	/** Decode, count, detect, publish. Never throws for bad bytes. */
+	private void decodeAndDetect(byte[] buffer, DatagramPacket packet) {
 		int length = packet.getLength();
 		TelemetryReport report;
 		synchronized (this) {
-			this.packets++;
 			if (length > ReportFrames.MAX_PAYLOAD) {
 				this.oversized++;
 				return;
