@@ -7,6 +7,15 @@ TEST_PACKAGES := $(BUILD_PACKAGES) chromium chromium-driver openssl
 XDP_PACKAGES := gcc make clang-19 libclang-rt-19-dev clang-format-19 bpftool libbpf-dev libelf-dev libhiredis-dev \
   zlib1g-dev iproute2 pkg-config
 
+# The P4 compiler and the BMv2 reference switch, where ../shared/tools has them (CI and developers);
+# elsewhere from the environment or PATH, and the steps that need them say so and are skipped.
+P4C ?= $(firstword $(wildcard $(CURDIR)/../shared/tools/p4c/bin/p4c-bm2-ss) $(shell command -v p4c-bm2-ss))
+BMV2 ?= $(firstword $(wildcard $(CURDIR)/../shared/tools/bmv2/bin/simple_switch_grpc) $(shell command -v simple_switch_grpc))
+export P4C BMV2
+P4C_PACKAGES := libboost-iostreams1.74.0 libgc1 libprotobuf32 cpp time jq
+BMV2_PACKAGES := libgrpc++1.51 libgrpc29 libprotobuf32 libabsl20220623 libthrift-0.17.0 libjsoncpp25 \
+  libboost-program-options1.74.0 libxxhash0 libpcap0.8 libgmp10 libnanomsg5
+
 .DEFAULT_GOAL := help
 
 .PHONY: help
@@ -18,8 +27,10 @@ demo: build ## the main job: build, then run the live demo on http://localhost:8
 	scripts/with-redis.sh scripts/demo.sh
 
 .PHONY: test
-test: toolchain ## every test: formatter check, modularity check, unit, integration, browser and XDP tests
-	scripts/ensure-packages.sh $(TEST_PACKAGES) $(XDP_PACKAGES)
+test: toolchain ## every test: formatter check, modularity check, unit, integration, browser, XDP, p4c and BMv2 tests
+	scripts/ensure-packages.sh $(TEST_PACKAGES) $(XDP_PACKAGES) $(if $(P4C),$(P4C_PACKAGES)) $(if $(BMV2),$(BMV2_PACKAGES))
+	@[ -n "$(P4C)" ] || echo "p4c-bm2-ss not found (P4C, PATH, ../shared/tools/p4c): the p4c compile of sonde.p4 is skipped"
+	@[ -n "$(BMV2)" ] || echo "simple_switch_grpc not found (BMV2, PATH, ../shared/tools/bmv2): the BMv2 suites are skipped"
 	$(MAKE) -C xdp-collector    # the XDP collector first: e2e-tests replay reports into it on a veth
 	REDIS_DIR=target/test-redis REDIS_FRESH=1 scripts/with-redis.sh $(MVN) install    # an empty Redis, its append-only file under target/
 	$(MAKE) -C xdp-collector test
@@ -87,6 +98,16 @@ soak: build ## soak (not in make test): Redis, the backend and the Java collecto
 	$(MVN) -q -pl e2e-tests test-compile dependency:build-classpath -Dmdep.includeScope=test \
 	  -Dmdep.outputFile=target/soak.classpath
 	java -cp "e2e-tests/target/test-classes:$$(cat e2e-tests/target/soak.classpath)" io.sonde.e2e.soak.SoakRun
+
+.PHONY: p4-stats
+p4-stats: ## benchmark: p4c's peak memory and seconds for sonde.p4 (median of RUNS=5), BMv2 tables and conditionals
+	scripts/ensure-packages.sh $(P4C_PACKAGES)
+	scripts/p4-stats.sh
+
+.PHONY: p4-artifacts
+p4-artifacts: ## regenerate the committed P4Info and BMv2 JSON of sonde.p4 with p4c
+	scripts/ensure-packages.sh $(P4C_PACKAGES)
+	scripts/p4-artifacts.sh
 
 .PHONY: format
 format: ## rewrite Java sources in the project style (spring-javaformat)

@@ -7,13 +7,13 @@
 
 control IntTransit(inout headers_t hdr, inout metadata_t meta,
                    inout standard_metadata_t standard_metadata) {
-    action push_switch_id() {
+    @id(0x01000200) action push_switch_id() {
         hdr.int_switch_id.push_front(1);
         hdr.int_switch_id[0].setValid();
         hdr.int_switch_id[0].switch_id = meta.int_meta.switch_id;
     }
 
-    action push_level1_port_ids() {
+    @id(0x01000201) action push_level1_port_ids() {
         hdr.int_level1_port_ids.push_front(1);
         hdr.int_level1_port_ids[0].setValid();
         hdr.int_level1_port_ids[0].ingress_port_id = (bit<16>) standard_metadata.ingress_port;
@@ -21,7 +21,7 @@ control IntTransit(inout headers_t hdr, inout metadata_t meta,
     }
 
     // Ingress to egress, queueing included.
-    action push_hop_latency() {
+    @id(0x01000202) action push_hop_latency() {
         hdr.int_hop_latency.push_front(1);
         hdr.int_hop_latency[0].setValid();
         hdr.int_hop_latency[0].hop_latency =
@@ -29,27 +29,27 @@ control IntTransit(inout headers_t hdr, inout metadata_t meta,
     }
 
     // BMv2 has one queue per port: queue 0, depth in packets when the packet left it.
-    action push_q_occupancy() {
+    @id(0x01000203) action push_q_occupancy() {
         hdr.int_q_occupancy.push_front(1);
         hdr.int_q_occupancy[0].setValid();
         hdr.int_q_occupancy[0].q_id = 0;
         hdr.int_q_occupancy[0].q_occupancy = (bit<24>) standard_metadata.deq_qdepth;
     }
 
-    action push_ingress_tstamp() {
+    @id(0x01000204) action push_ingress_tstamp() {
         hdr.int_ingress_tstamp.push_front(1);
         hdr.int_ingress_tstamp[0].setValid();
         hdr.int_ingress_tstamp[0].ingress_tstamp = (bit<64>) standard_metadata.ingress_global_timestamp;
     }
 
-    action push_egress_tstamp() {
+    @id(0x01000205) action push_egress_tstamp() {
         hdr.int_egress_tstamp.push_front(1);
         hdr.int_egress_tstamp[0].setValid();
         hdr.int_egress_tstamp[0].egress_tstamp = (bit<64>) standard_metadata.egress_global_timestamp;
     }
 
     // v1model has no logical ports (LAGs): the level-2 ids are the physical ports, widened.
-    action push_level2_port_ids() {
+    @id(0x01000206) action push_level2_port_ids() {
         hdr.int_level2_port_ids.push_front(1);
         hdr.int_level2_port_ids[0].setValid();
         hdr.int_level2_port_ids[0].ingress_port_id = (bit<32>) standard_metadata.ingress_port;
@@ -57,13 +57,13 @@ control IntTransit(inout headers_t hdr, inout metadata_t meta,
     }
 
     // BMv2 measures neither link utilization nor a shared buffer: both are "unavailable".
-    action push_egress_tx_util() {
+    @id(0x01000207) action push_egress_tx_util() {
         hdr.int_egress_tx_util.push_front(1);
         hdr.int_egress_tx_util[0].setValid();
         hdr.int_egress_tx_util[0].egress_port_tx_util = INT_UNAVAILABLE_32;
     }
 
-    action push_buffer() {
+    @id(0x01000208) action push_buffer() {
         hdr.int_buffer.push_front(1);
         hdr.int_buffer[0].setValid();
         hdr.int_buffer[0].buffer_id = INT_UNAVAILABLE_8;

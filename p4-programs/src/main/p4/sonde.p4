@@ -106,5 +106,7 @@ control SondeComputeChecksum(inout headers_t hdr, inout metadata_t meta) {
     }
 }
 
+// The P4Info names the program and its version (P4Runtime PkgInfo).
+@pkginfo(name="sonde.p4", version="0.3.0")
 V1Switch(SondeParser(), SondeVerifyChecksum(), SondeIngress(), SondeEgress(),
          SondeComputeChecksum(), SondeDeparser()) main;
