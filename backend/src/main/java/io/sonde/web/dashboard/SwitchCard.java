@@ -5,10 +5,13 @@ import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.util.Locale;
 
+import io.sonde.p4programs.SondeDeviceConfig;
+import io.sonde.p4programs.SondePipeline;
 import io.sonde.switches.ConnectionState;
 import io.sonde.switches.ConnectionStatus;
 import io.sonde.switches.ReconcileReport;
 import io.sonde.switches.SwitchView;
+import p4.config.v1.PkgInfo;
 
 /**
  * A managed switch as the dashboard shows it, every value already text: the Switches
@@ -28,10 +31,12 @@ import io.sonde.switches.SwitchView;
  * @param errorIsCurrent whether the switch is failing now (otherwise the error is old)
  * @param lastReconcile what the latest reconciliation did, or "not yet"
  * @param pipelineCookie the running pipeline's cookie in hex, or a dash
+ * @param pipeline the program the switch runs, its version and its BMv2 JSON's SHA-256
+ * (shortened), or a dash while Sonde has not seen it run Sonde's pipeline
  */
 public record SwitchCard(String name, String address, String deviceId, String state, String stateText,
 		String stateClass, String primary, String roundTrip, String since, String lastError, boolean errorIsCurrent,
-		String lastReconcile, String pipelineCookie) {
+		String lastReconcile, String pipelineCookie, String pipeline) {
 
 	/** The state of a topology switch nobody registered. */
 	public static final String NOT_REGISTERED = "NOT_REGISTERED";
@@ -46,14 +51,15 @@ public record SwitchCard(String name, String address, String deviceId, String st
 				roundTrip(connection.roundTripMicros()), TIME.format(connection.since()),
 				(connection.lastError() != null) ? connection.lastError() : "",
 				connection.lastError() != null && connection.state() == ConnectionState.UNREACHABLE,
-				reconcileSummary(connection.lastReconcile()), cookie(connection.pipelineCookie()));
+				reconcileSummary(connection.lastReconcile()), cookie(connection.pipelineCookie()),
+				pipeline(connection.pipelineCookie()));
 	}
 
 	/** A switch of the topology that is not registered: grey, nothing known. */
 	public static SwitchCard notRegistered(String name, String address, long deviceId) {
 		return new SwitchCard(name, address, Long.toUnsignedString(deviceId), NOT_REGISTERED, stateText(NOT_REGISTERED),
 				stateClass(NOT_REGISTERED), "no", SwitchRow.NOT_KNOWN, SwitchRow.NOT_KNOWN, "", false, "not registered",
-				SwitchRow.NOT_KNOWN);
+				SwitchRow.NOT_KNOWN, SwitchRow.NOT_KNOWN);
 	}
 
 	static String stateText(String state) {
@@ -71,6 +77,20 @@ public record SwitchCard(String name, String address, String deviceId, String st
 
 	static String cookie(long cookie) {
 		return (cookie != 0) ? "0x" + Long.toHexString(cookie) : SwitchRow.NOT_KNOWN;
+	}
+
+	/**
+	 * A switch's cookie is only ever set from Sonde's own pipeline (pushed, or found
+	 * running), so a known cookie means it runs sonde.p4 as committed:
+	 * {@code "sonde.p4 0.3.0 · sha256 1a2b3c4d5e6f"}.
+	 */
+	static String pipeline(long cookie) {
+		if (cookie == 0) {
+			return SwitchRow.NOT_KNOWN;
+		}
+		PkgInfo program = SondePipeline.p4Info().p4Info().getPkgInfo();
+		return program.getName() + " " + program.getVersion() + " · sha256 "
+				+ SondeDeviceConfig.bmv2().sha256().substring(0, 12);
 	}
 
 	/** "10:15:30 UTC (connected): 3 applied, 0 refused of 42 expected". */

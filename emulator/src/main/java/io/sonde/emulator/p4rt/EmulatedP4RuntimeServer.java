@@ -11,6 +11,7 @@ import io.grpc.Server;
 import io.grpc.Status;
 import io.grpc.netty.shaded.io.grpc.netty.NettyServerBuilder;
 import io.sonde.emulator.state.SwitchState;
+import io.sonde.p4programs.SondeDeviceConfig;
 import io.sonde.p4programs.SondePipeline;
 import io.sonde.p4runtime.info.P4InfoIndex;
 import p4.v1.PacketIn;
@@ -70,7 +71,9 @@ public final class EmulatedP4RuntimeServer implements AutoCloseable {
 		this.name = Objects.requireNonNull(name);
 		this.deviceId = deviceId;
 		this.state = new SwitchState(program);
-		this.pipeline = new PipelineConfigStore(program.p4Info());
+		// sonde.p4 is known by its BMv2 JSON too; other programs by their P4Info only.
+		this.pipeline = new PipelineConfigStore(program.p4Info(),
+				(program == SondePipeline.p4Info()) ? SondeDeviceConfig.bmv2().sha256() : null);
 		this.packetIo = PacketIoLayout.of(program);
 		this.sessions = new ControllerSessions(deviceId);
 		StreamSession.PacketDelivery delivery = new StreamSession.PacketDelivery() {

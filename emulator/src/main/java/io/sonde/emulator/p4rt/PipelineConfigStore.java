@@ -3,6 +3,7 @@ package io.sonde.emulator.p4rt;
 import java.util.Optional;
 
 import io.grpc.Status;
+import io.sonde.p4programs.SondeDeviceConfig;
 import p4.config.v1.P4Info;
 import p4.v1.ForwardingPipelineConfig;
 import p4.v1.GetForwardingPipelineConfigRequest;
@@ -11,8 +12,9 @@ import p4.v1.SetForwardingPipelineConfigRequest;
 /**
  * The forwarding-pipeline configs of one switch and the actions of
  * SetForwardingPipelineConfig (spec §14). The switch runs one program, so "can the target
- * realise this config" means "is this P4Info that program's"; the device config is opaque
- * and kept as given, with the cookie, for GetForwardingPipelineConfig (§15).
+ * realise this config" means "is this P4Info that program's, and is the device config
+ * that program's target binary" (by its SHA-256, when the switch knows it); the config is
+ * kept as given, with the cookie, for GetForwardingPipelineConfig (§15).
  */
 final class PipelineConfigStore {
 
@@ -34,12 +36,19 @@ final class PipelineConfigStore {
 
 	private final String programName;
 
+	private final String deviceConfigSha256;
+
 	private ForwardingPipelineConfig committed;
 
 	private ForwardingPipelineConfig saved;
 
-	PipelineConfigStore(P4Info program) {
+	/**
+	 * @param deviceConfigSha256 SHA-256 (hex) of the device config the program is, or
+	 * {@code null} when any device config goes (a program known only by its P4Info)
+	 */
+	PipelineConfigStore(P4Info program, String deviceConfigSha256) {
 		this.program = program;
+		this.deviceConfigSha256 = deviceConfigSha256;
 		this.programName = program.getPkgInfo().getName().isEmpty() ? "the switch's program"
 				: program.getPkgInfo().getName();
 	}
@@ -97,6 +106,15 @@ final class PipelineConfigStore {
 			throw refused(Status.Code.INVALID_ARGUMENT,
 					"this switch runs " + this.programName + " and cannot realise another pipeline: " + why);
 		});
+		if (this.deviceConfigSha256 != null) {
+			String pushed = SondeDeviceConfig.sha256(config.getP4DeviceConfig().toByteArray());
+			if (!pushed.equals(this.deviceConfigSha256)) {
+				throw refused(Status.Code.INVALID_ARGUMENT,
+						"p4_device_config (" + config.getP4DeviceConfig().size() + " bytes, sha256 " + pushed
+								+ ") is not the BMv2 program of " + this.programName + " this switch runs (sha256 "
+								+ this.deviceConfigSha256 + ")");
+			}
+		}
 	}
 
 	synchronized boolean hasPipeline() {

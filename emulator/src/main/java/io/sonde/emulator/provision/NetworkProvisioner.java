@@ -8,6 +8,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
+import io.sonde.p4programs.SondeDeviceConfig;
 import io.sonde.p4programs.SondePipeline;
 import io.sonde.p4runtime.client.P4RuntimeClient;
 import io.sonde.p4runtime.info.P4InfoIndex;
@@ -90,8 +91,8 @@ public final class NetworkProvisioner {
 			.rpcTimeout(this.timeout)
 			.connect()) {
 			step(name, "arbitration", () -> client.awaitPrimary(this.timeout));
-			step(name, "pipeline", () -> client.setPipeline(this.p4Info.p4Info(), new byte[0], PIPELINE_COOKIE,
-					SetForwardingPipelineConfigRequest.Action.VERIFY_AND_COMMIT));
+			step(name, "pipeline", () -> client.setPipeline(this.p4Info.p4Info(), SondeDeviceConfig.bmv2().json(),
+					PIPELINE_COOKIE, SetForwardingPipelineConfigRequest.Action.VERIFY_AND_COMMIT));
 			for (int from = 0; from < all.size(); from += BATCH) {
 				List<Update> batch = all.subList(from, Math.min(all.size(), from + BATCH));
 				step(name, "write", () -> client.write(batch));

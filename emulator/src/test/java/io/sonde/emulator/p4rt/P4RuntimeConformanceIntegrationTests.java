@@ -7,6 +7,7 @@ import java.util.concurrent.BlockingQueue;
 
 import com.google.protobuf.ByteString;
 import io.grpc.Status;
+import io.sonde.p4programs.SondeDeviceConfig;
 import io.sonde.p4programs.SondePipeline;
 import io.sonde.p4runtime.arbitration.ElectionIds;
 import io.sonde.p4runtime.bytes.Bytestrings;
@@ -54,6 +55,8 @@ import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
  */
 @Timeout(60)
 class P4RuntimeConformanceIntegrationTests {
+
+	private static final byte[] SONDE_BMV2 = SondeDeviceConfig.bmv2().json();
 
 	private final P4InfoIndex sonde = SondePipeline.p4Info();
 
@@ -168,14 +171,12 @@ class P4RuntimeConformanceIntegrationTests {
 		@Test
 		void aPushedPipelineIsReturnedForEveryResponseType() {
 			P4RuntimeClient primary = P4RuntimeConformanceIntegrationTests.this.sw.connect(10);
-			byte[] deviceConfig = { 1, 2, 3 };
-
-			primary.setPipeline(P4RuntimeConformanceIntegrationTests.this.sonde.p4Info(), deviceConfig, 42,
+			primary.setPipeline(P4RuntimeConformanceIntegrationTests.this.sonde.p4Info(), SONDE_BMV2, 42,
 					Action.VERIFY_AND_COMMIT);
 
 			ForwardingPipelineConfig all = primary.getPipeline(ResponseType.ALL).orElseThrow();
 			assertThat(all.getP4Info()).isEqualTo(P4RuntimeConformanceIntegrationTests.this.sonde.p4Info());
-			assertThat(all.getP4DeviceConfig().toByteArray()).containsExactly(1, 2, 3);
+			assertThat(all.getP4DeviceConfig().toByteArray()).isEqualTo(SONDE_BMV2);
 			assertThat(all.getCookie().getCookie()).isEqualTo(42);
 			ForwardingPipelineConfig cookie = primary.getPipeline(ResponseType.COOKIE_ONLY).orElseThrow();
 			assertThat(cookie.hasP4Info()).isFalse();
@@ -184,7 +185,7 @@ class P4RuntimeConformanceIntegrationTests {
 			assertThat(primary.getPipeline(ResponseType.P4INFO_AND_COOKIE).orElseThrow().hasP4Info()).isTrue();
 			ForwardingPipelineConfig device = primary.getPipeline(ResponseType.DEVICE_CONFIG_AND_COOKIE).orElseThrow();
 			assertThat(device.hasP4Info()).isFalse();
-			assertThat(device.getP4DeviceConfig().size()).isEqualTo(3);
+			assertThat(device.getP4DeviceConfig().toByteArray()).isEqualTo(SONDE_BMV2);
 		}
 
 		@Test
@@ -213,13 +214,30 @@ class P4RuntimeConformanceIntegrationTests {
 		}
 
 		@Test
+		void aDeviceConfigThatIsNotTheProgramsBinaryIsRejected() {
+			P4RuntimeClient primary = P4RuntimeConformanceIntegrationTests.this.sw.connect(10);
+			byte[] edited = SONDE_BMV2.clone();
+			edited[edited.length / 2] ^= 1;
+
+			for (byte[] deviceConfig : List.of(new byte[0], edited)) {
+				assertThatExceptionOfType(PipelineRejected.class)
+					.isThrownBy(() -> primary.setPipeline(P4RuntimeConformanceIntegrationTests.this.sonde.p4Info(),
+							deviceConfig, 1, Action.VERIFY_AND_COMMIT))
+					.satisfies((ex) -> assertThat(ex.code()).isEqualTo(Status.Code.INVALID_ARGUMENT))
+					.satisfies((ex) -> assertThat(ex.getMessage()).contains("p4_device_config")
+						.contains(SondeDeviceConfig.bmv2().sha256()));
+			}
+			assertThat(P4RuntimeConformanceIntegrationTests.this.sw.server().hasPipeline()).isFalse();
+		}
+
+		@Test
 		void aSavedConfigTakesEffectOnCommit() {
 			P4RuntimeClient primary = P4RuntimeConformanceIntegrationTests.this.sw.connect(10);
 			assertThatExceptionOfType(PipelineRejected.class)
 				.isThrownBy(() -> primary.setPipeline(null, new byte[0], 0, Action.COMMIT))
 				.satisfies((ex) -> assertThat(ex.code()).isEqualTo(Status.Code.NOT_FOUND));
 
-			primary.setPipeline(P4RuntimeConformanceIntegrationTests.this.sonde.p4Info(), new byte[0], 7,
+			primary.setPipeline(P4RuntimeConformanceIntegrationTests.this.sonde.p4Info(), SONDE_BMV2, 7,
 					Action.VERIFY_AND_SAVE);
 			assertThat(primary.getPipeline(ResponseType.COOKIE_ONLY)).isEmpty();
 			primary.setPipeline(null, new byte[0], 0, Action.COMMIT);
@@ -233,10 +251,10 @@ class P4RuntimeConformanceIntegrationTests {
 			P4RuntimeClient primary = P4RuntimeConformanceIntegrationTests.this.sw.primaryWithPipeline();
 			primary.write(List.of(Updates.insert(route("10.0.0.0", 8, 1))));
 
-			primary.setPipeline(P4RuntimeConformanceIntegrationTests.this.sonde.p4Info(), new byte[0], 2,
+			primary.setPipeline(P4RuntimeConformanceIntegrationTests.this.sonde.p4Info(), SONDE_BMV2, 2,
 					Action.RECONCILE_AND_COMMIT);
 			assertThat(routes(primary)).hasSize(1);
-			primary.setPipeline(P4RuntimeConformanceIntegrationTests.this.sonde.p4Info(), new byte[0], 3,
+			primary.setPipeline(P4RuntimeConformanceIntegrationTests.this.sonde.p4Info(), SONDE_BMV2, 3,
 					Action.VERIFY_AND_COMMIT);
 			assertThat(routes(primary)).isEmpty();
 		}
@@ -465,7 +483,7 @@ class P4RuntimeConformanceIntegrationTests {
 			primary.reconnect();
 			primary.awaitPrimary(WAIT);
 			assertThat(primary.getPipeline(ResponseType.ALL)).isEmpty();
-			primary.setPipeline(P4RuntimeConformanceIntegrationTests.this.sonde.p4Info(), new byte[0], 1,
+			primary.setPipeline(P4RuntimeConformanceIntegrationTests.this.sonde.p4Info(), SONDE_BMV2, 1,
 					Action.VERIFY_AND_COMMIT);
 			assertThat(routes(primary)).isEmpty();
 			assertThat(P4RuntimeConformanceIntegrationTests.this.sw.server()
@@ -506,7 +524,7 @@ class P4RuntimeConformanceIntegrationTests {
 			P4RuntimeClient after = P4RuntimeConformanceIntegrationTests.this.sw.connect(1);
 			assertThat(after.isPrimary()).as("election id 10 is forgotten").isTrue();
 			assertThat(after.getPipeline(ResponseType.ALL)).isEmpty();
-			after.setPipeline(P4RuntimeConformanceIntegrationTests.this.sonde.p4Info(), new byte[0], 1,
+			after.setPipeline(P4RuntimeConformanceIntegrationTests.this.sonde.p4Info(), SONDE_BMV2, 1,
 					Action.VERIFY_AND_COMMIT);
 			assertThat(routes(after)).isEmpty();
 		}

@@ -7,6 +7,8 @@ import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 
+import io.sonde.p4programs.SondeDeviceConfig;
+import io.sonde.p4programs.SondePipeline;
 import io.sonde.p4runtime.client.P4RuntimeClient;
 import io.sonde.p4runtime.info.P4InfoIndex;
 import p4.v1.SetForwardingPipelineConfigRequest;
@@ -68,11 +70,18 @@ final class SwitchUnderTest implements AutoCloseable {
 		return client;
 	}
 
+	/**
+	 * What a pipeline push carries for the program: sonde.p4's BMv2 JSON, else nothing.
+	 */
+	byte[] deviceConfig() {
+		return (this.program == SondePipeline.p4Info()) ? SondeDeviceConfig.bmv2().json() : new byte[0];
+	}
+
 	/** The primary controller, with the switch's program committed. */
 	P4RuntimeClient primaryWithPipeline() {
 		P4RuntimeClient primary = connect(10);
 		primary.awaitPrimary(WAIT);
-		primary.setPipeline(this.program.p4Info(), new byte[0], 1,
+		primary.setPipeline(this.program.p4Info(), deviceConfig(), 1,
 				SetForwardingPipelineConfigRequest.Action.VERIFY_AND_COMMIT);
 		return primary;
 	}

@@ -14,6 +14,7 @@ import io.sonde.emulator.topology.TopologyJson;
 import io.sonde.emulator.traffic.FlowAddresses;
 import io.sonde.emulator.traffic.PacketBuilder;
 import io.sonde.emulator.traffic.TransportProtocol;
+import io.sonde.p4programs.SondeDeviceConfig;
 import io.sonde.p4programs.SondePipeline;
 import io.sonde.p4runtime.bytes.Bytestrings;
 import io.sonde.p4runtime.client.P4RuntimeClient;
@@ -69,7 +70,7 @@ class PacketOutToPacketInIntegrationTests {
 			.electionId(5)
 			.connect();
 		client.awaitPrimary(Duration.ofSeconds(5));
-		client.setPipeline(SondePipeline.p4Info().p4Info(), new byte[0], 1,
+		client.setPipeline(SondePipeline.p4Info().p4Info(), SondeDeviceConfig.bmv2().json(), 1,
 				SetForwardingPipelineConfigRequest.Action.VERIFY_AND_COMMIT);
 		return client;
 	}

@@ -4,6 +4,7 @@ import java.nio.ByteBuffer;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 
+import io.sonde.p4programs.SondeDeviceConfig;
 import io.sonde.p4programs.SondePipeline;
 import p4.config.v1.P4Info;
 
@@ -13,15 +14,16 @@ import p4.config.v1.P4Info;
  * switch already runs exactly this pipeline (P4Runtime §14.1).
  *
  * @param p4Info the P4Info
- * @param deviceConfig the target-specific binary; empty for the emulator, which runs
- * sonde.p4's behaviour itself (a BMv2 target needs p4c's JSON here)
+ * @param deviceConfig the target-specific binary: p4c's BMv2 JSON of sonde.p4, which BMv2
+ * runs and the emulator checks by its SHA-256
  * @param cookie first 8 bytes of SHA-256 over P4Info and device config
  */
 public record PipelineArtifact(P4Info p4Info, byte[] deviceConfig, long cookie) {
 
 	public static PipelineArtifact sondeP4() {
 		P4Info p4Info = SondePipeline.p4Info().p4Info();
-		return new PipelineArtifact(p4Info, new byte[0], cookieOf(p4Info, new byte[0]));
+		byte[] json = SondeDeviceConfig.bmv2().json();
+		return new PipelineArtifact(p4Info, json, cookieOf(p4Info, json));
 	}
 
 	static long cookieOf(P4Info p4Info, byte[] deviceConfig) {
