@@ -7,16 +7,18 @@ import java.util.List;
  * second over the filter's) at a threshold that still reports every burst above it.
  * <p>
  * A threshold qualifies when the sink caught every burst above it ({@link BurstLedger})
- * and at least {@value #MIN_SHARE_ABOVE} of the run's bursts are above it: a threshold
- * that only a handful of outliers exceed (or none, the paper's "missing data points")
- * would make "every burst above it" a coincidence rather than a check, and its gain a
- * count of how rare the outliers are. Noop, the paper's threshold 0, always qualifies
- * with gain 1, so an algorithm that misses bursts at every threshold of the sweep gets 1.
+ * and at least {@value #MIN_BURSTS_ABOVE} bursts of the run are above it. Fewer would
+ * make "every burst above it" a coincidence rather than a check, and the gain a count of
+ * how rare the outliers are (or, with none above, the paper's "missing data points"):
+ * with 100 bursts above and none missed, the filter misses fewer than 3 % of such bursts
+ * at 95 % confidence (the rule of three). Noop, the paper's threshold 0, always qualifies
+ * with gain 1, so an algorithm that misses a burst at every threshold of the sweep gets
+ * 1.
  */
 final class BestGain {
 
-	/** Share of the bursts that must be above a threshold for it to count. */
-	static final double MIN_SHARE_ABOVE = 0.01;
+	/** Bursts that must be above a threshold for it to count. */
+	static final int MIN_BURSTS_ABOVE = 100;
 
 	private BestGain() {
 	}
@@ -35,9 +37,8 @@ final class BestGain {
 
 	/** Whether {@code run}'s threshold counts for the headline. */
 	static boolean qualifies(RunResult run) {
-		BurstLedger.BurstSummary bursts = run.bursts();
-		long needed = Math.max(1, (long) Math.ceil(MIN_SHARE_ABOVE * bursts.bursts()));
-		return bursts.above() >= needed && run.reportedEveryBurstAbove();
+		return run.setting().algorithm() == FilterSetting.Algorithm.NOOP
+				|| (run.bursts().above() >= MIN_BURSTS_ABOVE && run.reportedEveryBurstAbove());
 	}
 
 	/** The best qualifying gain among one algorithm's runs, else noop's 1. */

@@ -17,7 +17,7 @@ class BestGainTests {
 	@Test
 	void picksTheHighestGainAmongThresholdsThatCaughtEveryBurstAboveThem() {
 		List<RunResult> runs = List.of(run(Algorithm.PER_HOP, 10, 2_000, 800, 800),
-				run(Algorithm.PER_HOP, 50, 500, 200, 200), run(Algorithm.PER_HOP, 100, 250, 50, 50));
+				run(Algorithm.PER_HOP, 50, 500, 200, 200), run(Algorithm.PER_HOP, 100, 250, 120, 120));
 
 		assertThat(BestGain.pick(NOOP, runs)).isEqualTo(new BestGain.Pick(100, 40.0));
 	}
@@ -31,11 +31,12 @@ class BestGainTests {
 	}
 
 	@Test
-	void aThresholdThatUnderOnePercentOfTheBurstsExceedDoesNotCount() {
-		List<RunResult> runs = List.of(run(Algorithm.PER_HOP, 50, 500, 200, 200), run(Algorithm.PER_HOP, 200, 20, 9, 9),
+	void aThresholdThatFewerThanAHundredBurstsExceedDoesNotCount() {
+		List<RunResult> runs = List.of(run(Algorithm.PER_HOP, 50, 500, 200, 200),
+				run(Algorithm.PER_HOP, 100, 200, 100, 100), run(Algorithm.PER_HOP, 200, 20, 99, 99),
 				run(Algorithm.PER_HOP, 500, 0, 0, 0));
 
-		assertThat(BestGain.pick(NOOP, runs)).isEqualTo(new BestGain.Pick(50, 20.0));
+		assertThat(BestGain.pick(NOOP, runs)).isEqualTo(new BestGain.Pick(100, 50.0));
 	}
 
 	@Test
@@ -44,6 +45,11 @@ class BestGainTests {
 				run(Algorithm.MOVING_AVERAGE, 50, 100, 200, 20));
 
 		assertThat(BestGain.pick(NOOP, runs)).isEqualTo(new BestGain.Pick(0, 1.0));
+	}
+
+	@Test
+	void noopQualifiesHoweverFewBurstsQueued() {
+		assertThat(BestGain.qualifies(run(Algorithm.NOOP, 0, 10_000, 5, 5))).isTrue();
 	}
 
 	@Test
