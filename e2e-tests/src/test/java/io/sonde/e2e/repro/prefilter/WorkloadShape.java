@@ -37,8 +37,8 @@ enum WorkloadShape {
 
 	/**
 	 * Frequent bursts: gaps often shorter than the queue needs to drain, so bursts run
-	 * into one another (the bottleneck sees about 40 % fewer bursts than the flow sent);
-	 * about 53 % load.
+	 * into one another (the bottleneck sees over a third fewer bursts than the flow
+	 * sent); about 53 % load.
 	 */
 	HADOOP("hadoop", 40, 120);
 
