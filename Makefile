@@ -109,6 +109,13 @@ p4-artifacts: ## regenerate the committed P4Info and BMv2 JSON of sonde.p4 with 
 	scripts/ensure-packages.sh $(P4C_PACKAGES)
 	scripts/p4-artifacts.sh
 
+.PHONY: repro-prefilter
+repro-prefilter: build ## paper 003 (not in make test): pre-filter reports/s vs noop, web/cache/hadoop bursts, virtual time (REPRO_ARGS="seconds seed"); CSV + SVG in e2e-tests/target/repro/prefilter
+	$(MVN) -q -pl e2e-tests test-compile dependency:build-classpath -Dmdep.includeScope=test \
+	  -Dmdep.outputFile=target/repro.classpath
+	java -cp "e2e-tests/target/test-classes:$$(cat e2e-tests/target/repro.classpath)" \
+	  io.sonde.e2e.repro.prefilter.PrefilterRepro $(REPRO_ARGS)
+
 .PHONY: format
 format: ## rewrite Java sources in the project style (spring-javaformat)
 	$(MVN) spring-javaformat:apply
