@@ -120,14 +120,14 @@ def _unrecognised():
                     fr.expected("TR1.0", inner_packet.flow, None, seq=2, hw_id=3, node_id=21),
                     "TR1.0 whose inner packet has a v1.0 shim and a header with Ver 7: the report prints, "
                     "its inner packet carries no INT (int null)"))
-    plain, _ = tunnels._carried("ethernet")
+    plain, _ = tunnels.carried_packet("ethernet")
     gpe = struct.pack("!BBBBI", 0x0C, 0, 0, tunnels.GPE_NEXT["ethernet"], tunnels.VNI << 8)
     l4 = wire.udp(tunnels.TUNNEL_SRC, tunnels.TUNNEL_DST, 49200, tunnels.GPE_PORT, gpe + plain)
     frame = wire.ethernet(wire.MAC_HOST_B, wire.MAC_SWITCH, wire.ETH_IPV4,
                           wire.ipv4(tunnels.TUNNEL_SRC, tunnels.TUNNEL_DST, wire.PROTO_UDP, l4))
     v.append(Vector("unrecognised_vxlan_gpe_without_int", frame, fr.error("not telemetry"),
                     "VXLAN-GPE whose Next Protocol is Ethernet (no INT in the tunnel header): not telemetry"))
-    inner, _ = tunnels._carried("ipv4")
+    inner, _ = tunnels.carried_packet("ipv4")
     gre = struct.pack("!BBH", 0, 0, wire.ETH_IPV4) + inner
     frame = wire.ethernet(wire.MAC_HOST_B, wire.MAC_SWITCH, wire.ETH_IPV4,
                           wire.ipv4(tunnels.TUNNEL_SRC, tunnels.TUNNEL_DST, tunnels.PROTO_GRE, gre))

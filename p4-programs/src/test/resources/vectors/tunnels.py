@@ -37,7 +37,7 @@ def _metadata(bitmap, hops):
     return int_bytes[4:], int_json
 
 
-def _carried(kind, transport="udp"):
+def carried_packet(kind, transport="udp"):
     """The packet a tunnel carries: (bytes, its flow); kind ipv4, ipv6, ethernet (+ IPv4), or None
     for nothing (a stack cut short)."""
     if kind is None:
@@ -67,7 +67,7 @@ def gre(bitmap, hops, carried="ipv4", inserted=True, key=None, sequence=None, ch
     for GRE: Type 4, G 1, Rsvd 3, Length 8, Next Protocol 16 (EtherType of what follows the stack)
     / INT-MD header + stack / the carried packet."""
     body, int_json = metadata or _metadata(bitmap, hops)
-    inner, flow = _carried(carried, transport)
+    inner, flow = carried_packet(carried, transport)
     next_protocol = {"ipv4": wire.ETH_IPV4, "ipv6": wire.ETH_IPV6, "ethernet": ETH_TEB, None: wire.ETH_IPV4}[carried]
     length = len(body) // 4 if shim_length is None else shim_length
     shim = struct.pack("!BBH", (1 << 4) | (int(inserted) << 3), length, next_protocol)
@@ -93,7 +93,7 @@ def vxlan_gpe(bitmap, hops, carried="ethernet", was_vxlan=True, transport="udp",
     VXLAN-GPE: Type 4, Rsvd 4, Length 8, G 1, Reserved 7, Next Protocol 8 / INT-MD header + stack
     / the carried packet."""
     body, int_json = metadata or _metadata(bitmap, hops)
-    inner, flow = _carried(carried, transport)
+    inner, flow = carried_packet(carried, transport)
     gpe = struct.pack("!BBBBI", 0x0C, 0, 0, GPE_NEXT_INT, VNI << 8)
     shim = struct.pack("!BBBB", 1 << 4, len(body) // 4, 0x80 if was_vxlan else 0, GPE_NEXT[carried])
     l4 = wire.udp(TUNNEL_SRC, TUNNEL_DST, 49200, GPE_PORT, gpe + shim + body + inner)
@@ -107,7 +107,7 @@ def geneve(bitmap, hops, carried="ethernet", other_option=True, transport="udp",
     option (Option Class 0x0103, Type 1, R 3, Length 5 = words of INT-MD header + stack) / the
     carried packet."""
     body, int_json = metadata or _metadata(bitmap, hops)
-    inner, flow = _carried(carried, transport)
+    inner, flow = carried_packet(carried, transport)
     options = b""
     if other_option:
         options += struct.pack("!HBBI", GENEVE_CLASS_EXPERIMENTAL, 0x01, 1, 0x5EED0003)
