@@ -105,7 +105,7 @@ static inline int int_tr10_strict(const struct int_pkt *p, __u32 off,
 static inline int int_tr20_strict(const struct int_pkt *p, __u32 off, __u32 len)
 {
 	__u32 pos = off + 8, end = off + len, rlen, types, md, bits, dsbits,
-	      body_end, in, inner, tpos, tw, packets = 0;
+	      body_end, in, inner, tpos, tw, kind, tps, packets = 0;
 
 	while (pos < end) {
 		types = int_u8_at(p, pos);
@@ -113,8 +113,10 @@ static inline int int_tr20_strict(const struct int_pkt *p, __u32 off, __u32 len)
 		md = int_u8_at(p, pos + 2);
 		if (int_u8_at(p, pos + 3) & 0x0F)
 			return 0;
-		body_end = rlen == 0xFF ? end : pos + 4 + rlen * 4;
-		inner = pos + 4;
+		tps = pos == off + 8 && types >> 4 == 0 && md != 0 &&
+		      (types & 0x0F) >= 3 && (types & 0x0F) <= 5;
+		body_end = rlen == 0xFF || tps ? end : pos + 4 + rlen * 4;
+		inner = pos + 4 + (tps ? INT_TPS_BLOCK : 0);
 		if (types >> 4 == 1) {
 			bits = int_u16_at(p, pos + 4);
 			dsbits = int_u16_at(p, pos + 8);
@@ -125,11 +127,13 @@ static inline int int_tr20_strict(const struct int_pkt *p, __u32 off, __u32 len)
 		}
 		in = types & 0x0F;
 		if (in >= 3 && in <= 5) {
-			if (!int_sniff(p,
-				       in == 3	 ? INT_INNER_ETHERNET
-				       : in == 4 ? INT_INNER_IPV4
-						 : INT_INNER_IPV6,
-				       inner, body_end - inner))
+			kind = in == 3	 ? INT_INNER_ETHERNET
+			       : in == 4 ? INT_INNER_IPV4
+					 : INT_INNER_IPV6;
+			if (tps)
+				kind = int_tps_inner_kind(p, in, inner,
+							  body_end);
+			if (!int_sniff(p, kind, inner, body_end - inner))
 				return 0;
 			packets++;
 		} else if (in == 1) {
@@ -145,7 +149,7 @@ static inline int int_tr20_strict(const struct int_pkt *p, __u32 off, __u32 len)
 				packets++;
 			}
 		}
-		if (rlen == 0xFF)
+		if (rlen == 0xFF || tps)
 			break;
 		pos = body_end;
 	}
@@ -195,9 +199,7 @@ static inline int int_decode_frame(const struct int_pkt *p, __u32 link,
 		return -INT_E_NOT_TELEMETRY;
 	if (err)
 		return err;
-	if (!outer.has_ports)
-		return -INT_E_NOT_TELEMETRY;
-	if (outer.protocol == INT_PROTO_UDP &&
+	if (outer.has_ports && outer.protocol == INT_PROTO_UDP &&
 	    ((report_port >= 0 && outer.dst_port == (__u32)report_port) ||
 	     int_report_recognise(p, outer.payload_off, outer.payload_len)))
 		return int_report_frame(p, outer.payload_off, outer.payload_len,

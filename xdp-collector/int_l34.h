@@ -46,6 +46,8 @@ struct int_l34 {
 	__u8 dscp;
 	__u8 protocol;
 	__u8 has_ports; /* TCP/UDP whose header is in this packet */
+	__u8 upper; /* l4_off starts the upper header (not a later fragment) */
+	__u8 pad[3];
 	__u16 src_port;
 	__u16 dst_port;
 	__u8 src[16];
@@ -306,6 +308,7 @@ static __always_inline int int_transport(const struct int_pkt *p, __u32 lim,
 	int err;
 
 	o->has_ports = 0;
+	o->upper = e->upper;
 	o->src_port = 0;
 	o->dst_port = 0;
 	if (!e->upper ||

@@ -2,8 +2,9 @@
 /*
  * int_layout.h - the values one node reports and how a bitmap lays them out:
  * the INT instruction bitmap of v2.1, v1.0 and v0.5 (WIRE_FACTS A.6, C.1,
- * C.2), GEANT's v1.0 variant (C.5) and the report metadata of TR2.0, TR1.0
- * and TR0.5 (B.5, C.3, C.4).  Shared by the XDP program and the host tools.
+ * C.2), GEANT's v1.0 variant (C.5), INTCollector's test generator's and the
+ * report metadata of TR2.0, TR1.0 and TR0.5 (B.5, C.3, C.4).  Shared by the
+ * XDP program and the host tools.
  */
 #ifndef INT_LAYOUT_H
 #define INT_LAYOUT_H
@@ -57,15 +58,18 @@ enum int_field {
 	F_TX,	    /* 4 */
 	F_BUF,	    /* 4: buffer id 8 + occupancy 24 */
 	F_CONG,	    /* 4: v0.5 queue id 8 + congestion 24 */
+	F_QUEUE16,  /* 4: INTCollector's queue id 16 + occupancy 16 */
+	F_CONG16,   /* 4: INTCollector's queue id 16 + congestion 16 */
 	F_DROP,	    /* 4: queue id 8 + drop reason 8 + padding 16 */
 	F_CSUM,	    /* 4: checksum complement, always last */
 };
 
 enum int_layout {
-	L_INT_V2,    /* INT-2.1 §5.8 */
-	L_INT_V1,    /* INT-1.0 §4.7 */
-	L_INT_V05,   /* INT-0.5 §5.3.4 */
-	L_GEANT_V1,  /* GEANT int-platforms' v1.0 stack (WIRE_FACTS C.5) */
+	L_INT_V2,   /* INT-2.1 §5.8 */
+	L_INT_V1,   /* INT-1.0 §4.7 */
+	L_INT_V05,  /* INT-0.5 §5.3.4 */
+	L_GEANT_V1, /* GEANT int-platforms' v1.0 stack (WIRE_FACTS C.5) */
+	L_INTC_V1, /* INTCollector's test generator: a word per bit, 16/16 queues */
 	L_REPORT_V2, /* TR-2.0 RepMdBits */
 	L_REPORT_V1, /* TR-1.0 6-bit RepMdBits */
 	L_DROP_V05,  /* TR-0.5 drop report header */
@@ -122,7 +126,10 @@ static __always_inline __u32 int_field_present(enum int_field f)
 		return 1U << HV_EGRESS_TX_UTIL;
 	case F_BUF:
 		return (1U << HV_BUFFER_ID) | (1U << HV_BUFFER_OCCUPANCY);
+	case F_QUEUE16:
+		return (1U << HV_QUEUE_ID) | (1U << HV_QUEUE_OCCUPANCY);
 	case F_CONG:
+	case F_CONG16:
 		return (1U << HV_CONGESTION_QUEUE_ID) |
 		       (1U << HV_QUEUE_CONGESTION);
 	case F_DROP:
@@ -192,6 +199,14 @@ static __always_inline int int_field_read(const struct int_pkt *p, __u32 off,
 		int_set(h, HV_CONGESTION_QUEUE_ID, w >> 24);
 		int_set(h, HV_QUEUE_CONGESTION, w & 0xFFFFFF);
 		break;
+	case F_QUEUE16:
+		int_set(h, HV_QUEUE_ID, w >> 16);
+		int_set(h, HV_QUEUE_OCCUPANCY, w & 0xFFFF);
+		break;
+	case F_CONG16:
+		int_set(h, HV_CONGESTION_QUEUE_ID, w >> 16);
+		int_set(h, HV_QUEUE_CONGESTION, w & 0xFFFF);
+		break;
 	case F_DROP:
 		int_set(h, HV_DROP_QUEUE_ID, w >> 24);
 		int_set(h, HV_DROP_REASON, (w >> 16) & 0xFF);
@@ -233,6 +248,16 @@ static __always_inline int int_field_read(const struct int_pkt *p, __u32 off,
 			FIELD(0x0200, l == L_INT_V1    ? F_L2             \
 				      : l == L_INT_V05 ? F_CONG           \
 						       : F_L2_GEANT);     \
+			FIELD(0x0100, F_TX);                              \
+			break;                                            \
+		case L_INTC_V1:                                           \
+			FIELD(0x8000, F_SWID);                            \
+			FIELD(0x4000, F_PORTS);                           \
+			FIELD(0x2000, F_LAT);                             \
+			FIELD(0x1000, F_QUEUE16);                         \
+			FIELD(0x0800, F_ITS4);                            \
+			FIELD(0x0400, F_ETS4);                            \
+			FIELD(0x0200, F_CONG16);                          \
 			FIELD(0x0100, F_TX);                              \
 			break;                                            \
 		case L_REPORT_V2:                                         \

@@ -1,9 +1,9 @@
 /* SPDX-License-Identifier: (GPL-2.0-only OR BSD-2-Clause) */
 /*
  * int_md.h - INT-MD over TCP/UDP: shim, metadata header and hop stack in the
- * v2.1 (WIRE_FACTS A.3-A.7), v1.0 (C.2) and v0.5 (C.1) layouts, and GEANT's
- * v1.0 stacks.  Same decisions and error reasons as sonde-decode
- * (docs/SONDE_DECODE.md).
+ * v2.1 (WIRE_FACTS A.3-A.7), v1.0 (C.2) and v0.5 (C.1) layouts, GEANT's v1.0
+ * stacks and INTCollector's test generator's.  Same decisions and error
+ * reasons as sonde-decode (docs/SONDE_DECODE.md).
  */
 #ifndef INT_MD_H
 #define INT_MD_H
@@ -79,11 +79,15 @@ static __always_inline int int_dscp_marks(__u32 dscp)
 	return dscp == 0x17 || dscp == 0x20 || (dscp & 0x01);
 }
 
-/* Whether the payload at off begins with announced INT-MD (WIRE_FACTS C.6); 0 = no. */
+/*
+ * Whether the payload at off begins with announced INT-MD (WIRE_FACTS C.6);
+ * 0 = no.  any_dscp: recognised by content alone, whatever the DSCP.
+ */
 static __always_inline int int_md_recognise(const struct int_pkt *p, __u32 off,
-					    __u32 len, __u32 dscp)
+					    __u32 len, __u32 dscp,
+					    __u32 any_dscp)
 {
-	__u32 first, b1, b2, hv, npt;
+	__u32 first, b1, b2, hv, npt, marked = any_dscp || int_dscp_marks(dscp);
 
 	if (len < 5 || int_get8(p, off, &first) || int_get8(p, off + 1, &b1) ||
 	    int_get8(p, off + 2, &b2) || int_get8(p, off + 4, &hv))
@@ -91,28 +95,27 @@ static __always_inline int int_md_recognise(const struct int_pkt *p, __u32 off,
 	hv >>= 4;
 	if (first >> 4 == 1) {
 		npt = (first >> 2) & 3;
-		if (!(npt == 1 || npt == 2 || int_dscp_marks(dscp)))
+		if (!(npt == 1 || npt == 2 || marked))
 			return 0;
 		return (first & 3) == 0 && npt != 3 && b1 >= 3 && hv == 2;
 	}
-	if (first != 1 || b1 != 0 || !int_dscp_marks(dscp))
+	if (first != 1 || b1 != 0 || !marked)
 		return 0;
 	return (hv == 0 && b2 >= 4) || (hv == 1 && b2 >= 3);
 }
 
-static __always_inline int int_md_v2(const struct int_pkt *p, struct int_cur *c,
-				     __u32 max_hops, struct int_stack *s)
+/*
+ * The v2.x metadata header and stack at c, lw words as a shim (or a tunnel's
+ * shim or option header) says.
+ */
+static __always_inline int int_md_v2_body(const struct int_pkt *p,
+					  struct int_cur *c, __u32 lw,
+					  __u32 max_hops, struct int_stack *s)
 {
-	__u32 first, lw, saved, b, hop_ml, rem, ins, ds_id, w, stack, hop_bytes,
-		count, source_only;
+	__u32 b, hop_ml, rem, ins, ds_id, w, stack, hop_bytes, count,
+		source_only;
 	int err;
 
-	if (int_u8(p, c, &first))
-		return -INT_E_TRUNCATED;
-	if (first >> 4 != 1 || ((first >> 2) & 3) == 3)
-		return -INT_E_BAD_SHIM;
-	if (int_u8(p, c, &lw) || int_u16(p, c, &saved))
-		return -INT_E_TRUNCATED;
 	if (lw * 4 < 12)
 		return -INT_E_BAD_LENGTH;
 	if (int_need(c, lw * 4))
@@ -126,8 +129,6 @@ static __always_inline int int_md_v2(const struct int_pkt *p, struct int_cur *c,
 		return -INT_E_TRUNCATED;
 	hop_ml &= 0x1F;
 	s->version = 2;
-	s->npt = (first >> 2) & 3;
-	s->saved = saved;
 	s->instructions = ins;
 	s->hop_ml = hop_ml;
 	s->remaining = rem;
@@ -151,6 +152,22 @@ static __always_inline int int_md_v2(const struct int_pkt *p, struct int_cur *c,
 	c->pos += source_only;
 	s->end_off = c->pos;
 	return 0;
+}
+
+static __always_inline int int_md_v2(const struct int_pkt *p, struct int_cur *c,
+				     __u32 max_hops, struct int_stack *s)
+{
+	__u32 first, lw, saved;
+
+	if (int_u8(p, c, &first))
+		return -INT_E_TRUNCATED;
+	if (first >> 4 != 1 || ((first >> 2) & 3) == 3)
+		return -INT_E_BAD_SHIM;
+	if (int_u8(p, c, &lw) || int_u16(p, c, &saved))
+		return -INT_E_TRUNCATED;
+	s->npt = (first >> 2) & 3;
+	s->saved = saved;
+	return int_md_v2_body(p, c, lw, max_hops, s);
 }
 
 static __always_inline int int_md_v1(const struct int_pkt *p, struct int_cur *c,
@@ -245,6 +262,67 @@ static __always_inline int int_md_v05(const struct int_pkt *p,
 	return 0;
 }
 
+/*
+ * INTCollector's test generator: a v1.0 shim and a v1.0 header (Hop ML,
+ * Remaining Hop Count) with Ver 0, a word per bit 0-7, queue words 16/16.
+ * Ver 0 is v0.5's, so a stack is read so only when the v0.5 reading breaks
+ * v0.5's length rule (Ins Cnt x Total Hop Count words) and the v1.0 reading
+ * keeps INTCollector's (Hop ML = the bits 0-7 set, no other bit, whole hops).
+ */
+static __always_inline int int_md_intc_matches(const struct int_pkt *p,
+					       __u32 off, __u32 len)
+{
+	__u32 first, hv, lw, cnt, ml, total, bm, v05, intc;
+
+	if (len < 12 || int_get8(p, off, &first) || int_get8(p, off + 4, &hv) ||
+	    int_get8(p, off + 2, &lw) || int_get8(p, off + 5, &cnt) ||
+	    int_get8(p, off + 6, &ml) || int_get8(p, off + 7, &total) ||
+	    int_get16(p, off + 8, &bm))
+		return 0;
+	if (first != 1 || hv >> 4 != 0)
+		return 0;
+	lw *= 4;
+	cnt &= 0x1F;
+	ml &= 0x1F;
+	v05 = lw >= 16 && lw - 16 == cnt * 4 * total;
+	intc = !(bm & 0x00FF) && ml && ml == (__u32)__builtin_popcount(bm) &&
+	       lw >= 12 && (lw - 12) % (ml * 4) == 0;
+	return !v05 && intc;
+}
+
+static __always_inline int int_md_intc(const struct int_pkt *p,
+				       struct int_cur *c, __u32 max_hops,
+				       struct int_stack *s)
+{
+	__u32 w, lw, hop_ml, rem, ins, count;
+	int err;
+
+	if (int_u8(p, c, &w) || int_u8(p, c, &w) || int_u8(p, c, &lw) ||
+	    int_u8(p, c, &w))
+		return -INT_E_TRUNCATED;
+	if (int_need(c, lw * 4 - 4))
+		return -INT_E_TRUNCATED;
+	if (int_u8(p, c, &w) || int_u8(p, c, &w) || int_u8(p, c, &hop_ml) ||
+	    int_u8(p, c, &rem) || int_u16(p, c, &ins) || int_u16(p, c, &w))
+		return -INT_E_TRUNCATED;
+	hop_ml &= 0x1F;
+	s->version = 0;
+	s->instructions = ins;
+	s->hop_ml = hop_ml;
+	s->remaining = rem;
+	s->has_remaining = 1;
+	count = (lw * 4 - 12) / (hop_ml * 4);
+	if (count > max_hops)
+		return -INT_E_HOP_LIMIT;
+	s->stack_off = c->pos;
+	s->hop_bytes = hop_ml * 4;
+	err = int_read_hops(p, c, L_INTC_V1, ins, count, hop_ml * 4, s);
+	if (err)
+		return err;
+	s->end_off = c->pos;
+	return 0;
+}
+
 /* GEANT's bytes per bitmap bit: 8-byte timestamps, 16+16-bit level-2 ports. */
 static __always_inline __u32 int_geant_size(__u32 bm)
 {
@@ -294,6 +372,8 @@ static __always_inline int int_md_decode(const struct int_pkt *p, __u32 off,
 		return -INT_E_BAD_SHIM;
 	else if (int_need(&c, 5) || int_get8(p, off + 4, &hv))
 		return -INT_E_TRUNCATED;
+	else if (int_md_intc_matches(p, off, len))
+		return int_md_intc(p, &c, max_hops, s);
 	else if (hv >> 4 == 0)
 		err = int_md_v05(p, &c, max_hops, s);
 	else if (hv >> 4 == 1)

@@ -13,6 +13,11 @@
 #include "int_l34.h"
 #include "int_md.h"
 #include "int_report.h"
+#ifndef __bpf__
+/* sonde-decode looks for INT in GRE, VXLAN-GPE and Geneve; the XDP program not */
+#include "int_tunnel.h"
+#define INT_TUNNELS 1
+#endif
 
 /* The XDP program decodes INT-MD in a function of its own (collector.bpf.c). */
 #ifndef INT_MD_DECODE
@@ -71,23 +76,26 @@ static __always_inline void int_original_flow(const struct int_pkt *p,
 /*
  * INT-MD at the start of the packet's TCP/UDP payload or, when a source put
  * it before the TCP options (sonde.p4, ONOS, fabric-tna), right after the
- * fixed 20-byte TCP header.  1 = found (s and flow filled), 0 = none.
+ * fixed 20-byte TCP header; on the host also in a tunnel header.  any_dscp:
+ * recognised whatever the DSCP (INTCollector's test reports).  1 = found (s
+ * and flow filled), 0 = none.
  */
 static __always_inline int int_md_in_packet(const struct int_pkt *p,
 					    const struct int_l34 *l,
-					    __u32 max_hops, struct int_stack *s,
+					    __u32 max_hops, __u32 any_dscp,
+					    struct int_stack *s,
 					    struct int_l34 *flow)
 {
 	__u32 off = l->payload_off, end = l->payload_off + l->payload_len;
 	int err;
 
 	if (!l->has_ports)
-		return 0;
-	if (!int_md_recognise(p, off, end - off, l->dscp)) {
+		goto tunnel;
+	if (!int_md_recognise(p, off, end - off, l->dscp, any_dscp)) {
 		off = l->l4_off + 20;
 		if (l->protocol != INT_PROTO_TCP || off >= l->payload_off ||
-		    !int_md_recognise(p, off, end - off, l->dscp))
-			return 0;
+		    !int_md_recognise(p, off, end - off, l->dscp, any_dscp))
+			goto tunnel;
 	}
 	err = INT_MD_DECODE(p, off, end - off, max_hops, s);
 	if (err)
@@ -95,6 +103,12 @@ static __always_inline int int_md_in_packet(const struct int_pkt *p,
 	*flow = *l;
 	int_original_flow(p, s, end, flow);
 	return 1;
+tunnel:
+#ifdef INT_TUNNELS
+	return int_md_in_tunnel(p, l, max_hops, s, flow);
+#else
+	return 0;
+#endif
 }
 
 static __always_inline void int_copy_hop(struct int_hop *dst,
@@ -125,7 +139,8 @@ static __always_inline int int_report_inner(const struct int_pkt *p,
 		if (err && err != -INT_E_NOT_IP)
 			return err;
 		if (!err) {
-			err = int_md_in_packet(p, &inner, max_hops, &f->st,
+			err = int_md_in_packet(p, &inner, max_hops,
+					       r->intc_length, &f->st,
 					       &f->flow);
 			if (err < 0)
 				return err;
@@ -181,7 +196,7 @@ static __always_inline int int_md_frame(const struct int_pkt *p,
 					const struct int_l34 *l, __u32 max_hops,
 					struct int_frame *f)
 {
-	int found = int_md_in_packet(p, l, max_hops, &f->st, &f->flow);
+	int found = int_md_in_packet(p, l, max_hops, 0, &f->st, &f->flow);
 
 	if (found <= 0)
 		return found ? found : -INT_E_NOT_TELEMETRY;

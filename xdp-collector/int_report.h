@@ -4,6 +4,9 @@
  * (C.3): the UDP payload a reporting node sends a collector.  Decodes the
  * header fields sonde-decode prints, the first report's INT metadata (TR2.0)
  * and where the first carried packet is; checks every individual report.
+ * Tolerates transparent-security's inner-only TR2.0 reports with a metadata
+ * block and INTCollector's TR1.0 Length of 1, as sonde-decode does
+ * (docs/SONDE_DECODE.md, "Other implementations").
  */
 #ifndef INT_REPORT_H
 #define INT_REPORT_H
@@ -18,6 +21,15 @@
 #define INT_MAX_REPORTS 0x7fffffff
 #define INT_MAX_TLVS 0x7fffffff
 #endif
+
+/*
+ * transparent-security's report: RepType 0 (inner only) with an MD Length,
+ * which TR-2.0 gives no conforming report, and InType 3-5, first in its
+ * datagram.  Its 12-byte block (RepMdBits, DS ID, DSMdBits, DSMdstatus, one
+ * word) comes first, then the packet to the end of the datagram whatever
+ * Report Length says: it is the datagram's only report.
+ */
+#define INT_TPS_BLOCK 12
 
 enum int_format {
 	INT_FMT_NONE = 0,
@@ -49,6 +61,10 @@ struct int_report {
 	__u32 inner_off;
 	__u32 inner_len;
 	__u32 reports; /* TR2.0 individual reports */
+	/* TR1.0 Length below the 4-word header: INTCollector's test generator,
+	 * whose reported packets are not marked by DSCP
+	 */
+	__u32 intc_length;
 	struct int_hop
 		md; /* TR2.0 first report's metadata; TR0.5 drop/local header */
 };
@@ -59,6 +75,26 @@ static __always_inline __u32 int_tlv_kind(__u32 type)
 	       : type == 2 ? INT_INNER_IPV4
 	       : type == 3 ? INT_INNER_IPV6
 			   : INT_INNER_NONE;
+}
+
+/*
+ * The packet a transparent-security report carries: Ethernet for InType 3,
+ * and for InType 4 / 5 unless it begins with the IP version they name (its
+ * switches write InType by IP version before an Ethernet header).
+ */
+static __always_inline __u32 int_tps_inner_kind(const struct int_pkt *p,
+						__u32 in, __u32 off,
+						__u32 body_end)
+{
+	__u32 b0;
+
+	if (off >= body_end || int_get8(p, off, &b0))
+		return INT_INNER_ETHERNET;
+	if (in == 4 && b0 >> 4 == 4)
+		return INT_INNER_IPV4;
+	if (in == 5 && b0 >> 4 == 6)
+		return INT_INNER_IPV6;
+	return INT_INNER_ETHERNET;
 }
 
 /* TLVs (InType 1) from c to body_end; the first packet TLV becomes the inner packet. */
@@ -149,6 +185,43 @@ static __always_inline int int_tr20_report(const struct int_pkt *p,
 	return 0;
 }
 
+/* Whether the individual report header at c is transparent-security's. */
+static __always_inline int int_tps_signature(const struct int_pkt *p,
+					     const struct int_cur *c)
+{
+	__u32 types, md;
+
+	if (int_need(c, 4) || int_get8(p, c->pos, &types) ||
+	    int_get8(p, c->pos + 2, &md))
+		return 0;
+	return types >> 4 == 0 && md != 0 && (types & 0x0F) >= 3 &&
+	       (types & 0x0F) <= 5;
+}
+
+/*
+ * transparent-security's report, the datagram's first: its header, its block,
+ * then the packet to the end.  why apart from the loop: the verifier walks
+ * it once, not once per report the loop may meet.
+ */
+static __always_inline int int_tr20_tps(const struct int_pkt *p,
+					struct int_cur *c, struct int_report *r)
+{
+	__u32 types;
+
+	if (int_get8(p, c->pos, &types))
+		return -INT_E_TRUNCATED;
+	c->pos += 4;
+	if (int_left(c) < INT_TPS_BLOCK)
+		return -INT_E_BAD_LENGTH;
+	c->pos += INT_TPS_BLOCK;
+	r->inner_kind = int_tps_inner_kind(p, types & 0x0F, c->pos, c->lim);
+	r->inner_off = c->pos;
+	r->inner_len = int_left(c);
+	c->pos = c->lim;
+	r->reports = 1;
+	return 0;
+}
+
 static __always_inline int int_tr20(const struct int_pkt *p, struct int_cur *c,
 				    struct int_report *r)
 {
@@ -162,6 +235,8 @@ static __always_inline int int_tr20(const struct int_pkt *p, struct int_cur *c,
 	r->seq = word & 0x3FFFFF;
 	r->node_id = node;
 	r->has_node = 1;
+	if (int_tps_signature(p, c))
+		return int_tr20_tps(p, c, r);
 	for (i = 0; i < INT_MAX_REPORTS; i++) {
 		if (int_left(c) == 0)
 			break;
@@ -192,11 +267,15 @@ static __always_inline int int_tr10(const struct int_pkt *p, struct int_cur *c,
 	lw = (word >> 24) & 0x0F;
 	nprot = (word >> 21) & 0x7;
 	bits = (word >> 15) & 0x3F;
-	if (lw * 4 < 16)
+	if (lw == 0)
 		return -INT_E_BAD_LENGTH;
 	if (nprot > 2)
 		return -INT_E_UNKNOWN_TYPE;
-	md_bytes = lw * 4 - 16;
+	/* Length 1-3 cannot hold the header: INTCollector's generator writes 1;
+	 * read the 4-word header and what RepMdBits select (0 has two readings:
+	 * its older generator wrote a 12-byte header there)
+	 */
+	md_bytes = lw < 4 ? int_layout_size(L_REPORT_V1, bits) : lw * 4 - 16;
 	if (int_need(c, md_bytes))
 		return -INT_E_TRUNCATED;
 	if (int_layout_size(L_REPORT_V1, bits) > md_bytes)
@@ -207,6 +286,7 @@ static __always_inline int int_tr10(const struct int_pkt *p, struct int_cur *c,
 	if (int_left(c) == 0)
 		return -INT_E_TRUNCATED;
 	r->format = INT_FMT_TR10;
+	r->intc_length = lw < 4;
 	r->hw_id = word & 0x3F;
 	r->seq = seq;
 	r->node_id = node;
@@ -272,6 +352,7 @@ static __always_inline int int_report_decode(const struct int_pkt *p, __u32 off,
 	r->has_md = 0;
 	r->inner_kind = INT_INNER_NONE;
 	r->reports = 0;
+	r->intc_length = 0;
 	if (int_need(&c, 1) || int_get8(p, off, &first))
 		return -INT_E_TRUNCATED;
 	switch (first >> 4) {

@@ -73,9 +73,10 @@ static int build_unknown_type(unsigned char *f)
 	return tr20(f, 2, 0, 7, 0, ipv4_udp, sizeof(ipv4_udp));
 }
 
+/* RepType 0 with an MD Length: transparent-security's 12-byte block, cut at 8 */
 static int build_bad_length(unsigned char *f)
 {
-	return tr20(f, 2, 0, 4, 1, ipv4_udp, sizeof(ipv4_udp));
+	return tr20(f, 2, 0, 4, 1, ipv4_udp, 8);
 }
 
 static int build_truncated(unsigned char *f)
@@ -181,6 +182,18 @@ static const struct fixture fixtures[] = {
 	{ "TR1.0 carrying INT v1.0", "tr1_0_eth_all_3h", .port = 54321,
 	  .thresholds = KEEP, .verdict = XDP_DROP, .counter = CNT_REPORTS,
 	  .events = KEEP },
+	{ "transparent-security: RepType 0 + block, packet to the end: path changed",
+	  "thirdparty_tps_report_ipv4_2h", .port = 556, .thresholds = KEEP,
+	  .verdict = XDP_DROP, .counter = CNT_REPORTS,
+	  .events = EV(1, 0, 0, 0, 0, 0), .kind = EVENT_CHANGED },
+	{ "transparent-security over IPv6: the IPv6 flow's path new",
+	  "thirdparty_tps_report_ipv6_2h", .port = 556, .thresholds = KEEP,
+	  .verdict = XDP_DROP, .counter = CNT_REPORTS,
+	  .events = EV(1, 0, 0, 0, 0, 0), .kind = EVENT_NEW_KEY },
+	{ "INTCollector's test report (TR1.0 Length 1, Ver 0): congestion keys new",
+	  "thirdparty_intcollector_test_report_3h", .port = 54321,
+	  .thresholds = KEEP, .verdict = XDP_DROP, .counter = CNT_REPORTS,
+	  .events = EV(ANY, ANY, ANY, ANY, 3, ANY) },
 	{ "TR1.0 about a packet without INT", "tr1_0_no_int", .port = 54321,
 	  .thresholds = KEEP, .verdict = XDP_DROP,
 	  .counter = CNT_REPORTS_NO_INT, .events = NONE },
@@ -204,8 +217,8 @@ static const struct fixture fixtures[] = {
 	{ "inner packet cut short: truncated", NULL, build_truncated,
 	  .port = 32766, .thresholds = KEEP, .verdict = XDP_DROP,
 	  .counter = CNT_DROP_BASE + INT_E_TRUNCATED, .events = NONE },
-	{ "MD Length in an inner-only report: bad_length", NULL,
-	  build_bad_length, .port = 32766, .thresholds = KEEP,
+	{ "inner-only report whose MD Length announces a block that does not fit: bad_length",
+	  NULL, build_bad_length, .port = 32766, .thresholds = KEEP,
 	  .verdict = XDP_DROP, .counter = CNT_DROP_BASE + INT_E_BAD_LENGTH,
 	  .events = NONE },
 	{ "report version 3: unknown_version", NULL, build_unknown_version,

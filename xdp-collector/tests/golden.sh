@@ -52,7 +52,7 @@ if ../sonde-decode --help >/dev/null 2>&1; then
 		runs+=("$R/pcap/$cap" "--report-port 32766 $R/pcap/$cap"
 			"--report-port 54321 $R/pcap/$cap")
 	done
-	# damaged copies of every vector: 25,200 frames per seed
+	# damaged copies of every vector: 150 frames per vector and seed
 	for seed in 1 7 42; do
 		"$B/mutate" "$seed" 150 "$TMP/damaged$seed.pcap" "$V"/*.hex
 		runs+=("$TMP/damaged$seed.pcap" "--report-port 32766 $TMP/damaged$seed.pcap")

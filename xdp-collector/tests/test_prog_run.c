@@ -154,6 +154,10 @@ static int report_identity_case(const char *dir)
 		{ "tr0_5_eth_all_3h", 8086, 9001, 2, ~0U },
 		{ "tr0_5_local_3h", 8086, 9001, 2, 32 },
 		{ "tr0_5_drop_3h", 8086, 9001, 2, 31 },
+		/* transparent-security: its counter 3 in the 22-bit field's top */
+		{ "thirdparty_tps_report_ipv4_2h", 556, 192, 0, 12 },
+		/* INTCollector's generator leaves switch id, seq and hw_id 0 */
+		{ "thirdparty_intcollector_test_report_3h", 54321, 0, 0, 0 },
 	};
 	struct collector *skel;
 	struct ring_buffer *rb;

@@ -245,6 +245,42 @@ def tr05_vectors():
     return v
 
 
+def int_md_tunnels():
+    """INT-MD v2.1 in GRE, VXLAN-GPE and Geneve headers (tunnels.py)."""
+    import tunnels
+    v = []
+    v += _family("int_md_v2_1_gre", "INT-MD v2.1 over IPv4/GRE (Protocol Type TBD_INT stand-in 0x88B5, shim G 1, "
+                 "Next Protocol IPv4) carrying IPv4/UDP", lambda b, h: _data(tunnels.gre(b, h)), "v2.1",
+                 hop_counts=[0, 3, 8], bitmaps=["all", "mixed"])
+    frame, exp = _data(tunnels.gre(0xD180, intmd.path_hops(3), carried="ethernet", inserted=False, key=0x0A0B0C0D,
+                                   sequence=77, checksum=True, transport="tcp"))
+    v.append(Vector("int_md_v2_1_gre_options_mixed_3h", frame, exp,
+                    "INT-MD v2.1 over GRE with checksum, key and sequence number (RFC 2784, RFC 2890), shim G 0, "
+                    "Next Protocol 0x6558 (an Ethernet frame with IPv4/TCP follows the stack)"))
+    frame, exp = _data(tunnels.gre(0x8000, intmd.path_hops(3), carried="ipv6", ipv6=True))
+    v.append(Vector("int_md_v2_1_ipv6_gre_swid_3h", frame, exp,
+                    "INT-MD v2.1 over IPv6/GRE carrying IPv6/UDP; bitmap 0x8000, 3 hops"))
+    v += _family("int_md_v2_1_vxlan_gpe", "INT-MD v2.1 over VXLAN-GPE (UDP 4790, Next Protocol 0x82, shim G 1) "
+                 "carrying an Ethernet frame with IPv4/UDP", lambda b, h: _data(tunnels.vxlan_gpe(b, h)), "v2.1",
+                 hop_counts=[0, 3, 8], bitmaps=["all", "ts"])
+    frame, exp = _data(tunnels.vxlan_gpe(0xD180, intmd.path_hops(3), carried="ipv6", was_vxlan=False,
+                                         transport="tcp"))
+    v.append(Vector("int_md_v2_1_vxlan_gpe_ipv6_mixed_3h", frame, exp,
+                    "INT-MD v2.1 over VXLAN-GPE, shim G 0 and Next Protocol IPv6 (IPv6/TCP follows the stack)"))
+    v += _family("int_md_v2_1_geneve", "INT-MD v2.1 as a Geneve option (UDP 6081, Option Class 0x0103, Type 1) "
+                 "after an experimental option, carrying an Ethernet frame with IPv4/UDP",
+                 lambda b, h: _data(tunnels.geneve(b, h)), "v2.1", hop_counts=[0, 1, 2],
+                 bitmaps=["all", "swid", "mixed", "ts"])
+    frame, exp = _data(tunnels.geneve(0x8000, intmd.path_hops(5), carried="ipv4", other_option=False,
+                                      transport="tcp"))
+    v.append(Vector("int_md_v2_1_geneve_ipv4_swid_5h", frame, exp,
+                    "INT-MD v2.1 as the only Geneve option, Protocol Type IPv4 (IPv4/TCP follows the options)"))
+    frame, exp = fr.tr20(tunnels.vxlan_gpe(0xFF80, intmd.path_hops(3)))
+    v.append(Vector("tr2_0_vxlan_gpe_all_3h", frame, exp,
+                    "TR2.0 about a VXLAN-GPE packet carrying INT-MD v2.1 (3 hops), the sink's hop appended"))
+    return v
+
+
 def third_party_vectors():
     import thirdparty
     return [Vector(name, frame, exp, quirk) for name, frame, exp, quirk in thirdparty.all_frames()]
@@ -252,5 +288,5 @@ def third_party_vectors():
 
 def all_vectors():
     import malformed
-    return (int_md_v21() + int_md_v21_edges() + int_md_older() + tr20_vectors() + tr10_vectors() + tr05_vectors()
-            + third_party_vectors() + malformed.vectors())
+    return (int_md_v21() + int_md_v21_edges() + int_md_older() + int_md_tunnels() + tr20_vectors() + tr10_vectors()
+            + tr05_vectors() + third_party_vectors() + malformed.vectors())

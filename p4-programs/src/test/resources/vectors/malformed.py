@@ -6,9 +6,13 @@ so those vectors come with NAME.args: the sonde-decode options to decode them wi
 (--report-port forces report decoding on the collector port).
 """
 
+import struct
+
 import frames as fr
 import intmd
 import reports
+import thirdparty_reports
+import tunnels
 import wire
 from catalogue import Vector
 
@@ -76,6 +80,24 @@ def _reports():
     frame, _ = fr.tr20(over)
     v.append(Vector("malformed_tr2_0_inner_hop_count_over_limit", frame, fr.error("hop_count_over_limit"),
                     "a well-formed TR2.0 report whose inner packet carries 17 INT hops"))
+    tps = "--report-port %d" % thirdparty_reports.TPS_REPORT_PORT
+    v.append(Vector("malformed_tr2_0_tps_block_cut", thirdparty_reports.tps_short_block(), fr.error("bad_length"),
+                    "RepType 0 with MD Length 1 (transparent-security's signature) whose datagram ends 8 bytes into "
+                    "the 12-byte metadata block (decoded with %s)" % tps, tps))
+    return v
+
+
+def _tunnels():
+    v = []
+    body, _ = intmd.v21(0xFF80, intmd.path_hops(3))
+    cut = tunnels.gre(0xFF80, [], carried=None, metadata=(body[4:4 + 12 + 60], None), shim_length=3 + 36)
+    v.append(Vector("malformed_int_md_v2_1_gre_truncated_stack", cut.ethernet(), fr.error("truncated"),
+                    "INT-MD v2.1 over GRE: the shim Length announces 3 hops of 12 words, the IP packet ends inside "
+                    "the second"))
+    bad_ml = intmd.v21(0xFF80, intmd.path_hops(1), hop_ml=2)[0][4:]
+    frame = tunnels.vxlan_gpe(0xFF80, [], metadata=(bad_ml, None)).ethernet()
+    v.append(Vector("malformed_int_md_v2_1_vxlan_gpe_bad_hop_ml", frame, fr.error("bad_length"),
+                    "INT-MD v2.1 over VXLAN-GPE: bitmap 0xFF80 needs 12 words per hop, Hop ML says 2"))
     return v
 
 
@@ -98,9 +120,22 @@ def _unrecognised():
                     fr.expected("TR1.0", inner_packet.flow, None, seq=2, hw_id=3, node_id=21),
                     "TR1.0 whose inner packet has a v1.0 shim and a header with Ver 7: the report prints, "
                     "its inner packet carries no INT (int null)"))
+    plain, _ = tunnels.carried_packet("ethernet")
+    gpe = struct.pack("!BBBBI", 0x0C, 0, 0, tunnels.GPE_NEXT["ethernet"], tunnels.VNI << 8)
+    l4 = wire.udp(tunnels.TUNNEL_SRC, tunnels.TUNNEL_DST, 49200, tunnels.GPE_PORT, gpe + plain)
+    frame = wire.ethernet(wire.MAC_HOST_B, wire.MAC_SWITCH, wire.ETH_IPV4,
+                          wire.ipv4(tunnels.TUNNEL_SRC, tunnels.TUNNEL_DST, wire.PROTO_UDP, l4))
+    v.append(Vector("unrecognised_vxlan_gpe_without_int", frame, fr.error("not telemetry"),
+                    "VXLAN-GPE whose Next Protocol is Ethernet (no INT in the tunnel header): not telemetry"))
+    inner, _ = tunnels.carried_packet("ipv4")
+    gre = struct.pack("!BBH", 0, 0, wire.ETH_IPV4) + inner
+    frame = wire.ethernet(wire.MAC_HOST_B, wire.MAC_SWITCH, wire.ETH_IPV4,
+                          wire.ipv4(tunnels.TUNNEL_SRC, tunnels.TUNNEL_DST, tunnels.PROTO_GRE, gre))
+    v.append(Vector("unrecognised_gre_ipv4", frame, fr.error("not telemetry"),
+                    "GRE carrying a plain IPv4 packet (Protocol Type 0x0800): not telemetry"))
     return v
 
 
 def vectors():
-    return _int_md() + _reports() + _unrecognised()
+    return _int_md() + _tunnels() + _reports() + _unrecognised()
 

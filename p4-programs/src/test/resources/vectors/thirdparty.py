@@ -1,4 +1,5 @@
-"""Frames as the INT implementations of WIRE_FACTS C.5 put them on the wire, quirks included.
+"""Frames as the INT implementations of WIRE_FACTS C.5 put them on the wire, quirks included
+(thirdparty_reports.py adds transparent-security's reports and INTCollector's test reports).
 
 Each builder returns (frame, expected JSON, the quirk in one line). README.md says, per quirk,
 what sonde-decode does with it.
@@ -7,6 +8,7 @@ what sonde-decode does with it.
 import frames as fr
 import intmd
 import reports
+import thirdparty_reports
 import wire
 
 ONOS_REPORT_PORT = 32766      # ONOS tests and fabric PTF (WIRE_FACTS D)
@@ -123,5 +125,5 @@ def all_frames():
             ("thirdparty_geant_data_2h",) + geant_data(),
             ("thirdparty_intcollector_report_4h",) + intcollector_report(4),
             ("thirdparty_intcollector_v0_5_report_2h",) + intcollector_report(2, "v0.5"),
-            ("thirdparty_afxdp_report_3h",) + afxdp_report(3)]
+            ("thirdparty_afxdp_report_3h",) + afxdp_report(3)] + thirdparty_reports.all_frames()
 

@@ -100,7 +100,9 @@ public final class IntCollectorDetector {
 			throw new IllegalArgumentException("report port must be 1..65535: " + reportPort);
 		}
 		this.reportPort = reportPort;
-		this.decoder = new FrameDecoder(OptionalInt.of(reportPort), DecodeLimits.DEFAULT.withMaxHops(MAX_HOPS));
+		// As the XDP program: 8 hops, and no INT looked for in tunnel headers.
+		this.decoder = new FrameDecoder(OptionalInt.of(reportPort),
+				DecodeLimits.DEFAULT.withMaxHops(MAX_HOPS).withIntInTunnels(false));
 	}
 
 	/** Sets T(m) (unsigned; 0 = every change fires). Takes effect on the next report. */

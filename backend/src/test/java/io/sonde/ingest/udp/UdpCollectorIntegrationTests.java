@@ -1,8 +1,11 @@
 package io.sonde.ingest.udp;
 
+import java.net.InetAddress;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -25,6 +28,8 @@ import static org.assertj.core.api.Assertions.assertThat;
  * channel.
  */
 class UdpCollectorIntegrationTests {
+
+	private static final Path VECTORS = Path.of("../p4-programs/src/test/resources/vectors");
 
 	@TempDir
 	Path dir;
@@ -105,6 +110,42 @@ class UdpCollectorIntegrationTests {
 			.containsEntry("reports", "8")
 			.containsEntry("reports_lost", "2")
 			.containsEntry("report_sources", "1");
+	}
+
+	@Test
+	void decodesAndDetectsOnTransparentSecurityAndIntCollectorTestReports() throws Exception {
+		this.harness.start();
+		List<byte[]> frames = new ArrayList<>();
+		for (String vector : List.of("thirdparty_tps_report_ipv4_2h", "thirdparty_tps_report_ipv6_2h",
+				"thirdparty_intcollector_test_report_3h")) {
+			frames
+				.add(HexFormat.of().parseHex(Files.readString(VECTORS.resolve(vector + ".hex")).replaceAll("\\s", "")));
+		}
+		// The collector puts each datagram back into a frame to the detector's port.
+		IntCollectorDetector reference = new IntCollectorDetector();
+		List<Map<String, String>> expected = new ArrayList<>();
+		for (byte[] frame : frames) {
+			byte[] payload = UdpCollectorHarness.payloadOf(frame);
+			byte[] asReceived = ReportFrames.frame(payload, payload.length, InetAddress.getLoopbackAddress(), 1,
+					IntCollectorDetector.DEFAULT_REPORT_PORT);
+			for (CollectorEvent event : reference.detectFrame(asReceived, 0)) {
+				expected.add(withoutTime(EventFields.of(event, UdpCollectorHarness.NODE, this.harness.collector.run(),
+						expected.size() + 1, 0)));
+			}
+			this.harness.send(payload);
+		}
+		// Each report's path at least; INTCollector's also its queue congestion (bit 6).
+		assertThat(expected).hasSizeGreaterThan(8)
+			.anySatisfy((event) -> assertThat(event).containsEntry("metric", "queue_congestion"));
+		UdpCollectorHarness.awaitTrue(() -> this.harness.streamLength() >= expected.size(), "every event in Redis");
+
+		assertThat(this.harness.events().stream().map(UdpCollectorIntegrationTests::withoutTime).toList())
+			.containsExactlyElementsOf(expected);
+		Map<Object, Object> counters = this.harness.counters();
+		assertThat(counters).containsEntry("packets", "3")
+			.containsEntry("reports", "3")
+			.containsEntry("drop_bad_length", "0")
+			.containsEntry("events", Integer.toString(expected.size()));
 	}
 
 	@Test

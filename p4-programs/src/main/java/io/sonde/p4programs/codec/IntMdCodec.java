@@ -96,6 +96,26 @@ public final class IntMdCodec {
 	}
 
 	/**
+	 * Decodes the INT-MD v2.x metadata header and stack a tunnel header announces (the
+	 * INT shims for GRE and VXLAN-GPE, the Geneve option; WIRE_FACTS A.8, INT-2.1 §5.7.1,
+	 * §5.7.3, §5.7.4), with the same checks as after a TCP/UDP shim.
+	 * @param data the bytes
+	 * @param offset where the metadata header starts (after the shim or option header)
+	 * @param length bytes available from {@code offset}
+	 * @param lengthWords the shim's or option's Length: words of header and stack
+	 * @param limits the hop limit
+	 * @return the packet; its shim is a v2.x shim with NPT 0 and this Length
+	 * @throws IndexOutOfBoundsException when the window is not inside {@code data}
+	 * @throws MalformedTelemetry when the bytes are not a well-formed header + stack
+	 */
+	public static IntMdPacket decodeV2Metadata(byte[] data, int offset, int length, int lengthWords,
+			DecodeLimits limits) throws MalformedTelemetry {
+		WireReader reader = new WireReader(data, offset, length);
+		reader.begin("INT tunnel shim");
+		return IntMdV2Codec.decodeMetadata(reader, IntShim.v2(0, 0).withLength(lengthWords), limits);
+	}
+
+	/**
 	 * {@link #decode(byte[], int, int, DecodeLimits)} with {@link DecodeLimits#DEFAULT}.
 	 */
 	public static IntMdPacket decode(byte[] data, int offset, int length) throws MalformedTelemetry {

@@ -34,12 +34,20 @@ final class IntMdV2Codec {
 		}
 		int lengthWords = reader.u8();
 		int savedOriginal = reader.u16();
+		return decodeMetadata(reader, new IntShim(type, nextProtocolType, lengthWords, savedOriginal), limits);
+	}
+
+	/**
+	 * The metadata header and stack after a shim (or a tunnel's shim or option header)
+	 * whose Length is {@code shim.length()} words.
+	 */
+	static IntMdPacket decodeMetadata(WireReader reader, IntShim shim, DecodeLimits limits) throws MalformedTelemetry {
+		int lengthWords = shim.length();
 		if (lengthWords * 4 < HEADER_SIZE) {
 			throw reader.error(Reason.BAD_LENGTH,
 					"Length " + lengthWords + " words is shorter than the 3-word metadata header");
 		}
 		reader.require(lengthWords * 4, "the header and stack the shim Length announces");
-		IntShim shim = new IntShim(type, nextProtocolType, lengthWords, savedOriginal);
 
 		reader.begin(HEADER);
 		IntMdHeader header = readHeader(reader);

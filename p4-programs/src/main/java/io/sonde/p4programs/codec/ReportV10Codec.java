@@ -7,7 +7,11 @@ import io.sonde.p4programs.codec.MalformedTelemetry.Reason;
  * nibble counts it and its optional metadata in words, then the inner packet to the end
  * of the payload. ONOS basic writes D, Q, F into bits 17-19 (WIRE_FACTS C.5); those bits
  * are reserved by the specification, so they are read as the specification says (ignored)
- * and not as flags.
+ * and not as flags. INTCollector's test generator writes Length 1 (its field's default):
+ * a Length of 1 to 3 words, which cannot hold the fixed header, is read as the 4-word
+ * header followed by the metadata RepMdBits select, the only size the header can have.
+ * Length 0 stays an error: INTCollector's older generator wrote a TR-0.5-sized 12-byte
+ * header with Ver 1 and NProto 0 in that nibble, so 0 has two readings.
  */
 final class ReportV10Codec {
 
@@ -31,13 +35,15 @@ final class ReportV10Codec {
 		long switchId = reader.u32();
 		long sequence = reader.u32();
 		long ingressTimestamp = reader.u32();
-		if (lengthWords * 4 < FIXED_SIZE) {
-			throw reader.error(Reason.BAD_LENGTH, "Length " + lengthWords + " words is shorter than the 4-word header");
+		if (lengthWords == 0) {
+			throw reader.error(Reason.BAD_LENGTH, "Length 0 words is shorter than the 4-word header");
 		}
 		if (nextProtocol > 2) {
 			throw reader.error(Reason.UNKNOWN_TYPE, "NProt " + nextProtocol + " is reserved");
 		}
-		int metadataBytes = lengthWords * 4 - FIXED_SIZE;
+		boolean lengthBelowHeader = lengthWords * 4 < FIXED_SIZE;
+		int metadataBytes = lengthBelowHeader ? MetadataLayout.REPORT_V1.sizeOf(repMdBits)
+				: lengthWords * 4 - FIXED_SIZE;
 		reader.require(metadataBytes, "the optional metadata");
 		int needed = MetadataLayout.REPORT_V1.sizeOf(repMdBits);
 		if (needed > metadataBytes) {
@@ -51,7 +57,7 @@ final class ReportV10Codec {
 		}
 		InnerPacket inner = new InnerPacket(kindOf(nextProtocol), reader.position(), reader.remaining());
 		return new TelemetryReportV10(word & 0x3F, sequence, switchId, repMdBits, ((word >>> 8) & 1) != 0,
-				((word >>> 7) & 1) != 0, ((word >>> 6) & 1) != 0, ingressTimestamp, metadata, inner);
+				((word >>> 7) & 1) != 0, ((word >>> 6) & 1) != 0, ingressTimestamp, metadata, inner, lengthBelowHeader);
 	}
 
 	/**

@@ -9,7 +9,8 @@ import io.sonde.p4programs.codec.MalformedTelemetry.Reason;
  * Telemetry Report v2.0 (WIRE_FACTS B, TR-2.0 §3): an 8-byte group header, then
  * individual reports until the end of the UDP payload, each 4 bytes + Report Length
  * words; Report Length 0xFF means "to the end of the payload, no further reports" (TR-2.0
- * HEAD text).
+ * HEAD text). Transparent-security's inner-only reports with a metadata block also run to
+ * the end ({@link TransparentSecurityReport}).
  */
 final class ReportV20Codec {
 
@@ -40,7 +41,7 @@ final class ReportV20Codec {
 			int types = reader.u8();
 			int reportLength = reader.u8();
 			toEnd = reportLength == LENGTH_TO_END;
-			reports.add(decodeReport(reader, types, reportLength));
+			reports.add(decodeReport(reader, types, reportLength, reports.isEmpty()));
 		}
 		if (reports.isEmpty()) {
 			throw reader.error(Reason.TRUNCATED, "no individual report after the group header");
@@ -48,13 +49,14 @@ final class ReportV20Codec {
 		return new TelemetryReportV20((word >>> 22) & 0x3F, word & 0x3F_FFFF, nodeId, reports);
 	}
 
-	private static IndividualReport decodeReport(WireReader reader, int types, int reportLength)
+	private static IndividualReport decodeReport(WireReader reader, int types, int reportLength, boolean first)
 			throws MalformedTelemetry {
 		int repType = types >>> 4;
 		int inType = types & 0x0F;
 		int mdLength = reader.u8();
 		int flags = reader.u8();
-		int bodyBytes = (reportLength == LENGTH_TO_END) ? reader.remaining() : reportLength * 4;
+		boolean transparentSecurity = first && TransparentSecurityReport.signature(repType, inType, mdLength);
+		int bodyBytes = (reportLength == LENGTH_TO_END || transparentSecurity) ? reader.remaining() : reportLength * 4;
 		reader.require(bodyBytes, "the " + reportLength + "-word report body");
 		int bodyEnd = reader.position() + bodyBytes;
 		if (inType > 5) {
@@ -62,8 +64,8 @@ final class ReportV20Codec {
 		}
 		IntReportMetadata metadata = switch (repType) {
 			case IndividualReport.REP_TYPE_INNER_ONLY -> {
-				if (mdLength != 0) {
-					throw reader.error(Reason.BAD_LENGTH, "MD Length " + mdLength + " in an inner-only report");
+				if (transparentSecurity) {
+					skipTransparentSecurityBlock(reader, mdLength, bodyBytes);
 				}
 				yield null;
 			}
@@ -84,11 +86,29 @@ final class ReportV20Codec {
 			}
 			case 1 -> tlvs = decodeTlvs(reader, bodyEnd);
 			case 2 -> extension = new ByteRange(innerStart, innerBytes);
-			default -> packet = new InnerPacket(kindOf(inType), innerStart, innerBytes);
+			default -> {
+				InnerPacketKind kind = transparentSecurity
+						? TransparentSecurityReport.innerKind(inType, (innerBytes > 0) ? reader.peekU8(0) : -1)
+						: kindOf(inType);
+				packet = new InnerPacket(kind, innerStart, innerBytes);
+			}
 		}
 		reader.seek(bodyEnd);
 		return new IndividualReport(repType, inType, (flags & 0x80) != 0, (flags & 0x40) != 0, (flags & 0x20) != 0,
 				(flags & 0x10) != 0, metadata, tlvs, extension, packet);
+	}
+
+	/**
+	 * An inner-only report with an MD Length is transparent-security's: its metadata
+	 * block comes before the packet ({@link TransparentSecurityReport}).
+	 */
+	private static void skipTransparentSecurityBlock(WireReader reader, int mdLength, int bodyBytes)
+			throws MalformedTelemetry {
+		if (bodyBytes < TransparentSecurityReport.BLOCK_SIZE) {
+			throw reader.error(Reason.BAD_LENGTH, "MD Length " + mdLength + " in an inner-only report, but " + bodyBytes
+					+ " bytes cannot hold transparent-security's 12-byte metadata block");
+		}
+		reader.skip(TransparentSecurityReport.BLOCK_SIZE);
 	}
 
 	private static IntReportMetadata decodeIntContents(WireReader reader, int mdLength, int bodyBytes)
@@ -142,7 +162,9 @@ final class ReportV20Codec {
 			if ((data[position + 3] & 0x0F) != 0) {
 				return false;
 			}
-			if (reportLength == LENGTH_TO_END) {
+			boolean transparentSecurity = position == offset + GROUP_HEADER_SIZE && TransparentSecurityReport
+				.signature((data[position] & 0xFF) >>> 4, data[position] & 0x0F, data[position + 2] & 0xFF);
+			if (reportLength == LENGTH_TO_END || transparentSecurity) {
 				break;
 			}
 			position += REPORT_HEADER_SIZE + reportLength * 4;

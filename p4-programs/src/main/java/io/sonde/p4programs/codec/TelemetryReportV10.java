@@ -20,10 +20,13 @@ import java.util.Objects;
  * beyond them
  * @param innerPacket the packet after the header (NProt gives its kind), to the end of
  * the window
+ * @param lengthBelowHeader whether the Length field said fewer words than the 4 of the
+ * fixed header (INTCollector's test generator writes 1, docs/SONDE_DECODE.md); the
+ * encoder always writes the true Length
  */
 public record TelemetryReportV10(Long hardwareId, Long sequence, Long nodeId, int repMdBits, boolean dropped,
-		boolean congestedQueue, boolean trackedFlow, long ingressTimestamp, IntHop metadata,
-		InnerPacket innerPacket) implements TelemetryReport {
+		boolean congestedQueue, boolean trackedFlow, long ingressTimestamp, IntHop metadata, InnerPacket innerPacket,
+		boolean lengthBelowHeader) implements TelemetryReport {
 
 	public TelemetryReportV10 {
 		IntShim.checkRange("hardwareId", Objects.requireNonNull(hardwareId, "hardwareId"), 0x3F);
@@ -33,6 +36,14 @@ public record TelemetryReportV10(Long hardwareId, Long sequence, Long nodeId, in
 		IntShim.checkRange("ingressTimestamp", ingressTimestamp, 0xFFFF_FFFFL);
 		Objects.requireNonNull(metadata, "metadata");
 		Objects.requireNonNull(innerPacket, "innerPacket");
+	}
+
+	/** A report whose Length field is the true one, as an encoder writes it. */
+	public TelemetryReportV10(Long hardwareId, Long sequence, Long nodeId, int repMdBits, boolean dropped,
+			boolean congestedQueue, boolean trackedFlow, long ingressTimestamp, IntHop metadata,
+			InnerPacket innerPacket) {
+		this(hardwareId, sequence, nodeId, repMdBits, dropped, congestedQueue, trackedFlow, ingressTimestamp, metadata,
+				innerPacket, false);
 	}
 
 	@Override

@@ -15,8 +15,9 @@ import io.sonde.p4programs.packet.MalformedFrame;
 /**
  * Decides what a captured frame is and decodes it: a telemetry report (recognised by
  * content on any UDP port, or any UDP datagram to the forced report port), else INT-MD at
- * the start of a TCP or UDP payload, else not telemetry. Never throws for bad input:
- * every failure becomes an {@link UndecodableFrame} with the typed error's reason.
+ * the start of a TCP or UDP payload or in a GRE, VXLAN-GPE or Geneve header, else not
+ * telemetry. Never throws for bad input: every failure becomes an
+ * {@link UndecodableFrame} with the typed error's reason.
  */
 public final class FrameDecoder {
 
@@ -68,10 +69,7 @@ public final class FrameDecoder {
 
 	private DecodedFrame decodePacket(long number, DissectedFrame packet, byte[] data)
 			throws MalformedTelemetry, MalformedFrame {
-		if (!IntPackets.hasPorts(packet)) {
-			return new UndecodableFrame(number, UndecodableFrame.NOT_TELEMETRY);
-		}
-		if (packet.protocol() == IntPackets.PROTOCOL_UDP && isReport(packet, data)) {
+		if (IntPackets.hasPorts(packet) && packet.protocol() == IntPackets.PROTOCOL_UDP && isReport(packet, data)) {
 			return this.reports.decode(number, packet, data);
 		}
 		Optional<IntPackets.IntReading> reading = IntPackets.read(packet, data, this.limits);

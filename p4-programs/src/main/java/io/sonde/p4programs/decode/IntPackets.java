@@ -11,8 +11,8 @@ import io.sonde.p4programs.codec.MalformedTelemetry;
 import io.sonde.p4programs.packet.DissectedFrame;
 
 /**
- * Finds and decodes INT-MD in the TCP/UDP payload of a dissected packet, and works out
- * the flow the INT source saw.
+ * Finds and decodes INT-MD in the TCP/UDP payload of a dissected packet, or in its tunnel
+ * header ({@link TunnelInt}), and works out the flow the INT source saw.
  */
 final class IntPackets {
 
@@ -26,9 +26,20 @@ final class IntPackets {
 	}
 
 	/**
-	 * The packet's INT-MD and flow, or empty when its payload does not begin with INT-MD.
+	 * The packet's INT-MD and flow, or empty when neither its TCP/UDP payload nor (when
+	 * the limits ask for it) a tunnel header carries INT-MD.
 	 */
 	static Optional<IntReading> read(DissectedFrame packet, byte[] data, DecodeLimits limits)
+			throws MalformedTelemetry {
+		Optional<IntReading> overTransport = overTransport(packet, data, limits);
+		if (overTransport.isPresent() || !limits.intInTunnels()) {
+			return overTransport;
+		}
+		return TunnelInt.read(packet, data, limits);
+	}
+
+	/** INT-MD at the start of the TCP/UDP payload, or before the TCP options. */
+	private static Optional<IntReading> overTransport(DissectedFrame packet, byte[] data, DecodeLimits limits)
 			throws MalformedTelemetry {
 		if (!hasPorts(packet)) {
 			return Optional.empty();
@@ -40,6 +51,11 @@ final class IntPackets {
 			if (offset < 0) {
 				return Optional.empty();
 			}
+		}
+		if (IntCollectorStacks.matches(data, offset, end - offset)) {
+			// No tail, no NPT: the packet's own 5-tuple is the flow.
+			return Optional
+				.of(new IntReading(flowOf(packet), IntCollectorStacks.read(data, offset, end - offset, limits)));
 		}
 		IntMdPacket intPacket = GeantStacks.tolerate(IntMdCodec.decode(data, offset, end - offset, limits), data);
 		Flow flow = originalFlow(packet, intPacket, data, end);
@@ -72,7 +88,7 @@ final class IntPackets {
 		return packet.hasPorts() && (packet.protocol() == PROTOCOL_TCP || packet.protocol() == PROTOCOL_UDP);
 	}
 
-	private static IntStack stackOf(IntMdPacket packet) {
+	static IntStack stackOf(IntMdPacket packet) {
 		return new IntStack(packet.header().version(), packet.header().instructions(),
 				packet.header().hopMetadataLength(), packet.header().remainingHops(), packet.hops());
 	}

@@ -6,6 +6,7 @@ import java.util.Optional;
 
 import io.sonde.p4programs.capture.LinkType;
 import io.sonde.p4programs.codec.DecodeLimits;
+import io.sonde.p4programs.codec.DscpMarker;
 import io.sonde.p4programs.codec.IndividualReport;
 import io.sonde.p4programs.codec.InnerPacket;
 import io.sonde.p4programs.codec.IntHop;
@@ -13,6 +14,7 @@ import io.sonde.p4programs.codec.IntReportMetadata;
 import io.sonde.p4programs.codec.MalformedTelemetry;
 import io.sonde.p4programs.codec.TelemetryReport;
 import io.sonde.p4programs.codec.TelemetryReportCodec;
+import io.sonde.p4programs.codec.TelemetryReportV10;
 import io.sonde.p4programs.codec.TelemetryReportV20;
 import io.sonde.p4programs.packet.DissectedFrame;
 import io.sonde.p4programs.packet.FrameDissector;
@@ -62,7 +64,7 @@ final class ReportFrames {
 		Optional<DissectedFrame> innerPacket = inner.isPresent() ? dissect(inner.get(), data) : Optional.empty();
 		if (innerPacket.isPresent()) {
 			DissectedFrame packet = innerPacket.get();
-			Optional<IntPackets.IntReading> reading = IntPackets.read(packet, data, this.limits);
+			Optional<IntPackets.IntReading> reading = IntPackets.read(packet, data, innerLimits(report));
 			flow = reading.map(IntPackets.IntReading::flow).orElseGet(() -> IntPackets.flowOf(packet));
 			stack = reading.map(IntPackets.IntReading::stack).orElse(null);
 		}
@@ -78,6 +80,18 @@ final class ReportFrames {
 		}
 		return new TelemetryFrame(number, report.format().jsonName(), report.sequence(), report.hardwareId(),
 				report.nodeId(), flow, stack);
+	}
+
+	/**
+	 * INTCollector's test generator, whose TR1.0 Length says 1, leaves the reported
+	 * packet's DSCP 0 (its collector looks for INT right after the UDP header): in its
+	 * reports INT-MD is recognised by content alone.
+	 */
+	private DecodeLimits innerLimits(TelemetryReport report) {
+		if (report instanceof TelemetryReportV10 v10 && v10.lengthBelowHeader()) {
+			return this.limits.withIntDscpMarkers(List.of(DscpMarker.ANY));
+		}
+		return this.limits;
 	}
 
 	/**

@@ -28,10 +28,12 @@ import java.util.List;
  * there is no TCP or UDP header
  * @param payloadLength bytes of that payload present in the array: bounded by the IP and
  * UDP length fields (so Ethernet padding is not payload) and by the captured bytes
+ * @param carriesUpperHeader whether {@code l4Offset} is the start of the upper-layer
+ * header: false for a fragment other than the first, which starts mid-datagram
  */
 public record DissectedFrame(List<VlanTag> vlanTags, int etherType, int ipVersion, String srcIp, String dstIp, int dscp,
 		int ecn, int ttl, int protocol, int srcPort, int dstPort, int ipOffset, int l4Offset, int payloadOffset,
-		int payloadLength) {
+		int payloadLength, boolean carriesUpperHeader) {
 
 	/** EtherType of IPv4. */
 	public static final int ETHERTYPE_IPV4 = 0x0800;

@@ -60,7 +60,7 @@ public final class FrameDissector {
 		Transport transport = TransportLayer.parse(bytes, ip);
 		return new DissectedFrame(link.vlanTags(), link.etherType(), ip.version(), ip.srcIp(), ip.dstIp(), ip.dscp(),
 				ip.ecn(), ip.ttl(), ip.protocol(), transport.srcPort(), transport.dstPort(), ip.headerOffset(),
-				ip.upperOffset(), transport.payloadOffset(), transport.payloadLength());
+				ip.upperOffset(), transport.payloadOffset(), transport.payloadLength(), ip.carriesUpperHeader());
 	}
 
 }

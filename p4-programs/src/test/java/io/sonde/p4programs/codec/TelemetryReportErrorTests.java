@@ -99,8 +99,10 @@ class TelemetryReportErrorTests {
 	@Test
 	void rejectsBrokenV10Headers() {
 		byte[] data = TelemetryReportLegacyCodecTests.V10_WITH_LATENCY;
-		byte[] shortLength = data.clone();
-		shortLength[0] = 0x13; // Length 3 words
+		byte[] zeroLength = data.clone();
+		// Length 0: INTCollector's older generator wrote a 12-byte header here, so it has
+		// two readings (1 to 3 are read as the 4-word header: TelemetryReportQuirkTests).
+		zeroLength[0] = 0x10;
 		byte[] reservedNextProtocol = data.clone();
 		reservedNextProtocol[1] = (byte) (data[1] | 0x60); // NProt 3
 		byte[] metadataBeyondLength = data.clone();
@@ -110,7 +112,7 @@ class TelemetryReportErrorTests {
 
 		rejects(() -> TelemetryReportCodec.decode(data, 0, 15), Reason.TRUNCATED, header, 0);
 		rejects(() -> TelemetryReportCodec.decode(data, 0, 20), Reason.TRUNCATED, "inner packet", 20);
-		rejects(() -> decode(shortLength), Reason.BAD_LENGTH, header, 0);
+		rejects(() -> decode(zeroLength), Reason.BAD_LENGTH, header, 0);
 		rejects(() -> decode(reservedNextProtocol), Reason.UNKNOWN_TYPE, header, 0);
 		rejects(() -> decode(metadataBeyondLength), Reason.BAD_LENGTH, header, 0);
 	}
