@@ -3,6 +3,7 @@ package io.sonde.web.dashboard;
 import java.util.Optional;
 
 import io.sonde.switches.PollingRound;
+import io.sonde.switches.PortCounterPolling;
 import io.sonde.switches.SwitchManagement;
 import io.sonde.topology.ImportedTopology;
 import io.sonde.topology.LinkStates;
@@ -31,14 +32,14 @@ public class TopologyPageController {
 
 	private final LinkStates links;
 
-	private final TrafficRounds rounds;
+	private final PortCounterPolling polling;
 
 	TopologyPageController(TopologyCatalog topology, SwitchManagement switches, LinkStates links,
-			TrafficRounds rounds) {
+			PortCounterPolling polling) {
 		this.topology = topology;
 		this.switches = switches;
 		this.links = links;
-		this.rounds = rounds;
+		this.polling = polling;
 	}
 
 	@GetMapping("/topology")
@@ -65,7 +66,7 @@ public class TopologyPageController {
 	@GetMapping(path = "/topology/traffic", produces = MediaType.APPLICATION_JSON_VALUE)
 	@ResponseBody
 	public ResponseEntity<TopologyTraffic> traffic() {
-		PollingRound[] lastTwo = this.rounds.lastTwo();
+		PollingRound[] lastTwo = this.polling.lastTwo();
 		return this.topology.current()
 			.map((imported) -> ResponseEntity
 				.ok(TopologyTraffic.of(imported.topology(), lastTwo[0], lastTwo[1], this.links.down())))

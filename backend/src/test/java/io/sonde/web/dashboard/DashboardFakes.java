@@ -25,9 +25,4 @@ class DashboardFakes {
 		return new FakeTraffic();
 	}
 
-	@Bean
-	TrafficRounds trafficRounds(FakeTraffic traffic) {
-		return new TrafficRounds(traffic);
-	}
-
 }

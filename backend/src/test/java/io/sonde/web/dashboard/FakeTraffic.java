@@ -13,10 +13,13 @@ final class FakeTraffic implements PortCounterPolling, LinkStates {
 
 	volatile PollingRound latest;
 
+	volatile PollingRound previous;
+
 	volatile Set<TopologyLink> down = Set.of();
 
 	void reset() {
 		this.latest = null;
+		this.previous = null;
 		this.down = Set.of();
 	}
 
@@ -28,6 +31,11 @@ final class FakeTraffic implements PortCounterPolling, LinkStates {
 	@Override
 	public Optional<PollingRound> latest() {
 		return Optional.ofNullable(this.latest);
+	}
+
+	@Override
+	public PollingRound[] lastTwo() {
+		return new PollingRound[] { this.latest, this.previous };
 	}
 
 	@Override

@@ -121,6 +121,7 @@ class TopologyPageControllerTests {
 			.andExpect(jsonPath("$.switches[0].packetsPerSecond").doesNotExist())
 			.andExpect(jsonPath("$.switches[2].packetsSent").doesNotExist());
 
+		this.traffic.previous = this.traffic.latest;
 		this.traffic.latest = round(2, 300, 40);
 		this.traffic.down = Set.of(FakeTopology.LEAF_SPINE.links().get(1));
 
