@@ -141,6 +141,12 @@ class EcmpIntegrationTests {
 			.hasSize(12)
 			.allSatisfy((group) -> assertThat(group.at("/value/members").asText()).isEqualTo("3,4"));
 		assertThat(aggGroupTowardPod2()).containsExactly("3", "4");
+		HttpResponse<String> unknown = this.api.get("/api/v1/switches/agg-0-0/action-profiles?name=no_such_selector",
+				VIEWER_TOKEN);
+		assertThat(unknown.statusCode()).isEqualTo(400);
+		assertThat(unknown.headers().firstValue("Content-Type"))
+			.hasValueSatisfying((type) -> assertThat(type).startsWith("application/problem+json"));
+		assertThat(unknown.body()).contains("no_such_selector");
 		assertThat(network.switchNamed("edge-0-0").server().state().actionProfile(SELECTOR).group(9))
 			.as("edge-0-0 spreads over both aggregation switches")
 			.hasSize(2);
