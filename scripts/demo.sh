@@ -2,7 +2,8 @@
 # The live demo: an emulated FatTree(4) in real time (20 switches, each a P4Runtime server on
 # 127.0.0.1), then the backend with its embedded QuestDB and a local Redis, demo credentials
 # generated at start, importing the emulator's topology; then, as an operator would through the
-# REST API, registers the 20 switches (the backend pushes sonde.p4 and the routes) and applies
+# REST API, registers the 20 switches (the backend pushes sonde.p4 and the routes, ECMP groups over
+# the FatTree's equal-cost paths) and applies
 # the INT configuration of scripts/demo-int-config.json (sources and sinks on the edge, transit
 # everywhere, reports to 127.0.0.1:32766). The emulator's control channel listens on
 # 127.0.0.1:32767 (SONDE_EMULATOR_CONTROL_PORT; its address also in .demo/emulator.control), so
@@ -45,7 +46,9 @@ trap 'exit 130' INT TERM
 # Real time, so the switches answer like switches; the export carries the P4Runtime ports they
 # listen on, which the backend imports. --no-provision: Sonde, not the emulator, configures them.
 # The control channel (sonde-emulator ctl) takes faults on command: switch restarts, link failures.
-./sonde-emulator run --topology fattree:4 --clock real --no-provision --flows 16 --rate 200 \
+# 48 flows at 70 packets/s: about the packet rate of 16 at 200, in more 5-tuples, so that the ECMP
+# groups Sonde writes spread them over every core (EcmpFabricIntegrationTests holds these flows to it).
+./sonde-emulator run --topology fattree:4 --clock real --no-provision --flows 48 --rate 70 \
   --export "$topology" --control-port "$control_port" --control-file "$control_file" \
   >"$emulator_log" 2>&1 &
 emulator=$!
@@ -74,6 +77,8 @@ java $backend_java \
   --sonde.timeseries.questdb.data-dir="$demo_dir/questdb" \
   --sonde.security.demo-credentials-file="$credentials" \
   --sonde.topology.import-file="$topology" \
+  --sonde.topology.link-status-url="http://127.0.0.1:$control_port" \
+  --sonde.switches.polling-interval=2s \
   --sonde.ingest.udp.enabled=true \
   >"$demo_dir/backend.log" 2>&1 &
 backend=$!
@@ -159,7 +164,7 @@ cat <<INFO
   Switches:   $listed emulated switches of a FatTree(4) (real time, P4Runtime on 127.0.0.1),
               $reachable reachable, $primary managed by Sonde as primary controller, with sonde.p4,
               routes and INT (scripts/demo-int-config.json) kept on them:
-              http://localhost:$port/topology    (the graph, live)
+              http://localhost:$port/topology    (the graph, live, with the traffic each switch sends)
               http://localhost:$port/switches    (states, round trips, reconciliations)
   INT:        reports go to 127.0.0.1:32766, where the backend's Java collector detects events
               (INTCollector's rules; the XDP collector does the same on a NIC, xdp-collector/README.md);
@@ -172,7 +177,7 @@ cat <<INFO
     $ctl restart edge-0-0 --down 7s          # power cycle; Sonde redials and repairs it
     $ctl link set edge-0-0/agg-0-0 --loss 100%   # the reports of the flows crossing it stop
     $ctl link clear edge-0-0/agg-0-0
-    $ctl link down core-0/agg-0-0          # also: link up, stop, start
+    $ctl link down core-0/agg-0-0          # its ECMP next hops leave their groups; also: link up, stop, start
 
   Try the API:
     curl -H "Authorization: Bearer $api_token" http://localhost:$port/api/v1/system

@@ -14,6 +14,9 @@ typedef bit<128> ipv6_addr_t;
 typedef bit<10> event_filter_index_t;   // EVENT_FILTER_FLOWS = 2^10
 typedef bit<6>  cnf_expression_index_t; // EVENT_CNF_EXPRESSIONS = 2^6
 typedef bit<6>  report_hw_id_t;         // TR-2.0 §3.2 hw_id; REPORT_HW_IDS = 2^6
+// The key of the next_hop table: the P4 value an ipv4_lpm entry names, which the control plane
+// binds to an action profile group of the next-hop selector.
+typedef bit<16> next_hop_group_t;
 
 const bit<16> ETHERTYPE_IPV4 = 0x0800;
 const bit<16> ETHERTYPE_IPV6 = 0x86DD;

@@ -50,6 +50,13 @@ struct flow_meta_t {
     bit<6>      dscp;
 }
 
+// Forwarding's ECMP state: the group the route names and the flow's salted hash the selector
+// picks a member by (forwarding.p4).
+struct forwarding_meta_t {
+    next_hop_group_t next_hop_group;
+    bit<32>          ecmp_hash;
+}
+
 struct int_meta_t {
     // Where and when the packet came in, and where it was going: the sink's report is built from
     // its ingress-to-egress clone, which keeps only these fields of the original's metadata.
@@ -81,9 +88,10 @@ struct event_meta_t {
 // Later features add their own struct here rather than reuse these: GPINT probes (gpint_meta_t)
 // and INT-label (int_label_meta_t).
 struct metadata_t {
-    flow_meta_t  flow;
-    int_meta_t   int_meta;
-    event_meta_t event;
+    flow_meta_t       flow;
+    forwarding_meta_t forwarding;
+    int_meta_t        int_meta;
+    event_meta_t      event;
 }
 
 #endif

@@ -8,6 +8,11 @@
 
 #define IPV4_LPM_TABLE_SIZE 1024
 #define IPV6_LPM_TABLE_SIZE 1024
+// ECMP: next_hop entries (one per group the control plane binds), members the selector holds, and
+// the members one group may have (P4Info max_group_size; a FatTree(k) switch needs k/2).
+#define NEXT_HOP_TABLE_SIZE 1024
+#define NEXT_HOP_SELECTOR_SIZE 1024
+#define NEXT_HOP_MAX_GROUP_SIZE 16
 #define INT_WATCHLIST_TABLE_SIZE 1024
 #define INT_SINK_PORTS_TABLE_SIZE 512
 #define EVENT_FILTER_TABLE_SIZE 1024

@@ -93,7 +93,7 @@ export function drawTopology(container, drawing, { colourOf, hostColour, extraSt
 				style: {
 					'background-color': 'data(colour)', label: 'data(label)', width: 30, height: 30,
 					'font-size': 15, 'text-valign': 'bottom', 'text-margin-y': 5, color: '#1f2328',
-					'min-zoomed-font-size': 6,
+					'min-zoomed-font-size': 6, 'text-wrap': 'wrap',
 				},
 			},
 			{
@@ -101,6 +101,7 @@ export function drawTopology(container, drawing, { colourOf, hostColour, extraSt
 				style: { 'background-color': 'data(colour)', shape: 'round-rectangle', width: 12, height: 12 },
 			},
 			{ selector: 'edge', style: { width: 1.5, 'line-color': '#d0d7de' } },
+			{ selector: 'edge.down', style: { width: 2.5, 'line-color': '#cf222e', 'line-style': 'dashed' } },
 			{ selector: 'node.selected', style: { 'border-width': 4, 'border-color': '#1f4e8c' } },
 			...extraStyle,
 		],

@@ -1,15 +1,20 @@
 // The Topology page: the current topology drawn with Cytoscape (from the WebJar), each
 // switch coloured by the state of Sonde's connection to it and kept current by the live
 // feed. A list of the switches under the drawing offers the same selection to keyboards
-// and screen readers, and states the state in words.
+// and screen readers, and states the state in words. The traffic each switch sends (from
+// the polled port counters) is read every few seconds: a table under the list, the rate
+// under each switch in the drawing, links known to be down dashed red.
 
 import { applyCard, followSwitches, stateColour } from './live-switches.js';
 import { drawTopology, readDrawing } from './topology-drawing.js';
 
 const root = document.getElementById('topology');
 
+const TRAFFIC_REFRESH_MS = 3000;
+
 const cards = new Map();
 const roles = new Map();
+const traffic = new Map();
 let cy = null;
 let selected = null;
 
@@ -61,11 +66,79 @@ function showPanel(name) {
 	const card = cards.get(name);
 	const body = document.getElementById('panel-body');
 	applyCard(body, { ...card, role: roles.get(name) ?? '' });
+	document.getElementById('panel-traffic').textContent = trafficText(name);
 	const link = document.getElementById('panel-link');
 	link.href = root.dataset.switchUrl + encodeURIComponent(name);
 	link.hidden = card.state === 'NOT_REGISTERED';
 	body.hidden = false;
 	document.getElementById('panel-empty').hidden = true;
+}
+
+function rateText(rate) {
+	if (rate === null || rate === undefined) {
+		return '—';
+	}
+	return rate >= 1000 ? `${(rate / 1000).toFixed(1)}k` : rate.toFixed(0);
+}
+
+function trafficText(name) {
+	const known = traffic.get(name);
+	if (!known || known.packetsSent === null) {
+		return '—';
+	}
+	return `${rateText(known.packetsPerSecond)} packets/s (${known.packetsSent.toLocaleString('en')} sent)`;
+}
+
+function trafficRow(entry) {
+	const row = document.createElement('tr');
+	row.dataset.switch = entry.name;
+	const name = document.createElement('th');
+	name.scope = 'row';
+	name.className = 'mono';
+	name.textContent = entry.name;
+	const sent = document.createElement('td');
+	sent.textContent = entry.packetsSent === null ? 'not polled' : entry.packetsSent.toLocaleString('en');
+	const rate = document.createElement('td');
+	rate.textContent = rateText(entry.packetsPerSecond);
+	row.append(name, sent, rate);
+	return row;
+}
+
+function showTraffic(report) {
+	traffic.clear();
+	report.switches.forEach((entry) => traffic.set(entry.name, entry));
+	const polled = report.polledAt !== null;
+	document.getElementById('traffic-empty').hidden = polled;
+	document.getElementById('traffic-table').hidden = !polled;
+	document.getElementById('traffic-rows').replaceChildren(...(polled ? report.switches.map(trafficRow) : []));
+	document.getElementById('links-down').textContent = report.downLinks.length === 0 ? 'Links down: none known.'
+		: `Links down: ${report.downLinks.join(', ')}.`;
+	cy?.nodes('[kind = "switch"]').forEach((node) => {
+		const entry = traffic.get(node.id());
+		node.data('label', entry && entry.packetsPerSecond !== null
+			? `${node.id()}\n${rateText(entry.packetsPerSecond)}/s` : node.id());
+	});
+	cy?.edges().removeClass('down');
+	report.downLinks.forEach((id) => cy?.getElementById(id).addClass('down'));
+	if (selected) {
+		document.getElementById('panel-traffic').textContent = trafficText(selected);
+	}
+}
+
+async function refreshTraffic() {
+	try {
+		const response = await fetch(root.dataset.trafficUrl, {
+			credentials: 'same-origin',
+			cache: 'no-store',
+			headers: { Accept: 'application/json' },
+		});
+		if (response.ok && response.status !== 204) {
+			showTraffic(await response.json());
+		}
+	}
+	catch {
+		// The next refresh tries again; the live feed reports a lost service.
+	}
 }
 
 function select(name) {
@@ -105,6 +178,7 @@ async function load() {
 		if (selected && roles.has(selected)) {
 			select(selected);
 		}
+		await refreshTraffic();
 		error.hidden = true;
 	}
 	catch (failure) {
@@ -133,4 +207,5 @@ else if (root) {
 		},
 		onTopology: load,
 	});
+	window.setInterval(refreshTraffic, TRAFFIC_REFRESH_MS);
 }

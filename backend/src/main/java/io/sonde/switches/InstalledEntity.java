@@ -8,7 +8,8 @@ import java.util.Map;
  * One entity a switch holds, with the pipeline's names: a table entry, a counter cell or
  * a register cell.
  *
- * @param kind {@code table}, {@code counter} or {@code register}
+ * @param kind {@code table}, {@code counter}, {@code register}, {@code clone-session},
+ * {@code action-profile-member} or {@code action-profile-group}
  * @param name the table, counter or register
  * @param key match fields ({@code field -> value}, e.g. {@code dst_addr -> 10.0.0.2/32})
  * for a table entry, {@code index} for a cell

@@ -15,4 +15,10 @@ public interface PortCounterPolling {
 	/** The latest round; empty before the first. */
 	Optional<PollingRound> latest();
 
+	/**
+	 * The latest round and the one before it, taken together (for rates between them);
+	 * either is null while there is none.
+	 */
+	PollingRound[] lastTwo();
+
 }

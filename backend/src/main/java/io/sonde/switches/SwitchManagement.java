@@ -61,9 +61,10 @@ public interface SwitchManagement {
 
 	/**
 	 * What the switch holds, rendered with the pipeline's names.
-	 * @param kind {@code tables}, {@code counters} or {@code registers}
-	 * @param entity a table, counter or register name (full or alias); null for all of
-	 * that kind
+	 * @param kind {@code tables}, {@code counters}, {@code registers} or
+	 * {@code action-profiles} (members and groups)
+	 * @param entity a table, counter, register or action profile name (full or alias);
+	 * null for all of that kind
 	 * @throws SwitchNotReady unless Sonde is connected to the switch
 	 * @throws IllegalArgumentException for an unknown kind or name
 	 */

@@ -4,16 +4,19 @@ import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * A topology as a graph for planners: who is cabled to whom through which port, hop
- * distances, shortest paths and the host routes a switch needs to reach every host. Ties
- * between equal-length paths go to the link listed first in the document, so the same
- * topology always gives the same paths.
+ * distances, shortest paths and the host routes a switch needs to reach every host, with
+ * one next hop ({@link #hostRoutes}: ties between equal-length paths go to the link
+ * listed first in the document, so the same topology always gives the same paths) or all
+ * of them ({@link #equalCostRoutes}, for ECMP, optionally around links that are down).
  */
 public final class TopologyGraph {
 
@@ -98,13 +101,50 @@ public final class TopologyGraph {
 		return routes;
 	}
 
+	/**
+	 * For every host the switch can reach without crossing a link of {@code down}, every
+	 * neighbour one hop closer to it (the equal-cost next hops, in document order of the
+	 * links), in host order.
+	 */
+	public List<EqualCostRoute> equalCostRoutes(String switchName, Set<TopologyLink> down) {
+		neighbours(switchName);
+		Set<String> cut = new HashSet<>();
+		down.forEach((link) -> {
+			cut.add(link.a() + "/" + link.b());
+			cut.add(link.b() + "/" + link.a());
+		});
+		List<EqualCostRoute> routes = new ArrayList<>();
+		for (TopologyHost host : this.topology.hosts()) {
+			Map<String, Integer> distance = distancesTo(host.name(), cut);
+			Integer here = distance.get(switchName);
+			if (here == null || here == 0) {
+				continue;
+			}
+			List<NextHop> next = new ArrayList<>();
+			for (Adjacency adjacency : this.adjacency.get(switchName)) {
+				if (!cut.contains(
+						switchName + ":" + adjacency.port() + "/" + adjacency.node() + ":" + adjacency.remotePort())
+						&& distance.getOrDefault(adjacency.node(), Integer.MAX_VALUE) == here - 1) {
+					next.add(new NextHop(adjacency.port(), adjacency.node(), this.macs.get(adjacency.node())));
+				}
+			}
+			routes.add(new EqualCostRoute(host.name(), host.ipv4(), next));
+		}
+		return routes;
+	}
+
 	private void register(String node, String mac) {
 		this.adjacency.put(node, new ArrayList<>());
 		this.macs.put(node, mac);
 	}
 
-	// Hosts do not forward: a path may end at a host but never pass through one.
 	private Map<String, Integer> distancesTo(String target) {
+		return distancesTo(target, Set.of());
+	}
+
+	// Hosts do not forward: a path may end at a host but never pass through one. A link
+	// in cut ("a:1/b:2", both directions) carries nothing.
+	private Map<String, Integer> distancesTo(String target, Set<String> cut) {
 		neighbours(target);
 		Map<String, Integer> distance = new HashMap<>();
 		ArrayDeque<String> queue = new ArrayDeque<>();
@@ -116,7 +156,8 @@ public final class TopologyGraph {
 				continue;
 			}
 			for (Adjacency next : this.adjacency.get(node)) {
-				if (!distance.containsKey(next.node())) {
+				if (!distance.containsKey(next.node()) && (cut.isEmpty()
+						|| !cut.contains(node + ":" + next.port() + "/" + next.node() + ":" + next.remotePort()))) {
 					distance.put(next.node(), distance.get(node) + 1);
 					queue.add(next.node());
 				}
@@ -132,6 +173,32 @@ public final class TopologyGraph {
 			.filter((next) -> distance.getOrDefault(next.node(), Integer.MAX_VALUE) == here - 1)
 			.findFirst()
 			.orElseThrow();
+	}
+
+	/**
+	 * How a switch reaches one host over every shortest path.
+	 *
+	 * @param host the host's name
+	 * @param ipv4 its address, routed as a /32
+	 * @param nextHops the neighbours one hop closer, in document order of the links; one
+	 * for a host's own switch and on single paths
+	 */
+	public record EqualCostRoute(String host, String ipv4, List<NextHop> nextHops) {
+
+		public EqualCostRoute {
+			nextHops = List.copyOf(nextHops);
+		}
+
+	}
+
+	/**
+	 * One neighbour on a shortest path.
+	 *
+	 * @param port the switch's port toward it
+	 * @param node its name
+	 * @param mac its MAC, the frame's new destination
+	 */
+	public record NextHop(int port, String node, String mac) {
 	}
 
 	/** One link seen from one end: the local port, the node and port at the far end. */

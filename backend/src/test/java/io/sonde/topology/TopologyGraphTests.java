@@ -1,6 +1,7 @@
 package io.sonde.topology;
 
 import java.util.List;
+import java.util.Set;
 
 import org.junit.jupiter.api.Test;
 
@@ -60,6 +61,58 @@ class TopologyGraphTests {
 		assertThat(this.graph.neighbours("s2")).extracting(TopologyGraph.Adjacency::node).containsExactly("s1", "s3");
 		assertThatIllegalArgumentException().isThrownBy(() -> this.graph.neighbours("nope"))
 			.withMessageContaining("nope");
+	}
+
+	@Test
+	void listsEveryEqualCostNextHopOfAFatTree() {
+		TopologyGraph fatTree = TopologyGraph.of(TopologyGenerators.fatTree(4));
+
+		List<TopologyGraph.EqualCostRoute> fromAgg = fatTree.equalCostRoutes("agg-0-0", Set.of());
+		TopologyGraph.EqualCostRoute toPod2 = route(fromAgg, "h-2-0-0");
+		TopologyGraph.EqualCostRoute toOwnEdge = route(fromAgg, "h-0-1-1");
+
+		assertThat(fromAgg).hasSize(16);
+		assertThat(toPod2.nextHops()).extracting(TopologyGraph.NextHop::node).containsExactly("core-0", "core-1");
+		assertThat(toPod2.nextHops()).extracting(TopologyGraph.NextHop::port).containsExactly(3, 4);
+		assertThat(toOwnEdge.nextHops()).extracting(TopologyGraph.NextHop::node).containsExactly("edge-0-1");
+		assertThat(route(fatTree.equalCostRoutes("edge-0-0", Set.of()), "h-1-0-0").nextHops())
+			.extracting(TopologyGraph.NextHop::node)
+			.containsExactly("agg-0-0", "agg-0-1");
+	}
+
+	@Test
+	void routesAroundLinksThatAreDown() {
+		Topology topology = TopologyGenerators.fatTree(4);
+		TopologyGraph fatTree = TopologyGraph.of(topology);
+		TopologyLink aggToCore0 = topology.links()
+			.stream()
+			.filter((l) -> l.touches("agg-0-0") && l.touches("core-0"))
+			.findFirst()
+			.orElseThrow();
+		TopologyLink aggToCore1 = topology.links()
+			.stream()
+			.filter((l) -> l.touches("agg-0-0") && l.touches("core-1"))
+			.findFirst()
+			.orElseThrow();
+
+		assertThat(route(fatTree.equalCostRoutes("agg-0-0", Set.of(aggToCore0)), "h-2-0-0").nextHops())
+			.extracting(TopologyGraph.NextHop::node)
+			.containsExactly("core-1");
+		assertThat(route(fatTree.equalCostRoutes("agg-0-0", Set.of(aggToCore0, aggToCore1)), "h-2-0-0").nextHops())
+			.as("no way up: down to the edges, over the other aggregation switch")
+			.extracting(TopologyGraph.NextHop::node)
+			.containsExactly("edge-0-0", "edge-0-1");
+		assertThat(route(fatTree.equalCostRoutes("core-0", Set.of(aggToCore0)), "h-0-0-0").nextHops())
+			.as("core-0 reaches pod 0 through another pod now")
+			.extracting(TopologyGraph.NextHop::node)
+			.containsExactly("agg-1-0", "agg-2-0", "agg-3-0");
+		assertThat(route(fatTree.equalCostRoutes("edge-1-0", Set.of(aggToCore0)), "h-0-0-0").nextHops())
+			.as("the edge keeps both uplinks: each aggregation switch still reaches pod 0 in 3 hops")
+			.hasSize(2);
+	}
+
+	private static TopologyGraph.EqualCostRoute route(List<TopologyGraph.EqualCostRoute> routes, String host) {
+		return routes.stream().filter((r) -> r.host().equals(host)).findFirst().orElseThrow();
 	}
 
 	private static TopologySwitch node(String name, long deviceId, String mac) {

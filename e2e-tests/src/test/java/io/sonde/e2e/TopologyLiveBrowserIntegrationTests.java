@@ -3,6 +3,7 @@ package io.sonde.e2e;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 import java.util.function.BooleanSupplier;
 
 import io.sonde.SondeApplication;
@@ -22,6 +23,7 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.openqa.selenium.NoSuchElementException;
 import org.openqa.selenium.StaleElementReferenceException;
 import org.openqa.selenium.WindowType;
 import org.openqa.selenium.chrome.ChromeDriver;
@@ -121,8 +123,22 @@ class TopologyLiveBrowserIntegrationTests {
 					.stream()
 					.allMatch((name) -> topology.accessibleName(name).equals(name + ", primary")
 							&& topology.colour(name).equals(GREEN)));
+		// Two polling rounds of the port counters: packets sent and a rate for every
+		// switch
+		// (the fabric has no data plane, so both are 0).
+		assertThat(api.postJson("/api/v1/polling/rounds", "", ApiCaller.OPERATOR_TOKEN).statusCode()).isEqualTo(200);
+		assertThat(api.postJson("/api/v1/polling/rounds", "", ApiCaller.OPERATOR_TOKEN).statusCode()).isEqualTo(200);
+		// Read once per try: the table is redrawn every few seconds.
+		live("the traffic table to list every switch, in topology order, with a rate",
+				() -> String.join("; ", trafficRows(topology)), () -> {
+					List<String> rows = trafficRows(topology);
+					return rows.size() == 20 && rows.get(0).startsWith("core-0 ")
+							&& rows.stream().allMatch((row) -> row.matches("\\S+ 0 0"));
+				});
+		assertThat(topology.linksDown()).isEqualTo("Links down: none known.");
 		topology.switchButton(STOPPED).click();
 		assertThat(topology.detail("Name").getText()).isEqualTo(STOPPED);
+		assertThat(topology.detail("Traffic").getText()).isEqualTo("0 packets/s (0 sent)");
 		assertThat(topology.detail("Role").getText()).isEqualTo("edge");
 		assertThat(topology.detail("P4Runtime address").getText())
 			.isEqualTo("127.0.0.1:" + fabric.server(STOPPED).port());
@@ -204,6 +220,16 @@ class TopologyLiveBrowserIntegrationTests {
 		new WebDriverWait(browser, LIVE).withMessage(() -> "waited for " + what + "; the page shows: " + shows.get())
 			.ignoring(StaleElementReferenceException.class)
 			.until((driver) -> condition.getAsBoolean());
+	}
+
+	/** The rows once the table shows, none before (it is hidden until a round). */
+	private static List<String> trafficRows(TopologyPage topology) {
+		try {
+			return topology.trafficTable().isDisplayed() ? topology.trafficRows() : List.of();
+		}
+		catch (NoSuchElementException | StaleElementReferenceException ex) {
+			return List.of();
+		}
 	}
 
 }

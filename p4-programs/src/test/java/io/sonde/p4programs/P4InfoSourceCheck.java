@@ -10,6 +10,8 @@ import java.util.TreeSet;
 import java.util.stream.Collectors;
 
 import p4.config.v1.Action;
+import p4.config.v1.ActionProfile;
+import p4.config.v1.ActionRef;
 import p4.config.v1.Counter;
 import p4.config.v1.CounterSpec;
 import p4.config.v1.DirectCounter;
@@ -22,15 +24,20 @@ import p4.config.v1.Table;
 /**
  * What p4c would have told us: every difference between a P4Info and the P4 source it
  * claims to describe, as one readable line each. Both directions are checked: each table,
- * action, counter, direct counter and register of the P4Info must be declared in the
- * source with the same name, id, widths, match kinds and sizes; each table, counter,
+ * action, action profile, counter, direct counter and register of the P4Info must be
+ * declared in the source with the same name, id, widths, match kinds, sizes, default-only
+ * actions, const default action and implementation; each table, action selector, counter,
  * direct counter and register of the source, and each action its tables use, must be in
- * the P4Info.
+ * the P4Info. core.p4's {@code NoAction} has no {@code @id}: p4c gives it
+ * {@value #NO_ACTION_ID}.
  */
 final class P4InfoSourceCheck {
 
 	private static final Map<CounterSpec.Unit, String> COUNTER_TYPES = Map.of(CounterSpec.Unit.BOTH,
 			"packets_and_bytes", CounterSpec.Unit.PACKETS, "packets", CounterSpec.Unit.BYTES, "bytes");
+
+	/** The id p4c gives core.p4's NoAction (from its name, the same in every program). */
+	static final int NO_ACTION_ID = 21257015;
 
 	private final P4Info p4Info;
 
@@ -44,6 +51,8 @@ final class P4InfoSourceCheck {
 
 	private final Map<Integer, String> directCounterNames = new HashMap<>();
 
+	private final Map<Integer, String> actionProfileNames = new HashMap<>();
+
 	private P4InfoSourceCheck(P4Info p4Info, P4SourceModel source) {
 		this.p4Info = p4Info;
 		this.source = source;
@@ -52,6 +61,8 @@ final class P4InfoSourceCheck {
 		p4Info.getTablesList().forEach((t) -> this.tableNames.put(t.getPreamble().getId(), t.getPreamble().getName()));
 		p4Info.getDirectCountersList()
 			.forEach((c) -> this.directCounterNames.put(c.getPreamble().getId(), c.getPreamble().getName()));
+		p4Info.getActionProfilesList()
+			.forEach((p) -> this.actionProfileNames.put(p.getPreamble().getId(), p.getPreamble().getName()));
 	}
 
 	/** Every difference found; empty when the P4Info describes the source. */
@@ -59,6 +70,7 @@ final class P4InfoSourceCheck {
 		P4InfoSourceCheck check = new P4InfoSourceCheck(p4Info, source);
 		check.p4Info.getTablesList().forEach(check::table);
 		check.p4Info.getActionsList().forEach(check::action);
+		check.p4Info.getActionProfilesList().forEach(check::actionProfile);
 		check.p4Info.getCountersList().forEach(check::counter);
 		check.p4Info.getDirectCountersList().forEach(check::directCounter);
 		check.p4Info.getRegistersList().forEach(check::register);
@@ -91,6 +103,16 @@ final class P4InfoSourceCheck {
 			.map((ref) -> this.actionNames.getOrDefault(ref.getId(), "unknown action id " + ref.getId()))
 			.collect(Collectors.toCollection(TreeSet::new));
 		same("actions of table " + name, actions, new TreeSet<>(declared.actions()));
+		Set<String> defaultOnly = table.getActionRefsList()
+			.stream()
+			.filter((ref) -> ref.getScope() == ActionRef.Scope.DEFAULT_ONLY)
+			.map((ref) -> this.actionNames.getOrDefault(ref.getId(), "unknown action id " + ref.getId()))
+			.collect(Collectors.toCollection(TreeSet::new));
+		same("default-only actions of table " + name, defaultOnly, new TreeSet<>(declared.defaultOnly()));
+		same("const default action of table " + name, this.actionNames.get(table.getConstDefaultActionId()),
+				declared.constDefaultAction() ? declared.defaultAction() : null);
+		same("implementation of table " + name, this.actionProfileNames.get(table.getImplementationId()),
+				declared.implementation());
 		Set<String> direct = table.getDirectResourceIdsList()
 			.stream()
 			.map((id) -> this.directCounterNames.getOrDefault(id, "unknown direct resource id " + id))
@@ -102,6 +124,11 @@ final class P4InfoSourceCheck {
 	private void action(Action action) {
 		String name = action.getPreamble().getName();
 		P4SourceModel.Action declared = this.source.actions.get(name);
+		if (declared == null && name.equals("NoAction")) {
+			same("id of action NoAction (p4c's)", action.getPreamble().getId(), NO_ACTION_ID);
+			same("parameters of action NoAction", action.getParamsCount(), 0);
+			return;
+		}
 		if (declared == null) {
 			this.mismatches.add("action " + name + " is not declared in the source");
 			return;
@@ -116,6 +143,29 @@ final class P4InfoSourceCheck {
 			same("id of " + what, param.getId(), i + 1);
 			same("bit width of " + what, param.getBitwidth(), declared.params().get(param.getName()));
 		}
+	}
+
+	private void actionProfile(ActionProfile profile) {
+		String name = profile.getPreamble().getName();
+		P4SourceModel.ActionSelector declared = this.source.actionSelectors.get(name);
+		if (declared == null) {
+			this.mismatches.add("action profile " + name + " is not declared in the source as an action selector");
+			return;
+		}
+		id("action profile " + name, profile.getPreamble(), declared.id());
+		same("with_selector of action profile " + name, profile.getWithSelector(), true);
+		same("size of action profile " + name, profile.getSize(), declared.size());
+		same("max_group_size of action profile " + name, (long) profile.getMaxGroupSize(), declared.maxGroupSize());
+		Set<String> tables = profile.getTableIdsList()
+			.stream()
+			.map((id) -> this.tableNames.getOrDefault(id, "unknown table id " + id))
+			.collect(Collectors.toCollection(TreeSet::new));
+		Set<String> implemented = this.source.tables.values()
+			.stream()
+			.filter((t) -> name.equals(t.implementation()))
+			.map(P4SourceModel.Table::name)
+			.collect(Collectors.toCollection(TreeSet::new));
+		same("tables of action profile " + name, tables, implemented);
 	}
 
 	private void counter(Counter counter) {
@@ -166,6 +216,7 @@ final class P4InfoSourceCheck {
 	private void sourceInP4Info() {
 		missing("table", this.source.tables.keySet(), this.tableNames.values());
 		missing("direct counter", this.source.directCounters.keySet(), this.directCounterNames.values());
+		missing("action selector", this.source.actionSelectors.keySet(), this.actionProfileNames.values());
 		missing("counter", this.source.counters.keySet(),
 				this.p4Info.getCountersList().stream().map((c) -> c.getPreamble().getName()).toList());
 		missing("register", this.source.registers.keySet(),

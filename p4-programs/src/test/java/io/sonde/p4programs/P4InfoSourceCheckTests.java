@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 import org.junit.jupiter.api.Test;
+import p4.config.v1.ActionRef;
 import p4.config.v1.CounterSpec;
 import p4.config.v1.MatchField;
 import p4.config.v1.P4Info;
@@ -149,6 +150,68 @@ class P4InfoSourceCheckTests {
 			.replace("bit<8>      ip_proto;", "bit<16>     ip_proto;");
 		assertThat(P4InfoSourceCheck.mismatches(this.p4Info, P4SourceModel.read(drifted)))
 			.anySatisfy((m) -> assertThat(m).contains("(ip_proto)").contains("P4Info has 8, the source 16"));
+	}
+
+	@Test
+	void catchesAChangedSelectorSizeOrMaxGroupSize() {
+		P4Info.Builder size = this.p4Info.toBuilder();
+		size.getActionProfilesBuilder(0).setSize(this.p4Info.getActionProfiles(0).getSize() / 2);
+		assertThat(caught(size.build(), "size of action profile SondeIngress.forwarding.next_hop_selector")).isTrue();
+		P4Info.Builder group = this.p4Info.toBuilder();
+		group.getActionProfilesBuilder(0).setMaxGroupSize(0);
+		assertThat(caught(group.build(), "max_group_size of action profile")).isTrue();
+		P4Info.Builder plain = this.p4Info.toBuilder();
+		plain.getActionProfilesBuilder(0).setWithSelector(false);
+		assertThat(caught(plain.build(), "with_selector of action profile")).isTrue();
+	}
+
+	@Test
+	void catchesAnIndirectTableThatLostItsSelector() {
+		int table = indexOfTable("SondeIngress.forwarding.next_hop");
+		P4Info.Builder direct = this.p4Info.toBuilder();
+		direct.getTablesBuilder(table).clearImplementationId();
+		assertThat(caught(direct.build(), "implementation of table SondeIngress.forwarding.next_hop")).isTrue();
+		P4Info.Builder noSelector = this.p4Info.toBuilder().removeActionProfiles(0);
+		assertThat(caught(noSelector.build(),
+				"action selector SondeIngress.forwarding.next_hop_selector is declared in the source but missing"))
+			.isTrue();
+	}
+
+	@Test
+	void catchesADefaultOnlyScopeOrConstDefaultThatDiffers() {
+		int table = indexOfTable("SondeIngress.forwarding.next_hop");
+		P4Info.Builder scope = this.p4Info.toBuilder();
+		scope.getTablesBuilder(table).getActionRefsBuilder(1).setScope(ActionRef.Scope.TABLE_AND_DEFAULT);
+		assertThat(caught(scope.build(), "default-only actions of table SondeIngress.forwarding.next_hop")).isTrue();
+		P4Info.Builder notConst = this.p4Info.toBuilder();
+		notConst.getTablesBuilder(table).clearConstDefaultActionId();
+		assertThat(caught(notConst.build(), "const default action of table SondeIngress.forwarding.next_hop")).isTrue();
+	}
+
+	@Test
+	void catchesASelectorWhoseSourceSizeDrifted() {
+		String drifted = this.sourceText.replace("#define NEXT_HOP_MAX_GROUP_SIZE 16",
+				"#define NEXT_HOP_MAX_GROUP_SIZE 8");
+		assertThat(drifted).isNotEqualTo(this.sourceText);
+		assertThat(P4InfoSourceCheck.mismatches(this.p4Info, P4SourceModel.read(drifted)))
+			.contains("max_group_size of action profile SondeIngress.forwarding.next_hop_selector: P4Info has 16, "
+					+ "the source 8");
+	}
+
+	@Test
+	void catchesANoActionWithAnotherId() {
+		P4Info.Builder mutated = this.p4Info.toBuilder();
+		mutated.getActionsBuilder(indexOfAction(P4InfoSourceCheck.NO_ACTION_ID)).getPreambleBuilder().setId(0x01000099);
+		assertThat(caught(mutated.build(), "id of action NoAction (p4c's)")).isTrue();
+	}
+
+	private int indexOfTable(String name) {
+		for (int t = 0; t < this.p4Info.getTablesCount(); t++) {
+			if (this.p4Info.getTables(t).getPreamble().getName().equals(name)) {
+				return t;
+			}
+		}
+		throw new AssertionError("no table " + name);
 	}
 
 	private int indexOfAction(int id) {

@@ -13,10 +13,11 @@ import java.util.regex.Pattern;
  * What the P4 source declares, read with regular expressions: enough of P4_16 to hold the
  * checked-in P4Info to the source where no p4c exists. It knows the constructs sonde.p4
  * uses (constants, typedefs, headers, structs, controls with tables, actions, counters,
- * direct counters, registers and control instances, and the V1Switch package) and names
- * every control-plane object as p4c does: by the path of control instances from the
- * ingress or egress control, e.g. {@code SondeIngress.forwarding.ipv4_lpm}. What it
- * cannot resolve fails loudly with {@link IllegalStateException}.
+ * direct counters, registers, action selectors and control instances, and the V1Switch
+ * package) and names every control-plane object as p4c does: by the path of control
+ * instances from the ingress or egress control, e.g.
+ * {@code SondeIngress.forwarding.ipv4_lpm}. What it cannot resolve fails loudly with
+ * {@link IllegalStateException}.
  */
 final class P4SourceModel {
 
@@ -60,6 +61,14 @@ final class P4SourceModel {
 	private static final Pattern REGISTER = Pattern
 		.compile(ANNOTATIONS + "\\bregister\\s*<\\s*(bit<\\d+>|\\w+)\\s*>\\s*\\(\\s*(\\w+)\\s*\\)\\s*(\\w+)\\s*;");
 
+	private static final Pattern ACTION_SELECTOR = Pattern.compile(ANNOTATIONS
+			+ "\\baction_selector\\s*\\(\\s*HashAlgorithm\\.(\\w+)\\s*,\\s*(\\w+)\\s*,\\s*(\\w+)\\s*\\)\\s*(\\w+)\\s*;");
+
+	private static final Pattern MAX_GROUP_SIZE = Pattern.compile("@max_group_size\\(\\s*(\\w+)\\s*\\)");
+
+	/** Actions core.p4 declares, which tables use without a control prefix. */
+	private static final java.util.Set<String> CORE_ACTIONS = java.util.Set.of("NoAction");
+
 	private static final Pattern ID = Pattern.compile("@id\\(\\s*(0x[0-9A-Fa-f]+|\\d+)\\s*\\)");
 
 	private static final Pattern NAME = Pattern.compile("@name\\(\\s*\"([\\w.]+)\"\\s*\\)");
@@ -91,6 +100,8 @@ final class P4SourceModel {
 
 	final Map<String, Register> registers = new LinkedHashMap<>();
 
+	final Map<String, ActionSelector> actionSelectors = new LinkedHashMap<>();
+
 	private final Map<String, String> controlBodies = new HashMap<>();
 
 	private final Map<String, Map<String, String>> controlParams = new HashMap<>();
@@ -102,10 +113,18 @@ final class P4SourceModel {
 	}
 
 	/**
-	 * {@code actions} and {@code directCounter} hold full names; id is null without @id.
+	 * {@code actions}, {@code defaultOnly}, {@code defaultAction}, {@code directCounter}
+	 * and {@code implementation} hold full names (core.p4's actions their own); id is
+	 * null without @id. {@code keys} are the match fields, {@code selectorFields} the
+	 * fields an action selector hashes, which P4Info does not list.
 	 */
-	record Table(String name, Long id, List<Key> keys, List<String> actions, String defaultAction, long size,
-			String directCounter) {
+	record Table(String name, Long id, List<Key> keys, List<String> selectorFields, List<String> actions,
+			List<String> defaultOnly, String defaultAction, boolean constDefaultAction, long size, String directCounter,
+			String implementation) {
+	}
+
+	/** {@code maxGroupSize} is 0 without {@code @max_group_size}. */
+	record ActionSelector(String name, Long id, String algorithm, long size, long maxGroupSize) {
 	}
 
 	record Action(String name, Long id, Map<String, Integer> params) {
@@ -174,6 +193,12 @@ final class P4SourceModel {
 				new DirectCounter(prefix + "." + m.group(3), id(m.group(1)), m.group(2))));
 		each(REGISTER, body, (m) -> this.registers.put(prefix + "." + m.group(4),
 				new Register(prefix + "." + m.group(4), id(m.group(1)), width(m.group(2)), value(m.group(3)))));
+		each(ACTION_SELECTOR, body, (m) -> {
+			String name = prefix + "." + m.group(5);
+			Matcher maxGroup = MAX_GROUP_SIZE.matcher(m.group(1));
+			this.actionSelectors.put(name, new ActionSelector(name, id(m.group(1)), m.group(2), value(m.group(3)),
+					maxGroup.find() ? value(maxGroup.group(1)) : 0));
+		});
 		each(TABLE, body, (m) -> {
 			String name = prefix + "." + m.group(2);
 			this.tables.put(name, table(name, id(m.group(1)), block(body, m.end() - 1), prefix, params));
@@ -187,26 +212,48 @@ final class P4SourceModel {
 
 	private Table table(String name, Long id, String body, String prefix, Map<String, String> params) {
 		List<Key> keys = new ArrayList<>();
+		List<String> selectorFields = new ArrayList<>();
 		Matcher keyBlock = Pattern.compile("key\\s*=\\s*\\{([^}]*)}").matcher(body);
 		if (keyBlock.find()) {
 			each(KEY, keyBlock.group(1), (k) -> {
+				fieldWidth(k.group(1), params);
+				if (k.group(2).equals("selector")) {
+					selectorFields.add(k.group(1));
+					return;
+				}
 				Matcher alias = NAME.matcher(k.group(3));
 				String keyName = alias.find() ? alias.group(1) : k.group(1);
 				keys.add(new Key(k.group(1), k.group(2), keyName, fieldWidth(k.group(1), params)));
 			});
 		}
 		List<String> actionNames = new ArrayList<>();
+		List<String> defaultOnly = new ArrayList<>();
 		for (String entry : property(name, body, "actions\\s*=\\s*\\{([^}]*)}").split(";")) {
 			String[] words = entry.strip().split("\\s+");
 			if (!words[words.length - 1].isEmpty()) {
-				actionNames.add(prefix + "." + words[words.length - 1].replace("()", ""));
+				String action = actionName(prefix, words[words.length - 1].replace("()", ""));
+				actionNames.add(action);
+				if (entry.contains("@defaultonly")) {
+					defaultOnly.add(action);
+				}
 			}
 		}
-		String defaultAction = prefix + "." + property(name, body, "default_action\\s*=\\s*(\\w+)\\s*\\(");
+		Matcher defaultAction = Pattern.compile("(const\\s+)?default_action\\s*=\\s*(\\w+)\\s*\\(").matcher(body);
+		if (!defaultAction.find()) {
+			throw new IllegalStateException("table " + name + " has no default_action");
+		}
 		long size = value(property(name, body, "\\bsize\\s*=\\s*(\\w+)\\s*;"));
 		Matcher counter = Pattern.compile("\\bcounters\\s*=\\s*(\\w+)\\s*;").matcher(body);
 		String directCounter = counter.find() ? prefix + "." + counter.group(1) : null;
-		return new Table(name, id, keys, actionNames, defaultAction, size, directCounter);
+		Matcher implementation = Pattern.compile("\\bimplementation\\s*=\\s*(\\w+)\\s*;").matcher(body);
+		return new Table(name, id, keys, selectorFields, actionNames, defaultOnly,
+				actionName(prefix, defaultAction.group(2)), defaultAction.group(1) != null, size, directCounter,
+				implementation.find() ? prefix + "." + implementation.group(1) : null);
+	}
+
+	/** The full name of an action a table lists: its control's, or core.p4's. */
+	private static String actionName(String prefix, String action) {
+		return CORE_ACTIONS.contains(action) ? action : prefix + "." + action;
 	}
 
 	private static String property(String table, String body, String regex) {

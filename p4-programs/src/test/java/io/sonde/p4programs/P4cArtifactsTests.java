@@ -47,9 +47,17 @@ class P4cArtifactsTests {
 			.isZero();
 	}
 
+	/**
+	 * p4c 1.2.4.8 warns about every table with an action selector that BMv2 runs no
+	 * default action there (forwarding.p4 says why that is what P4Runtime asks); any
+	 * other output is a finding.
+	 */
 	@Test
-	void compilesWithoutWarnings() throws IOException {
-		assertThat(Files.readString(OUT.resolve("p4c.log"))).as("p4c's output").isEmpty();
+	void compilesWithoutWarningsButTheSelectorTablesDefault() throws IOException {
+		String log = Files.readString(OUT.resolve("p4c.log"));
+		String selectorDefault = "forwarding\\.p4\\(\\d+\\): \\[--Wwarn=unsupported\\] warning: Target does not support "
+				+ "default_action for SondeIngress.forwarding.next_hop \\(due to action profiles\\)\\n.*\\n.*\\^+\\n?";
+		assertThat(log.replaceFirst(selectorDefault, "")).as("p4c's output").isEmpty();
 	}
 
 	@Test

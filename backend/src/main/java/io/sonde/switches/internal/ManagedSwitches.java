@@ -39,6 +39,9 @@ import io.sonde.switches.internal.connection.PipelineArtifact;
 import io.sonde.switches.internal.connection.SwitchConnection;
 import io.sonde.switches.internal.state.EntityText;
 import io.sonde.switches.internal.tls.TlsMaterial;
+import p4.config.v1.ActionProfile;
+import p4.v1.ActionProfileGroup;
+import p4.v1.ActionProfileMember;
 import p4.v1.Entity;
 
 import org.springframework.context.ApplicationEventPublisher;
@@ -212,8 +215,25 @@ public class ManagedSwitches implements SwitchManagement, SmartLifecycle, Connec
 							.add(Entities.of(registers.readAll(register.getPreamble().getName()))));
 				}
 			}
+			case "action-profiles" -> {
+				ActionProfileMember.Builder members = ActionProfileMember.newBuilder();
+				ActionProfileGroup.Builder groups = ActionProfileGroup.newBuilder();
+				if (entity != null) {
+					ActionProfile profile = this.p4Info.actionProfile(entity);
+					members.setActionProfileId(profile.getPreamble().getId());
+					groups.setActionProfileId(profile.getPreamble().getId());
+					requests.add(Entities.of(members.build()));
+					if (profile.getWithSelector()) {
+						requests.add(Entities.of(groups.build()));
+					}
+				}
+				else {
+					requests.add(Entities.of(members.build()));
+					requests.add(Entities.of(groups.build()));
+				}
+			}
 			default -> throw new IllegalArgumentException(
-					"kind must be 'tables', 'counters' or 'registers', was '" + kind + "'");
+					"kind must be 'tables', 'counters', 'registers' or " + "'action-profiles', was '" + kind + "'");
 		}
 		return connection.read(requests).stream().map(this.text::installed).toList();
 	}

@@ -13,6 +13,7 @@ import io.sonde.store.RedisStateOfRecord;
 import io.sonde.switches.DesiredStateContributor;
 import io.sonde.switches.internal.polling.CounterPoller;
 import io.sonde.switches.internal.tls.TlsMaterial;
+import io.sonde.topology.LinkStates;
 import io.sonde.topology.TopologyCatalog;
 
 import org.springframework.beans.factory.ObjectProvider;
@@ -43,9 +44,9 @@ class SwitchesConfiguration {
 	}
 
 	@Bean
-	TopologyRoutes topologyRoutes(TopologyCatalog catalog, ApplicationEventPublisher events,
+	TopologyRoutes topologyRoutes(TopologyCatalog catalog, LinkStates links, ApplicationEventPublisher events,
 			SwitchesProperties properties) {
-		return new TopologyRoutes(catalog, events, properties.installRoutes());
+		return new TopologyRoutes(catalog, links, events, properties.installRoutes());
 	}
 
 	@Bean

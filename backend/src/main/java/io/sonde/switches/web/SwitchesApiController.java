@@ -161,6 +161,14 @@ class SwitchesApiController {
 		return this.switches.read(name, "registers", register);
 	}
 
+	@GetMapping("/{name}/action-profiles")
+	@Operation(summary = "Members and groups of action profiles and selectors (all, or ?name=), e.g. the ECMP "
+			+ "groups of SondeIngress.forwarding.next_hop_selector")
+	List<InstalledEntity> actionProfiles(@PathVariable String name,
+			@RequestParam(name = "name", required = false) String profile) {
+		return this.switches.read(name, "action-profiles", profile);
+	}
+
 	@PostMapping(path = "/{name}/packet-out", consumes = MediaType.APPLICATION_JSON_VALUE)
 	@Operation(summary = "Send a frame out of a switch port (PacketOut)")
 	ResponseEntity<Void> packetOut(@PathVariable String name, @RequestBody PacketOutRequest request) {

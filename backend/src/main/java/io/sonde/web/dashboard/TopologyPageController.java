@@ -2,8 +2,11 @@ package io.sonde.web.dashboard;
 
 import java.util.Optional;
 
+import io.sonde.switches.PollingRound;
+import io.sonde.switches.PortCounterPolling;
 import io.sonde.switches.SwitchManagement;
 import io.sonde.topology.ImportedTopology;
+import io.sonde.topology.LinkStates;
 import io.sonde.topology.TopologyCatalog;
 
 import org.springframework.http.MediaType;
@@ -16,8 +19,9 @@ import org.springframework.web.servlet.support.ServletUriComponentsBuilder;
 
 /**
  * The Topology page: the current topology drawn by topology.js, which reads the drawing
- * from {@code /topology/graph} and follows the switches' states over
- * {@code /switches/live}.
+ * from {@code /topology/graph}, follows the switches' states over {@code /switches/live}
+ * and the traffic (port counters polled by {@code sonde.switches.polling-interval}) and
+ * link states over {@code /topology/traffic}.
  */
 @Controller
 public class TopologyPageController {
@@ -26,9 +30,16 @@ public class TopologyPageController {
 
 	private final SwitchManagement switches;
 
-	public TopologyPageController(TopologyCatalog topology, SwitchManagement switches) {
+	private final LinkStates links;
+
+	private final PortCounterPolling polling;
+
+	TopologyPageController(TopologyCatalog topology, SwitchManagement switches, LinkStates links,
+			PortCounterPolling polling) {
 		this.topology = topology;
 		this.switches = switches;
+		this.links = links;
+		this.polling = polling;
 	}
 
 	@GetMapping("/topology")
@@ -46,6 +57,19 @@ public class TopologyPageController {
 	public ResponseEntity<TopologyDrawing> graph() {
 		return this.topology.current()
 			.map((imported) -> ResponseEntity.ok(TopologyDrawing.of(imported.topology(), this.switches.switches())))
+			.orElseGet(() -> ResponseEntity.noContent().build());
+	}
+
+	/**
+	 * Packets each switch sent and its rate, and the links down; 204 without a topology.
+	 */
+	@GetMapping(path = "/topology/traffic", produces = MediaType.APPLICATION_JSON_VALUE)
+	@ResponseBody
+	public ResponseEntity<TopologyTraffic> traffic() {
+		PollingRound[] lastTwo = this.polling.lastTwo();
+		return this.topology.current()
+			.map((imported) -> ResponseEntity
+				.ok(TopologyTraffic.of(imported.topology(), lastTwo[0], lastTwo[1], this.links.down())))
 			.orElseGet(() -> ResponseEntity.noContent().build());
 	}
 

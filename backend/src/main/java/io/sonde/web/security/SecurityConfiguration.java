@@ -51,6 +51,7 @@ public class SecurityConfiguration {
 			PathPatternRequestMatcher.withDefaults().matcher("/actuator/**"),
 			PathPatternRequestMatcher.withDefaults().matcher("/switches/live"),
 			PathPatternRequestMatcher.withDefaults().matcher("/topology/graph"),
+			PathPatternRequestMatcher.withDefaults().matcher("/topology/traffic"),
 			PathPatternRequestMatcher.withDefaults().matcher("/events/live"),
 			PathPatternRequestMatcher.withDefaults().matcher("/events/history"),
 			PathPatternRequestMatcher.withDefaults().matcher("/metrics/*"),

@@ -3,7 +3,10 @@ package io.sonde.web.dashboard;
 import org.springframework.boot.test.context.TestConfiguration;
 import org.springframework.context.annotation.Bean;
 
-/** The switches and topology modules as the dashboard's slice tests set them. */
+/**
+ * The switches and topology modules (polling rounds and link states included) as the
+ * dashboard's slice tests set them.
+ */
 @TestConfiguration(proxyBeanMethods = false)
 class DashboardFakes {
 
@@ -15,6 +18,11 @@ class DashboardFakes {
 	@Bean
 	FakeTopology fakeTopology() {
 		return new FakeTopology();
+	}
+
+	@Bean
+	FakeTraffic fakeTraffic() {
+		return new FakeTraffic();
 	}
 
 }

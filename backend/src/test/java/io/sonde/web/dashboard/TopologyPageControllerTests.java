@@ -1,6 +1,11 @@
 package io.sonde.web.dashboard;
 
+import java.time.Instant;
+import java.util.List;
+import java.util.Set;
+
 import io.sonde.switches.ConnectionState;
+import io.sonde.switches.PollingRound;
 import io.sonde.web.WebSliceTestConfiguration;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -35,10 +40,14 @@ class TopologyPageControllerTests {
 	@Autowired
 	private FakeTopology topology;
 
+	@Autowired
+	private FakeTraffic traffic;
+
 	@BeforeEach
 	void nothingImported() {
 		this.switches.reset();
 		this.topology.current = null;
+		this.traffic.reset();
 	}
 
 	@Test
@@ -101,9 +110,51 @@ class TopologyPageControllerTests {
 	}
 
 	@Test
+	@WithMockUser(username = "viewer", roles = "VIEWER")
+	void reportsThePacketsEachSwitchSentItsRateAndTheLinksDown() throws Exception {
+		this.topology.importLeafSpine();
+		this.traffic.latest = round(0, 100, 40);
+		this.mvc.perform(get("/topology/traffic"))
+			.andExpect(status().isOk())
+			.andExpect(jsonPath("$.switches[0].name").value("spine-0"))
+			.andExpect(jsonPath("$.switches[0].packetsSent").value(100))
+			.andExpect(jsonPath("$.switches[0].packetsPerSecond").doesNotExist())
+			.andExpect(jsonPath("$.switches[2].packetsSent").doesNotExist());
+
+		this.traffic.previous = this.traffic.latest;
+		this.traffic.latest = round(2, 300, 40);
+		this.traffic.down = Set.of(FakeTopology.LEAF_SPINE.links().get(1));
+
+		this.mvc.perform(get("/topology/traffic"))
+			.andExpect(status().isOk())
+			.andExpect(jsonPath("$.polledAt").value("1970-01-01T00:00:02Z"))
+			.andExpect(jsonPath("$.switches[0].packetsSent").value(300))
+			.andExpect(jsonPath("$.switches[0].packetsPerSecond").value(100.0))
+			.andExpect(jsonPath("$.switches[1].packetsPerSecond").value(0.0))
+			.andExpect(jsonPath("$.switches[2].packetsSent").doesNotExist())
+			.andExpect(jsonPath("$.downLinks[0]").value("spine-0:2-leaf-1:1"));
+	}
+
+	@Test
+	@WithMockUser(username = "viewer", roles = "VIEWER")
+	void hasNoTrafficWithoutATopology() throws Exception {
+		this.mvc.perform(get("/topology/traffic")).andExpect(status().isNoContent());
+	}
+
+	/** spine-0 sent {@code spine}, leaf-0 {@code leaf}; leaf-1 could not be polled. */
+	private static PollingRound round(long second, long spine, long leaf) {
+		return new PollingRound(Instant.ofEpochSecond(second), 12,
+				List.of(new PollingRound.SwitchPoll("spine-0", 2, 0, spine, 1, null),
+						new PollingRound.SwitchPoll("leaf-0", 2, 0, leaf, 1, null),
+						new PollingRound.SwitchPoll("leaf-1", 0, 0, 0, 1, "UNAVAILABLE")),
+				6, 3);
+	}
+
+	@Test
 	void sendsSomeoneNotSignedInToTheLoginPage() throws Exception {
 		this.mvc.perform(get("/topology")).andExpect(redirectedUrlPattern("**/login"));
 		this.mvc.perform(get("/topology/graph")).andExpect(status().isUnauthorized());
+		this.mvc.perform(get("/topology/traffic")).andExpect(status().isUnauthorized());
 	}
 
 }

@@ -11,8 +11,9 @@ import org.openqa.selenium.support.ui.WebDriverWait;
 
 /**
  * The Topology page: the drawing, the list of its switches under it (each a button named
- * after the switch and its state, with the colour the drawing gives it) and the details
- * panel of the selected switch.
+ * after the switch and its state, with the colour the drawing gives it), the traffic
+ * table (packets each switch sent, from the polled port counters) and the details panel
+ * of the selected switch.
  */
 public final class TopologyPage {
 
@@ -87,6 +88,27 @@ public final class TopologyPage {
 			.map((button) -> button.getDomAttribute("aria-label") + " "
 					+ button.findElement(By.className("swatch")).getCssValue("background-color"))
 			.collect(Collectors.joining("; "));
+	}
+
+	/** The traffic table, once a polling round has filled it. */
+	public WebElement trafficTable() {
+		return this.driver.findElement(By.xpath("//table[@aria-labelledby='traffic-heading']"));
+	}
+
+	/** The traffic table's rows as "switch sent rate", in topology order. */
+	public List<String> trafficRows() {
+		return trafficTable().findElements(By.cssSelector("tbody tr"))
+			.stream()
+			.map((row) -> row.findElements(By.cssSelector("th, td"))
+				.stream()
+				.map(WebElement::getText)
+				.collect(Collectors.joining(" ")))
+			.toList();
+	}
+
+	/** "Links down: none known." or the links down. */
+	public String linksDown() {
+		return this.driver.findElement(By.id("links-down")).getText();
 	}
 
 	private List<WebElement> switchButtons() {

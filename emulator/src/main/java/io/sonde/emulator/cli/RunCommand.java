@@ -113,6 +113,10 @@ final class RunCommand implements Callable<Integer> {
 			paramLabel = "FILTER", description = "the sinks' event pre-filter: " + EventFilterConverter.FORMS)
 	EventFilterSpec eventFilter;
 
+	@Option(names = "--ecmp", description = "route every destination over all its equal-cost next hops, a group of "
+			+ "sonde.p4's next-hop selector that hashes each flow onto one (default: one next hop per destination)")
+	boolean ecmp;
+
 	@Option(names = "--traffic", defaultValue = "poisson", paramLabel = "constant|poisson|bursty",
 			description = "how flows space their packets (default: ${DEFAULT-VALUE})")
 	TrafficShape traffic;
@@ -401,7 +405,8 @@ final class RunCommand implements Callable<Integer> {
 					: IntFlows.listed(traffic.subList(0, Math.min(this.intFlowCount, traffic.size())));
 			ProvisioningOptions options = ProvisioningOptions.DEFAULTS.withIntFlows(withInt)
 				.withEventFilter(RunCommand.this.eventFilter)
-				.withCollector(RunCommand.this.collector);
+				.withCollector(RunCommand.this.collector)
+				.withEcmp(RunCommand.this.ecmp);
 			ProvisioningPlan plan;
 			try {
 				plan = ProvisioningPlan.of(this.network.topology(), options);

@@ -33,6 +33,14 @@ final class Crc16 {
 	}
 
 	/**
+	 * The member an action selector over one 32-bit field picks among {@code members}:
+	 * BMv2 takes the CRC16 of the field's 4 bytes modulo the group's size.
+	 */
+	static int selectorIndex(int field, int members) {
+		return update(0, field, 4) % members;
+	}
+
+	/**
 	 * The report's UDP source port: {@code hash(crc16, 0, {ipv4_src, ipv4_dst, ip_proto,
 	 * l4_src_port, l4_dst_port}, 65536)} over the 13 bytes of the field list.
 	 */

@@ -2,23 +2,37 @@ package io.sonde.emulator.pipeline;
 
 /**
  * {@code control Forwarding} (forwarding.p4): longest-prefix match on the IPv4 or IPv6
- * destination picks the egress port and the next hop's MAC address.
+ * destination picks the egress port and the next hop's MAC address, directly or, for
+ * IPv4, through a group of equal-cost next hops a hash of the flow chooses among (ECMP).
  */
 final class Forwarding {
 
 	private final SondeTables tables;
 
-	Forwarding(SondeTables tables) {
+	private final SondeRegisters registers;
+
+	private final EcmpHash ecmpHash = new EcmpHash();
+
+	Forwarding(SondeTables tables, SondeRegisters registers) {
 		this.tables = tables;
+		this.registers = registers;
 	}
 
 	/**
-	 * The apply block: {@code ipv4_lpm} when IPv4 is valid, else {@code ipv6_lpm} when
-	 * IPv6 is; null when neither table ran (egress_spec keeps v1model's initial 0).
+	 * The apply block: {@code ipv4_lpm} when IPv4 is valid, then {@code next_hop} if it
+	 * named a group, else {@code ipv6_lpm} when IPv6 is; null when no table ran
+	 * (egress_spec keeps v1model's initial 0).
 	 */
 	NextHop lookup(byte[] frame, ParsedHeaders headers) {
 		if (headers.ipv4) {
-			return this.tables.ipv4Lpm((int) WireBytes.u32(frame, headers.ipOffset + 16), headers.frameLength);
+			NextHop route = this.tables.ipv4Lpm((int) WireBytes.u32(frame, headers.ipOffset + 16), headers.frameLength);
+			if (!route.isGroup()) {
+				return route;
+			}
+			long salt = this.registers.read(SondeRegister.ECMP_SALT, 0);
+			int hash = this.ecmpHash.of(headers.ipv4Src, headers.ipv4Dst, headers.ipProto, headers.l4SrcPort,
+					headers.l4DstPort, salt);
+			return this.tables.nextHop(route.group(), hash, headers.frameLength);
 		}
 		if (headers.ipv6) {
 			int dst = headers.ipOffset + 24;

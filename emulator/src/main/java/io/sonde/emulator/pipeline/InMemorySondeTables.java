@@ -2,7 +2,9 @@ package io.sonde.emulator.pipeline;
 
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 
 /**
@@ -44,6 +46,11 @@ public final class InMemorySondeTables implements SondeTables {
 
 	private final List<Ipv6Route> ipv6Routes = new ArrayList<>();
 
+	/** {@code next_hop}: group id -> the group's members, in member order. */
+	private final Map<Integer, NextHop[]> groups = new HashMap<>();
+
+	private final Map<Integer, DirectCounterCell> groupCounters = new HashMap<>();
+
 	private final FlowTable<IntInsertion> watchlist = new FlowTable<>("int_watchlist", IntInsertion.SKIP,
 			FLOW_TABLE_SIZE);
 
@@ -77,6 +84,28 @@ public final class InMemorySondeTables implements SondeTables {
 		this.ipv4Index.add(prefix, prefixLength, this.ipv4Actions.size());
 		this.ipv4Actions.add(action);
 		this.ipv4Counters.add(counter);
+		return counter;
+	}
+
+	/**
+	 * Binds {@code next_hop} group {@code groupId} to its members, in the order a
+	 * selector draws from (an {@code ipv4_lpm} entry reaches it with
+	 * {@link NextHop#group}). A group without members drops.
+	 */
+	public DirectCounterCell addNextHopGroup(int groupId, List<NextHop> members) {
+		NextHop.group(groupId);
+		for (NextHop member : members) {
+			if (member.drop() || member.isGroup()) {
+				throw new IllegalArgumentException("a next_hop member runs set_next_hop: " + member);
+			}
+		}
+		if (this.groups.containsKey(groupId)) {
+			throw new IllegalArgumentException("next_hop already has group " + groupId);
+		}
+		checkRoom("next_hop", this.groups.size(), LPM_TABLE_SIZE);
+		DirectCounterCell counter = new DirectCounterCell();
+		this.groups.put(groupId, members.toArray(NextHop[]::new));
+		this.groupCounters.put(groupId, counter);
 		return counter;
 	}
 
@@ -156,6 +185,16 @@ public final class InMemorySondeTables implements SondeTables {
 		}
 		this.ipv4Counters.get(entry).hit(packetBytes);
 		return this.ipv4Actions.get(entry);
+	}
+
+	@Override
+	public NextHop nextHop(int groupId, int ecmpHash, int packetBytes) {
+		NextHop[] members = this.groups.get(groupId);
+		if (members == null) {
+			return NextHop.DROP;
+		}
+		this.groupCounters.get(groupId).hit(packetBytes);
+		return (members.length == 0) ? NextHop.DROP : members[Crc16.selectorIndex(ecmpHash, members.length)];
 	}
 
 	@Override

@@ -4,9 +4,10 @@ import java.util.Objects;
 
 /**
  * {@code control SondeIngress} of sonde.p4 on a frame's bytes, stage by stage: 1 the
- * ingress port counter and the timestamp and port the report needs; 2 L3 forwarding; 3
- * (GPINT, not built); 4 the INT sink with the event pre-filter and the report clone; 5
- * the INT source. The parser runs first, as v1model runs it before ingress.
+ * ingress port counter and the timestamp and port the report needs; 2 L3 forwarding (ECMP
+ * included); 3 (GPINT, not built); 4 the INT sink with the event pre-filter and the
+ * report clone; 5 the INT source. The parser runs first, as v1model runs it before
+ * ingress.
  * <p>
  * One instance per switch, used by one thread; it reuses its scratch state for every
  * packet and allocates nothing unless a packet is cloned or gets INT.
@@ -26,7 +27,7 @@ public final class SondeIngress {
 	public SondeIngress(SondeTables tables, SondeRegisters registers) {
 		Objects.requireNonNull(tables, "tables");
 		this.registers = Objects.requireNonNull(registers, "registers");
-		this.forwarding = new Forwarding(tables);
+		this.forwarding = new Forwarding(tables, registers);
 		this.intSink = new IntSink(tables, registers);
 		this.intSource = new IntSource(tables);
 	}

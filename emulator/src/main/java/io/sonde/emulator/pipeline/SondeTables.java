@@ -16,6 +16,15 @@ public interface SondeTables {
 	/** {@code SondeIngress.forwarding.ipv4_lpm}, key {@code dst_addr} lpm 32. */
 	NextHop ipv4Lpm(int dstAddr, int packetBytes);
 
+	/**
+	 * {@code SondeIngress.forwarding.next_hop}, key {@code group_id} exact, an indirect
+	 * table whose action selector picks a member of the group by {@code ecmpHash} (the
+	 * selector's input): the member's {@code set_next_hop}, or {@link NextHop#DROP} when
+	 * the table misses or the group has no member ({@code set_next_hop_group} marked the
+	 * packet to drop, and NoAction keeps it so).
+	 */
+	NextHop nextHop(int groupId, int ecmpHash, int packetBytes);
+
 	/** {@code SondeIngress.forwarding.ipv6_lpm}, key {@code dst_addr} lpm 128. */
 	NextHop ipv6Lpm(long dstAddrHigh, long dstAddrLow, int packetBytes);
 

@@ -6,6 +6,8 @@ import java.util.Map;
 import java.util.function.Function;
 
 import io.sonde.emulator.state.ActionCall;
+import io.sonde.emulator.state.ActionProfileLookup;
+import io.sonde.emulator.state.IndirectAction;
 import io.sonde.emulator.state.CloneSession;
 import io.sonde.emulator.state.InstalledEntry;
 import io.sonde.emulator.state.SwitchState;
@@ -34,6 +36,11 @@ public final class SwitchStateTables implements SondeTables {
 	private final TableKey ipv4Lpm;
 
 	private final TableKey ipv6Lpm;
+
+	private final TableKey nextHop;
+
+	/** The action selector behind {@code next_hop}. */
+	private final ActionProfileLookup nextHopSelector;
 
 	private final TableKey watchlist;
 
@@ -75,9 +82,12 @@ public final class SwitchStateTables implements SondeTables {
 			return entry;
 		}
 
-		@SuppressWarnings("unchecked")
 		<A> A action(InstalledEntry entry, Function<ActionCall, A> convert) {
-			ActionCall call = entry.action();
+			return action(entry.action(), convert);
+		}
+
+		@SuppressWarnings("unchecked")
+		<A> A action(ActionCall call, Function<ActionCall, A> convert) {
 			Object action = this.memo.get(call);
 			if (action == null) {
 				if (this.memo.size() == MAX_MEMO) {
@@ -96,9 +106,13 @@ public final class SwitchStateTables implements SondeTables {
 
 	private final int setNextHopV6;
 
+	private final int setNextHopGroup;
+
 	private final int[] nextHopParams;
 
 	private final int[] nextHopV6Params;
+
+	private final int nextHopGroupParam;
 
 	private final int insertInt;
 
@@ -134,6 +148,8 @@ public final class SwitchStateTables implements SondeTables {
 		String[] flowFields = { "ipv4_src", "ipv4_dst", "ip_proto", "l4_src_port", "l4_dst_port" };
 		this.ipv4Lpm = new TableKey(state, p4Info, "SondeIngress.forwarding.ipv4_lpm", "dst_addr");
 		this.ipv6Lpm = new TableKey(state, p4Info, "SondeIngress.forwarding.ipv6_lpm", "dst_addr");
+		this.nextHop = new TableKey(state, p4Info, "SondeIngress.forwarding.next_hop", "group_id");
+		this.nextHopSelector = state.actionProfile("SondeIngress.forwarding.next_hop_selector");
 		this.watchlist = new TableKey(state, p4Info, "SondeIngress.int_source.int_watchlist", flowFields);
 		this.sinkPorts = new TableKey(state, p4Info, "SondeIngress.int_sink.int_sink_ports", "egress_port");
 		this.eventFilter = new TableKey(state, p4Info, "SondeIngress.int_sink.event_filter.event_filter_flows",
@@ -142,8 +158,10 @@ public final class SwitchStateTables implements SondeTables {
 				"egress_port");
 		this.setNextHop = actionId(p4Info, "SondeIngress.forwarding.set_next_hop");
 		this.setNextHopV6 = actionId(p4Info, "SondeIngress.forwarding.set_next_hop_v6");
+		this.setNextHopGroup = actionId(p4Info, "SondeIngress.forwarding.set_next_hop_group");
 		this.nextHopParams = params(p4Info, "SondeIngress.forwarding.set_next_hop", "port", "dmac");
 		this.nextHopV6Params = params(p4Info, "SondeIngress.forwarding.set_next_hop_v6", "port", "dmac");
+		this.nextHopGroupParam = params(p4Info, "SondeIngress.forwarding.set_next_hop_group", "group_id")[0];
 		this.insertInt = actionId(p4Info, "SondeIngress.int_source.insert_int");
 		this.insertIntParams = params(p4Info, "SondeIngress.int_source.insert_int", "instructions", "hop_ml",
 				"remaining_hop_count");
@@ -178,6 +196,37 @@ public final class SwitchStateTables implements SondeTables {
 		TableKey table = this.ipv4Lpm;
 		table.key[table.offsets[0]] = dstAddr & 0xFFFF_FFFFL;
 		return table.action(table.run(packetBytes), this.toNextHop);
+	}
+
+	/**
+	 * An entry names a group (or a member) of {@code next_hop_selector}: the group's
+	 * members, in member-id order and repeated by weight, are drawn from as BMv2 does,
+	 * CRC16 of the 32-bit selector input modulo their number.
+	 */
+	@Override
+	public NextHop nextHop(int groupId, int ecmpHash, int packetBytes) {
+		TableKey table = this.nextHop;
+		table.key[table.offsets[0]] = groupId & 0xFFFF;
+		InstalledEntry entry = table.run(packetBytes);
+		IndirectAction indirect = entry.indirect();
+		if (indirect == null) {
+			return NextHop.DROP;
+		}
+		ActionCall call;
+		if (indirect.group()) {
+			ActionCall[] members = this.nextHopSelector.group(indirect.id());
+			if (members == null || members.length == 0) {
+				return NextHop.DROP;
+			}
+			call = members[Crc16.selectorIndex(ecmpHash, members.length)];
+		}
+		else {
+			call = this.nextHopSelector.member(indirect.id());
+			if (call == null) {
+				return NextHop.DROP;
+			}
+		}
+		return table.action(call, this.toNextHop);
 	}
 
 	@Override
@@ -240,6 +289,9 @@ public final class SwitchStateTables implements SondeTables {
 		}
 		else if (call.actionId() == this.setNextHopV6) {
 			p = this.nextHopV6Params;
+		}
+		else if (call.actionId() == this.setNextHopGroup) {
+			return NextHop.group((int) call.param(this.nextHopGroupParam));
 		}
 		else {
 			return NextHop.DROP;

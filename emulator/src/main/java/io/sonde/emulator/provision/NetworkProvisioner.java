@@ -22,8 +22,9 @@ import p4.v1.Update;
  * primary (spec §5), SetForwardingPipelineConfig VERIFY_AND_COMMIT with sonde.p4's P4Info
  * (§14; the emulated switch needs no device config), then the plan's updates in Write
  * batches of at most {@value #BATCH} (CONTINUE_ON_ERROR, §12.2), each of which must be
- * accepted whole. The session is closed afterwards: the switch keeps its state, and the
- * next controller arbitrates afresh.
+ * accepted whole; a batch never mixes ECMP members, their groups and the entries naming
+ * the groups ({@link SondeUpdates#phases}). The session is closed afterwards: the switch
+ * keeps its state, and the next controller arbitrates afresh.
  */
 public final class NetworkProvisioner {
 
@@ -83,7 +84,7 @@ public final class NetworkProvisioner {
 	}
 
 	private int apply(SwitchPlan switchPlan) {
-		List<Update> all = this.updates.of(switchPlan);
+		List<List<Update>> phases = this.updates.phases(switchPlan);
 		String name = switchPlan.switchName();
 		try (P4RuntimeClient client = P4RuntimeClient.forAddress(switchPlan.host(), switchPlan.port())
 			.deviceId(switchPlan.deviceId())
@@ -93,12 +94,14 @@ public final class NetworkProvisioner {
 			step(name, "arbitration", () -> client.awaitPrimary(this.timeout));
 			step(name, "pipeline", () -> client.setPipeline(this.p4Info.p4Info(), SondeDeviceConfig.bmv2().json(),
 					PIPELINE_COOKIE, SetForwardingPipelineConfigRequest.Action.VERIFY_AND_COMMIT));
-			for (int from = 0; from < all.size(); from += BATCH) {
-				List<Update> batch = all.subList(from, Math.min(all.size(), from + BATCH));
-				step(name, "write", () -> client.write(batch));
+			for (List<Update> phase : phases) {
+				for (int from = 0; from < phase.size(); from += BATCH) {
+					List<Update> batch = phase.subList(from, Math.min(phase.size(), from + BATCH));
+					step(name, "write", () -> client.write(batch));
+				}
 			}
 		}
-		return all.size();
+		return phases.stream().mapToInt(List::size).sum();
 	}
 
 	private static void step(String switchName, String what, Runnable call) {

@@ -26,10 +26,13 @@ import io.sonde.p4programs.SondePipeline;
  * {@value SondePipeline#INT_REPORT_CLONE_SESSION_ID} mirrors reports to, and the key of
  * the {@code int_report_collectors} entry
  * @param hwId the TR-2.0 hw_id of every switch's reports
+ * @param ecmp whether a destination with several equal-cost next hops is routed over all
+ * of them (a group of sonde.p4's next-hop selector) rather than over the one
+ * {@link io.sonde.emulator.topology.ShortestPathRoutes} picks
  */
 public record ProvisioningOptions(IntFlows intFlows, int instructions, int remainingHopCount,
 		EventFilterSpec eventFilter, Map<FlowSpec, EventFilterSpec> flowFilters, InetSocketAddress collector,
-		MacAddress collectorMac, int reportPort, int hwId) {
+		MacAddress collectorMac, int reportPort, int hwId, boolean ecmp) {
 
 	/** Every INT-2.1 item a sonde.p4 hop can carry: 12 words per hop. */
 	public static final int ALL_INSTRUCTIONS = 0xFF80;
@@ -40,7 +43,7 @@ public record ProvisioningOptions(IntFlows intFlows, int instructions, int remai
 	 */
 	public static final ProvisioningOptions DEFAULTS = new ProvisioningOptions(IntFlows.none(), ALL_INSTRUCTIONS,
 			SondePipeline.MAX_INT_HOPS, EventFilterSpec.EVERY_PACKET, Map.of(), UdpReportSender.DEFAULT_COLLECTOR,
-			MacAddress.local(0xC0_11EC_7000L), 500, 0);
+			MacAddress.local(0xC0_11EC_7000L), 500, 0, false);
 
 	public ProvisioningOptions {
 		Objects.requireNonNull(intFlows, "intFlows");
@@ -69,23 +72,23 @@ public record ProvisioningOptions(IntFlows intFlows, int instructions, int remai
 
 	public ProvisioningOptions withIntFlows(IntFlows flows) {
 		return new ProvisioningOptions(flows, this.instructions, this.remainingHopCount, this.eventFilter,
-				this.flowFilters, this.collector, this.collectorMac, this.reportPort, this.hwId);
+				this.flowFilters, this.collector, this.collectorMac, this.reportPort, this.hwId, this.ecmp);
 	}
 
 	public ProvisioningOptions withInstructions(int bitmap) {
 		return new ProvisioningOptions(this.intFlows, bitmap, this.remainingHopCount, this.eventFilter,
-				this.flowFilters, this.collector, this.collectorMac, this.reportPort, this.hwId);
+				this.flowFilters, this.collector, this.collectorMac, this.reportPort, this.hwId, this.ecmp);
 	}
 
 	public ProvisioningOptions withRemainingHopCount(int hops) {
 		return new ProvisioningOptions(this.intFlows, this.instructions, hops, this.eventFilter, this.flowFilters,
-				this.collector, this.collectorMac, this.reportPort, this.hwId);
+				this.collector, this.collectorMac, this.reportPort, this.hwId, this.ecmp);
 	}
 
 	/** The pre-filter of every INT flow that has none of its own. */
 	public ProvisioningOptions withEventFilter(EventFilterSpec filter) {
 		return new ProvisioningOptions(this.intFlows, this.instructions, this.remainingHopCount, filter,
-				this.flowFilters, this.collector, this.collectorMac, this.reportPort, this.hwId);
+				this.flowFilters, this.collector, this.collectorMac, this.reportPort, this.hwId, this.ecmp);
 	}
 
 	/** The pre-filter of one listed flow. */
@@ -93,12 +96,20 @@ public record ProvisioningOptions(IntFlows intFlows, int instructions, int remai
 		Map<FlowSpec, EventFilterSpec> filters = new LinkedHashMap<>(this.flowFilters);
 		filters.put(flow, filter);
 		return new ProvisioningOptions(this.intFlows, this.instructions, this.remainingHopCount, this.eventFilter,
-				filters, this.collector, this.collectorMac, this.reportPort, this.hwId);
+				filters, this.collector, this.collectorMac, this.reportPort, this.hwId, this.ecmp);
 	}
 
 	public ProvisioningOptions withCollector(InetSocketAddress address) {
 		return new ProvisioningOptions(this.intFlows, this.instructions, this.remainingHopCount, this.eventFilter,
-				this.flowFilters, address, this.collectorMac, this.reportPort, this.hwId);
+				this.flowFilters, address, this.collectorMac, this.reportPort, this.hwId, this.ecmp);
+	}
+
+	/**
+	 * Routes over every equal-cost next hop (ECMP) or, false, over one per destination.
+	 */
+	public ProvisioningOptions withEcmp(boolean spread) {
+		return new ProvisioningOptions(this.intFlows, this.instructions, this.remainingHopCount, this.eventFilter,
+				this.flowFilters, this.collector, this.collectorMac, this.reportPort, this.hwId, spread);
 	}
 
 	/** The filter of {@code flow}: its own, else the common one. */

@@ -14,8 +14,10 @@ import io.sonde.emulator.pipeline.FlowMatch;
 import io.sonde.emulator.pipeline.IntInsertion;
 import io.sonde.emulator.pipeline.ReportCollector;
 import io.sonde.emulator.topology.Endpoint;
+import io.sonde.emulator.topology.EqualCostRoute;
 import io.sonde.emulator.topology.HostSpec;
 import io.sonde.emulator.topology.LinkSpec;
+import io.sonde.emulator.topology.Route;
 import io.sonde.emulator.topology.RoutingPlan;
 import io.sonde.emulator.topology.ShortestPathRoutes;
 import io.sonde.emulator.topology.SwitchSpec;
@@ -23,15 +25,17 @@ import io.sonde.emulator.topology.Topology;
 import io.sonde.emulator.traffic.FlowSpec;
 import io.sonde.emulator.traffic.TransportProtocol;
 import io.sonde.p4programs.SondePipeline;
+import io.sonde.p4programs.entries.SondeEntities;
 
 /**
  * What the emulator's controller writes to every switch of a topology, decided before
- * anything is written: shortest-path {@code ipv4_lpm} routes, the INT Node ID (= device
- * id), sink ports (every host-facing port: a packet leaving toward a host leaves the INT
- * domain there), the INT source's watchlist at the edge switch a flow enters by, the
- * sink's event filter at the edge switch it leaves by, and the report mirror (clone
- * session 500 to the report port, {@code int_report_collectors} behind it). Transit needs
- * no entry: every switch pushes its hop onto an INT packet.
+ * anything is written: shortest-path {@code ipv4_lpm} routes (with ECMP, a group of every
+ * equal-cost next hop where there are several), the INT Node ID (= device id), sink ports
+ * (every host-facing port: a packet leaving toward a host leaves the INT domain there),
+ * the INT source's watchlist at the edge switch a flow enters by, the sink's event filter
+ * at the edge switch it leaves by, and the report mirror (clone session 500 to the report
+ * port, {@code int_report_collectors} behind it). Transit needs no entry: every switch
+ * pushes its hop onto an INT packet.
  * <p>
  * A flow between two hosts of one edge switch gets no INT, since its packets never leave
  * the edge switch toward another switch (sonde.p4 only inserts INT toward a non-sink
@@ -208,9 +212,16 @@ public record ProvisioningPlan(List<SwitchPlan> switches) {
 			ReportCollector collector = ReportCollector.sendReport(this.spec.mac().value(),
 					options.collectorMac().value(), REPORT_SOURCE_NET | (int) (this.spec.deviceId() & 0xF_FFFF),
 					ipv4(options.collector().getAddress()), options.collector().getPort(), options.hwId());
+			List<Route> direct = routes.routesAt(this.spec.name());
+			List<EqualCostRoute> spread = List.of();
+			if (options.ecmp()) {
+				spread = routes.equalCostAt(this.spec.name()).stream().filter(EqualCostRoute::isMultipath).toList();
+				List<String> grouped = spread.stream().map(EqualCostRoute::destinationHost).toList();
+				direct = direct.stream().filter((route) -> !grouped.contains(route.destinationHost())).toList();
+			}
 			return new SwitchPlan(this.spec.name(), this.spec.deviceId(), "127.0.0.1:" + this.spec.p4RuntimePort(),
-					this.spec.deviceId(), routes.routesAt(this.spec.name()), this.sinkPorts, this.watchlist,
-					this.filters, this.cnf, options.reportPort(), collector);
+					this.spec.deviceId(), direct, spread, SondeEntities.ecmpSaltOf(this.spec.name()), this.sinkPorts,
+					this.watchlist, this.filters, this.cnf, options.reportPort(), collector);
 		}
 
 		private static int ipv4(InetAddress address) {

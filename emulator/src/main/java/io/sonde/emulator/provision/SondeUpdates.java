@@ -2,11 +2,14 @@ package io.sonde.emulator.provision;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
 
 import io.sonde.emulator.pipeline.EventFilterAction;
 import io.sonde.emulator.pipeline.FlowMatch;
 import io.sonde.emulator.pipeline.IntInsertion;
 import io.sonde.emulator.pipeline.ReportCollector;
+import io.sonde.emulator.topology.EqualCostRoute;
 import io.sonde.emulator.topology.Route;
 import io.sonde.p4programs.entries.FlowKey;
 import io.sonde.p4programs.entries.SondeEntities;
@@ -17,9 +20,12 @@ import p4.v1.Update;
 
 /**
  * A {@link SwitchPlan} as P4Runtime updates, built by {@link SondeEntities}: the switch
- * id register, the report mirror (clone session, collector entry), routes, sink ports,
- * watchlist, event filters and CNF registers, in that order, so a switch can report
- * before it forwards INT packets.
+ * id register, the report mirror (clone session, collector entry), the ECMP salt and
+ * next-hop members, then the groups, then the {@code next_hop} entries, routes, sink
+ * ports, watchlist, event filters and CNF registers, in that order, so a switch can
+ * report before it forwards INT packets. Members, groups and the entries naming them are
+ * in separate phases, each to be written in Writes of its own: a switch may apply the
+ * updates of one Write in any order (P4Runtime §12.2), and a group needs its members.
  */
 final class SondeUpdates {
 
@@ -29,30 +35,71 @@ final class SondeUpdates {
 		this.entities = new SondeEntities(p4Info);
 	}
 
+	/** Every update of the plan, phase after phase. */
 	List<Update> of(SwitchPlan plan) {
+		List<Update> all = new ArrayList<>();
+		phases(plan).forEach(all::addAll);
+		return all;
+	}
+
+	/** The plan's updates in the phases their references dictate. */
+	List<List<Update>> phases(SwitchPlan plan) {
 		List<Update> updates = new ArrayList<>();
+		List<Update> groups = new ArrayList<>();
+		List<Update> entries = new ArrayList<>();
 		updates.add(Updates.of(Update.Type.MODIFY, this.entities.nodeId(plan.intNodeId())));
 		updates.add(Updates.of(Update.Type.INSERT, this.entities.reportMirror(plan.reportPort())));
 		ReportCollector collector = plan.collector();
 		updates.add(Updates.of(Update.Type.INSERT,
 				this.entities.collector(plan.reportPort(), collector.srcMac(), collector.collectorMac(),
 						collector.srcIp(), collector.collectorIp(), collector.collectorPort(), collector.hwId())));
+		ecmp(plan, updates, groups, entries);
 		for (Route route : plan.routes()) {
-			updates.add(Updates.of(Update.Type.INSERT, this.entities.route(route.destination().value(),
+			entries.add(Updates.of(Update.Type.INSERT, this.entities.route(route.destination().value(),
 					route.prefixLength(), route.egressPort(), route.nextHopMac().value())));
 		}
-		plan.sinkPorts().forEach((port) -> updates.add(Updates.of(Update.Type.INSERT, this.entities.sinkPort(port))));
+		plan.sinkPorts().forEach((port) -> entries.add(Updates.of(Update.Type.INSERT, this.entities.sinkPort(port))));
 		for (FlowRule<IntInsertion> rule : plan.watchlist()) {
 			IntInsertion insert = rule.action();
-			updates.add(Updates.of(Update.Type.INSERT, this.entities.watch(key(rule.match()), rule.priority(),
+			entries.add(Updates.of(Update.Type.INSERT, this.entities.watch(key(rule.match()), rule.priority(),
 					insert.instructions(), insert.hopMl(), insert.remainingHopCount())));
 		}
-		plan.eventFilters().forEach((rule) -> updates.add(Updates.of(Update.Type.INSERT, filter(rule))));
+		plan.eventFilters().forEach((rule) -> entries.add(Updates.of(Update.Type.INSERT, filter(rule))));
 		for (CnfRegisterWrite literal : plan.cnfLiterals()) {
 			this.entities.cnfLiteral(literal.slot(), literal.metric(), literal.operator(), literal.threshold())
-				.forEach((cell) -> updates.add(Updates.of(Update.Type.MODIFY, cell)));
+				.forEach((cell) -> entries.add(Updates.of(Update.Type.MODIFY, cell)));
 		}
-		return updates;
+		return List.of(updates, groups, entries).stream().filter((phase) -> !phase.isEmpty()).toList();
+	}
+
+	/**
+	 * The salt, one member per port a group uses (member id = port), group {@code i + 1}
+	 * for the plan's {@code i}th multipath destination, its {@code next_hop} entry and
+	 * route.
+	 */
+	private void ecmp(SwitchPlan plan, List<Update> members, List<Update> groups, List<Update> entries) {
+		if (plan.ecmpRoutes().isEmpty()) {
+			return;
+		}
+		members.add(Updates.of(Update.Type.MODIFY, this.entities.ecmpSalt(plan.ecmpSalt())));
+		Map<Integer, EqualCostRoute.NextHop> byPort = new TreeMap<>();
+		plan.ecmpRoutes().forEach((route) -> route.nextHops().forEach((hop) -> byPort.putIfAbsent(hop.port(), hop)));
+		byPort.values()
+			.forEach((hop) -> members.add(Updates.of(Update.Type.INSERT,
+					this.entities.nextHopMember(hop.port(), hop.port(), hop.mac().value()))));
+		for (int i = 0; i < plan.ecmpRoutes().size(); i++) {
+			EqualCostRoute route = plan.ecmpRoutes().get(i);
+			int group = i + 1;
+			List<Integer> ports = route.nextHops()
+				.stream()
+				.map(EqualCostRoute.NextHop::port)
+				.limit(this.entities.maxGroupSize())
+				.toList();
+			groups.add(Updates.of(Update.Type.INSERT, this.entities.nextHopGroup(group, ports)));
+			entries.add(Updates.of(Update.Type.INSERT, this.entities.nextHop(group)));
+			entries.add(
+					Updates.of(Update.Type.INSERT, this.entities.routeToGroup(route.destination().value(), 32, group)));
+		}
 	}
 
 	private Entity filter(FlowRule<EventFilterAction> rule) {

@@ -5,6 +5,7 @@ import java.util.List;
 import io.sonde.emulator.pipeline.EventFilterAction;
 import io.sonde.emulator.pipeline.IntInsertion;
 import io.sonde.emulator.pipeline.ReportCollector;
+import io.sonde.emulator.topology.EqualCostRoute;
 import io.sonde.emulator.topology.Route;
 
 /**
@@ -15,7 +16,10 @@ import io.sonde.emulator.topology.Route;
  * @param deviceId its P4Runtime device id
  * @param address where its P4Runtime server listens ({@code host:port})
  * @param intNodeId the INT Node ID ({@code int_switch_id[0]})
- * @param routes its {@code ipv4_lpm} entries
+ * @param routes its {@code ipv4_lpm} entries with {@code set_next_hop}
+ * @param ecmpRoutes destinations it routes over a group of equal-cost next hops (ECMP
+ * only), group id = position in this list + 1
+ * @param ecmpSalt its ECMP hash seed ({@code ecmp_salt[0]})
  * @param sinkPorts ports marked by {@code int_sink_ports} (toward hosts)
  * @param watchlist its {@code int_watchlist} entries (INT source)
  * @param eventFilters its {@code event_filter_flows} entries (INT sink)
@@ -24,11 +28,13 @@ import io.sonde.emulator.topology.Route;
  * @param collector its {@code int_report_collectors} action for that port
  */
 public record SwitchPlan(String switchName, long deviceId, String address, long intNodeId, List<Route> routes,
-		List<Integer> sinkPorts, List<FlowRule<IntInsertion>> watchlist, List<FlowRule<EventFilterAction>> eventFilters,
-		List<CnfRegisterWrite> cnfLiterals, int reportPort, ReportCollector collector) {
+		List<EqualCostRoute> ecmpRoutes, long ecmpSalt, List<Integer> sinkPorts, List<FlowRule<IntInsertion>> watchlist,
+		List<FlowRule<EventFilterAction>> eventFilters, List<CnfRegisterWrite> cnfLiterals, int reportPort,
+		ReportCollector collector) {
 
 	public SwitchPlan {
 		routes = List.copyOf(routes);
+		ecmpRoutes = List.copyOf(ecmpRoutes);
 		sinkPorts = List.copyOf(sinkPorts);
 		watchlist = List.copyOf(watchlist);
 		eventFilters = List.copyOf(eventFilters);

@@ -3,6 +3,8 @@ package io.sonde.emulator.state;
 import java.util.function.Consumer;
 
 import io.grpc.Status;
+import p4.v1.ActionProfileGroup;
+import p4.v1.ActionProfileMember;
 import p4.v1.CounterEntry;
 import p4.v1.DirectCounterEntry;
 import p4.v1.Entity;
@@ -14,7 +16,8 @@ import p4.v1.TableEntry;
 /**
  * One read request, dispatched by entity kind, with the wildcards of spec §9: id 0 means
  * every object of the kind, an unset index every cell, an unset match every entry of the
- * table (default entries only when asked for), session id 0 every clone session (§9.5.2).
+ * table (default entries only when asked for), member or group id 0 every member or group
+ * of the profile (§9.2), session id 0 every clone session (§9.5.2).
  */
 final class EntityReads {
 
@@ -27,6 +30,8 @@ final class EntityReads {
 	void read(Entity request, Consumer<Entity> sink) {
 		switch (request.getEntityCase()) {
 			case TABLE_ENTRY -> readTables(request.getTableEntry(), sink);
+			case ACTION_PROFILE_MEMBER -> readMembers(request.getActionProfileMember(), sink);
+			case ACTION_PROFILE_GROUP -> readGroups(request.getActionProfileGroup(), sink);
 			case COUNTER_ENTRY -> readCounters(request.getCounterEntry(), sink);
 			case DIRECT_COUNTER_ENTRY -> readDirectCounters(request.getDirectCounterEntry(), sink);
 			case REGISTER_ENTRY -> readRegisters(request.getRegisterEntry(), sink);
@@ -35,6 +40,39 @@ final class EntityReads {
 			default -> throw new EntityRejected(Status.Code.UNIMPLEMENTED,
 					"the emulator does not implement " + request.getEntityCase().name().toLowerCase() + " entities");
 		}
+	}
+
+	private void readMembers(ActionProfileMember filter, Consumer<Entity> sink) {
+		Consumer<ActionProfileMember> out = (member) -> sink
+			.accept(Entity.newBuilder().setActionProfileMember(member).build());
+		if (filter.getActionProfileId() == 0) {
+			if (filter.getMemberId() != 0) {
+				throw EntityRejected.invalid("a member id needs an action_profile_id");
+			}
+			this.state.actionProfileStates().forEach((profile) -> profile.readMembers(filter, out));
+			return;
+		}
+		this.state.knownActionProfile(filter.getActionProfileId()).readMembers(filter, out);
+	}
+
+	private void readGroups(ActionProfileGroup filter, Consumer<Entity> sink) {
+		Consumer<ActionProfileGroup> out = (group) -> sink
+			.accept(Entity.newBuilder().setActionProfileGroup(group).build());
+		if (filter.getActionProfileId() == 0) {
+			if (filter.getGroupId() != 0) {
+				throw EntityRejected.invalid("a group id needs an action_profile_id");
+			}
+			this.state.actionProfileStates()
+				.stream()
+				.filter(ActionProfileState::hasSelector)
+				.forEach((profile) -> profile.readGroups(filter, out));
+			return;
+		}
+		ActionProfileState profile = this.state.knownActionProfile(filter.getActionProfileId());
+		if (!profile.hasSelector()) {
+			throw EntityRejected.invalid("action profile " + profile.name() + " has no selector, so no groups");
+		}
+		profile.readGroups(filter, out);
 	}
 
 	private void readReplication(PacketReplicationEngineEntry filter, Consumer<Entity> sink) {

@@ -11,9 +11,9 @@ import p4.v1.Update;
 /**
  * One update of a Write, dispatched by entity kind. Counters, direct counters and
  * registers are arrays that always exist, so they only take MODIFY (spec §9.3, §9.7);
- * clone sessions of the packet replication engine take all three (§9.5.2); other entity
- * kinds (meters, action profiles, multicast groups, value sets, digests, externs) are not
- * emulated and answer UNIMPLEMENTED.
+ * action profile members and groups (§9.2) and clone sessions of the packet replication
+ * engine (§9.5.2) take all three; other entity kinds (meters, multicast groups, value
+ * sets, digests, externs) are not emulated and answer UNIMPLEMENTED.
  */
 final class EntityWrites {
 
@@ -36,6 +36,24 @@ final class EntityWrites {
 					case INSERT -> table.insert(entity.getTableEntry());
 					case MODIFY -> table.modify(entity.getTableEntry());
 					default -> table.delete(entity.getTableEntry());
+				}
+			}
+			case ACTION_PROFILE_MEMBER -> {
+				ActionProfileState profile = this.state
+					.knownActionProfile(entity.getActionProfileMember().getActionProfileId());
+				switch (type) {
+					case INSERT -> profile.insertMember(entity.getActionProfileMember());
+					case MODIFY -> profile.modifyMember(entity.getActionProfileMember());
+					default -> profile.deleteMember(entity.getActionProfileMember());
+				}
+			}
+			case ACTION_PROFILE_GROUP -> {
+				ActionProfileState profile = this.state
+					.knownActionProfile(entity.getActionProfileGroup().getActionProfileId());
+				switch (type) {
+					case INSERT -> profile.insertGroup(entity.getActionProfileGroup());
+					case MODIFY -> profile.modifyGroup(entity.getActionProfileGroup());
+					default -> profile.deleteGroup(entity.getActionProfileGroup());
 				}
 			}
 			case COUNTER_ENTRY -> {

@@ -34,6 +34,9 @@ public final class InstalledEntry {
 
 	private volatile ActionCall action;
 
+	// Entries of indirect tables name a member or group instead of an action.
+	private volatile IndirectAction indirect;
+
 	// What a read returns, apart from counter data; written under the table's write lock.
 	private volatile TableEntry stored;
 
@@ -68,9 +71,20 @@ public final class InstalledEntry {
 		return this.key == null;
 	}
 
-	/** The action to run, read once per packet. */
+	/**
+	 * The action to run, read once per packet; {@code NoAction}'s empty call for an entry
+	 * of an indirect table, whose action is {@link #indirect()}.
+	 */
 	public ActionCall action() {
 		return this.action;
+	}
+
+	/**
+	 * The member or group an entry of an indirect table names, resolved through the
+	 * table's {@link ActionProfileLookup}; null in a direct table.
+	 */
+	public IndirectAction indirect() {
+		return this.indirect;
 	}
 
 	/** Counts one packet of {@code byteCount} bytes on the entry's direct counter. */
@@ -118,6 +132,11 @@ public final class InstalledEntry {
 
 	void replace(ActionCall newAction, TableEntry newStored) {
 		this.action = newAction;
+		this.stored = newStored;
+	}
+
+	void replace(IndirectAction newIndirect, TableEntry newStored) {
+		this.indirect = newIndirect;
 		this.stored = newStored;
 	}
 

@@ -11,22 +11,24 @@ import io.grpc.Status;
 import io.sonde.p4runtime.info.P4EntityKind;
 import io.sonde.p4runtime.info.P4InfoIndex;
 import io.sonde.p4runtime.info.UnknownP4Entity;
+import p4.config.v1.ActionProfile;
 import p4.config.v1.Counter;
 import p4.config.v1.Register;
 import p4.v1.Entity;
 import p4.v1.Update;
 
 /**
- * The forwarding state of one emulated switch for any P4Info: table entries, direct and
- * indexed counters, registers, and the packet replication engine's clone sessions. Two
- * audiences:
+ * The forwarding state of one emulated switch for any P4Info: table entries, the members
+ * and groups of action profiles and selectors, direct and indexed counters, registers,
+ * and the packet replication engine's clone sessions. Two audiences:
  * <ul>
  * <li>the P4Runtime server writes and reads it with P4Runtime messages ({@link #write},
  * {@link #read}), checked as the specification prescribes, one call at a time (a lock
  * serialises writers and readers, so every read sees whole Writes, §13.5);</li>
- * <li>data-plane threads run packets against it ({@link #table}, {@link #counter},
- * {@link #register}, {@link #cloneSession}) without locks: tables publish immutable
- * indexes after each Write, counters and registers are atomic cells.</li>
+ * <li>data-plane threads run packets against it ({@link #table}, {@link #actionProfile},
+ * {@link #counter}, {@link #register}, {@link #cloneSession}) without locks: tables and
+ * action profiles publish immutable snapshots after each Write, counters and registers
+ * are atomic cells.</li>
  * </ul>
  * The objects handed to the data plane stay the same for the life of the switch, across
  * {@link #reset()}.
@@ -38,6 +40,8 @@ public final class SwitchState {
 	private final P4InfoIndex p4Info;
 
 	private final Map<Integer, TableState> tables = new LinkedHashMap<>();
+
+	private final Map<Integer, ActionProfileState> actionProfiles = new LinkedHashMap<>();
 
 	private final Map<Integer, IndexedCounter> counters = new LinkedHashMap<>();
 
@@ -53,8 +57,21 @@ public final class SwitchState {
 
 	public SwitchState(P4InfoIndex p4Info) {
 		this.p4Info = p4Info;
-		for (TableModel model : TableModel.all(p4Info)) {
-			this.tables.put(model.id(), new TableState(model));
+		List<TableModel> models = TableModel.all(p4Info);
+		for (ActionProfile profile : p4Info.p4Info().getActionProfilesList()) {
+			models.stream()
+				.filter((model) -> profile.getTableIdsList().contains(model.id()))
+				.findFirst()
+				.ifPresent((table) -> this.actionProfiles.put(profile.getPreamble().getId(),
+						new ActionProfileState(p4Info, profile, table)));
+		}
+		for (TableModel model : models) {
+			ActionProfileState profile = model.isIndirect() ? this.actionProfiles.get(model.implementationId()) : null;
+			if (model.isIndirect() && profile == null) {
+				throw new IllegalArgumentException("table " + model.name() + " names action profile "
+						+ model.implementationId() + ", which the P4Info does not list for it");
+			}
+			this.tables.put(model.id(), new TableState(model, profile));
 		}
 		for (Counter counter : p4Info.p4Info().getCountersList()) {
 			this.counters.put(counter.getPreamble().getId(), new IndexedCounter(counter));
@@ -84,6 +101,7 @@ public final class SwitchState {
 				}
 			}
 			finally {
+				this.actionProfiles.values().forEach(ActionProfileState::publish);
 				this.tables.values().forEach(TableState::publish);
 			}
 		}
@@ -121,6 +139,7 @@ public final class SwitchState {
 	public void reset() {
 		synchronized (this.lock) {
 			this.tables.values().forEach(TableState::reset);
+			this.actionProfiles.values().forEach(ActionProfileState::reset);
 			this.counters.values().forEach(IndexedCounter::reset);
 			this.registers.values().forEach(RegisterArray::reset);
 			this.cloneSessions.reset();
@@ -137,6 +156,15 @@ public final class SwitchState {
 
 	public List<TableLookup> tables() {
 		return this.tables.values().stream().map(TableState::lookup).toList();
+	}
+
+	/** The members and groups of an action profile or selector, for the data plane. */
+	public ActionProfileLookup actionProfile(int profileId) {
+		return found(this.actionProfiles.get(profileId), P4EntityKind.ACTION_PROFILE, profileId).lookup();
+	}
+
+	public ActionProfileLookup actionProfile(String nameOrAlias) {
+		return actionProfile(this.p4Info.id(P4EntityKind.ACTION_PROFILE, nameOrAlias));
 	}
 
 	public IndexedCounter counter(int counterId) {
@@ -174,6 +202,20 @@ public final class SwitchState {
 
 	Collection<TableState> tableStates() {
 		return this.tables.values();
+	}
+
+	Collection<ActionProfileState> actionProfileStates() {
+		return this.actionProfiles.values();
+	}
+
+	/** The action profile a request names; an unknown id is the request's fault. */
+	ActionProfileState knownActionProfile(int profileId) {
+		ActionProfileState profile = this.actionProfiles.get(profileId);
+		if (profile == null) {
+			throw EntityRejected.invalid("no action profile with id " + Integer.toUnsignedString(profileId)
+					+ " in the P4Info (or no table it implements)");
+		}
+		return profile;
 	}
 
 	Collection<IndexedCounter> counters() {

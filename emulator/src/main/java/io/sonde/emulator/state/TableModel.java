@@ -142,6 +142,13 @@ final class TableModel {
 		return this.table.getImplementationId() != 0;
 	}
 
+	/**
+	 * The action profile or selector implementing an indirect table, 0 for a direct one.
+	 */
+	int implementationId() {
+		return this.table.getImplementationId();
+	}
+
 	boolean hasDirectCounter() {
 		return hasDirectResource(DIRECT_COUNTER_PREFIX);
 	}

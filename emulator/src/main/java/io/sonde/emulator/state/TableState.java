@@ -12,8 +12,10 @@ import p4.v1.TableEntry;
 /**
  * The control-plane side of one table: INSERT, MODIFY, DELETE and reads of entries with
  * the checks and codes of spec §9.1 and §12, plus the default entry (§9.1.3) and const
- * tables (§9.1.4). Called only under the switch's write lock; after a batch,
- * {@link #publish()} hands the data plane a fresh index.
+ * tables (§9.1.4). The entries of an indirect table name a member or group of its action
+ * profile (§9.2), which must exist and stay while they are named. Called only under the
+ * switch's write lock; after a batch, {@link #publish()} hands the data plane a fresh
+ * index.
  */
 final class TableState {
 
@@ -25,12 +27,29 @@ final class TableState {
 
 	private final TableLookup lookup;
 
+	/** The action profile of an indirect table, null for a direct one. */
+	private final ActionProfileState profile;
+
 	private long nextSequence;
 
 	private boolean dirty;
 
-	TableState(TableModel model) {
+	/** A table's action as an update gives it: an action, or a member or group. */
+	private record Chosen(ActionCall call, IndirectAction indirect) {
+
+		TableAction toProto() {
+			return (this.indirect != null) ? this.indirect.toProto()
+					: TableAction.newBuilder().setAction(this.call.toProto()).build();
+		}
+
+	}
+
+	/**
+	 * @param profile the action profile implementing the table, null for a direct table
+	 */
+	TableState(TableModel model, ActionProfileState profile) {
 		this.model = model;
+		this.profile = profile;
 		this.matches = new MatchValidator(model);
 		this.lookup = new TableLookup(model, InstalledEntry.defaultEntry(model.id(), model.initialDefault()));
 	}
@@ -58,7 +77,7 @@ final class TableState {
 		if (!entry.hasAction()) {
 			throw EntityRejected.invalid("an INSERT into table " + name() + " needs an action");
 		}
-		ActionCall action = entryAction(entry.getAction(), false);
+		Chosen action = chosen(entry.getAction());
 		if (this.entries.containsKey(match.key())) {
 			throw new EntityRejected(Status.Code.ALREADY_EXISTS, "table " + name() + " already has an entry "
 					+ "with this match and priority " + match.key().priority());
@@ -67,8 +86,13 @@ final class TableState {
 			throw new EntityRejected(Status.Code.RESOURCE_EXHAUSTED,
 					"table " + name() + " is full (" + this.model.size() + " entries)");
 		}
+		TableEntry stored = stored(entry, match.key(), action);
 		InstalledEntry installed = new InstalledEntry(match.key(), match.value(), match.mask(), match.ranges(),
-				match.prefixLength(), this.nextSequence++, action, stored(entry, match.key(), action));
+				match.prefixLength(), this.nextSequence++, action.call(), stored);
+		if (action.indirect() != null) {
+			installed.replace(action.indirect(), stored);
+			this.profile.addReference(action.indirect());
+		}
 		if (entry.hasCounterData()) {
 			installed.setCounter(checkedCounter(entry));
 		}
@@ -87,8 +111,17 @@ final class TableState {
 		}
 		MatchValidator.ValidMatch match = this.matches.validate(entry.getMatchList(), entry.getPriority());
 		InstalledEntry installed = existing(match.key());
-		ActionCall action = entry.hasAction() ? entryAction(entry.getAction(), false) : installed.action();
-		installed.replace(action, stored(entry, match.key(), action));
+		Chosen action = entry.hasAction() ? chosen(entry.getAction())
+				: new Chosen(installed.action(), installed.indirect());
+		TableEntry stored = stored(entry, match.key(), action);
+		if (action.indirect() != null) {
+			this.profile.removeReference(installed.indirect());
+			this.profile.addReference(action.indirect());
+			installed.replace(action.indirect(), stored);
+		}
+		else {
+			installed.replace(action.call(), stored);
+		}
 		if (entry.hasCounterData()) {
 			installed.setCounter(checkedCounter(entry));
 		}
@@ -106,7 +139,10 @@ final class TableState {
 			throw constTable("DELETE");
 		}
 		MatchValidator.ValidMatch match = this.matches.validate(entry.getMatchList(), entry.getPriority());
-		existing(match.key());
+		InstalledEntry installed = existing(match.key());
+		if (installed.indirect() != null) {
+			this.profile.removeReference(installed.indirect());
+		}
 		this.entries.remove(match.key());
 		this.dirty = true;
 	}
@@ -118,6 +154,10 @@ final class TableState {
 		if (this.model.hasConstDefaultAction()) {
 			throw new EntityRejected(Status.Code.PERMISSION_DENIED,
 					"the default action of table " + name() + " is const");
+		}
+		if (this.profile != null) {
+			throw new EntityRejected(Status.Code.PERMISSION_DENIED,
+					"table " + name() + " is indirect: its default entry is the constant NoAction (§9.1.3)");
 		}
 		if (entry.getIdleTimeoutNs() != 0) {
 			throw EntityRejected.invalid("default entries have no idle timeout");
@@ -156,11 +196,28 @@ final class TableState {
 		}
 	}
 
-	private ActionCall entryAction(TableAction action, boolean asDefault) {
-		if (this.model.isIndirect()) {
-			throw new EntityRejected(Status.Code.UNIMPLEMENTED,
-					"table " + name() + " uses an action profile, which the emulator does not run");
+	/** The action of a match entry, direct or indirect as the table is. */
+	private Chosen chosen(TableAction action) {
+		if (this.profile == null) {
+			return new Chosen(entryAction(action, false), null);
 		}
+		IndirectAction indirect = switch (action.getTypeCase()) {
+			case ACTION_PROFILE_MEMBER_ID -> new IndirectAction(false, action.getActionProfileMemberId());
+			case ACTION_PROFILE_GROUP_ID -> new IndirectAction(true, action.getActionProfileGroupId());
+			case ACTION_PROFILE_ACTION_SET -> throw new EntityRejected(Status.Code.UNIMPLEMENTED, "table " + name()
+					+ ": the emulator takes no one-shot action sets; write members and groups (§9.2)");
+			default -> throw EntityRejected.invalid("table " + name() + " is indirect: its entries name a member "
+					+ "or group of action profile " + this.profile.name() + ", not an action");
+		};
+		if (indirect.id() == 0) {
+			throw EntityRejected
+				.invalid("table " + name() + ": " + indirect.describe() + " is not an id (they start at 1)");
+		}
+		this.profile.checkReference(indirect);
+		return new Chosen(ActionCall.NONE, indirect);
+	}
+
+	private ActionCall entryAction(TableAction action, boolean asDefault) {
 		if (!action.hasAction()) {
 			throw EntityRejected.invalid("table " + name() + " is a direct table: its entries name an action, "
 					+ "not an action profile member or group");
@@ -186,12 +243,12 @@ final class TableState {
 		return data;
 	}
 
-	private TableEntry stored(TableEntry entry, EntryKey key, ActionCall action) {
+	private TableEntry stored(TableEntry entry, EntryKey key, Chosen action) {
 		return TableEntry.newBuilder()
 			.setTableId(this.model.id())
 			.addAllMatch(key.match())
 			.setPriority(key.priority())
-			.setAction(TableAction.newBuilder().setAction(action.toProto()))
+			.setAction(action.toProto())
 			.setMetadata(entry.getMetadata())
 			.setControllerMetadata(entry.getControllerMetadata())
 			.setIdleTimeoutNs(entry.getIdleTimeoutNs())
@@ -237,14 +294,24 @@ final class TableState {
 			TableEntry stored = entry.stored();
 			if ((wanted == null || wanted.match().equals(entry.key().match()))
 					&& (filter.getPriority() == 0 || filter.getPriority() == stored.getPriority())
-					&& (!filter.hasAction()
-							|| filter.getAction().getAction().getActionId() == entry.action().actionId())
+					&& (!filter.hasAction() || sameAction(filter.getAction(), entry))
 					&& (filter.getControllerMetadata() == 0
 							|| filter.getControllerMetadata() == stored.getControllerMetadata())
 					&& (filter.getMetadata().isEmpty() || filter.getMetadata().equals(stored.getMetadata()))) {
 				sink.accept(withCounter(entry, withCounters));
 			}
 		}
+	}
+
+	/**
+	 * A read filter's action: the action id of a direct entry, the member or group of an
+	 * indirect one.
+	 */
+	private static boolean sameAction(TableAction filter, InstalledEntry entry) {
+		if (entry.indirect() != null) {
+			return filter.equals(entry.indirect().toProto());
+		}
+		return filter.getAction().getActionId() == entry.action().actionId();
 	}
 
 	private TableEntry withCounter(InstalledEntry entry, boolean withCounters) {

@@ -10,7 +10,9 @@ import java.util.Optional;
 import io.sonde.emulator.net.Ipv4Address;
 
 /**
- * The routes of every switch of a topology, from {@link ShortestPathRoutes}.
+ * The routes of every switch of a topology, from {@link ShortestPathRoutes}: the one
+ * route per destination each switch uses without ECMP, and every equal-cost next hop
+ * toward it for ECMP.
  */
 public final class RoutingPlan {
 
@@ -18,11 +20,17 @@ public final class RoutingPlan {
 
 	private final Map<String, List<Route>> routesBySwitch;
 
-	RoutingPlan(Topology topology, Map<String, List<Route>> routesBySwitch) {
+	private final Map<String, List<EqualCostRoute>> equalCostBySwitch;
+
+	RoutingPlan(Topology topology, Map<String, List<Route>> routesBySwitch,
+			Map<String, List<EqualCostRoute>> equalCostBySwitch) {
 		this.topology = topology;
 		Map<String, List<Route>> copy = new LinkedHashMap<>();
 		routesBySwitch.forEach((name, routes) -> copy.put(name, List.copyOf(routes)));
 		this.routesBySwitch = Collections.unmodifiableMap(copy);
+		Map<String, List<EqualCostRoute>> equalCost = new LinkedHashMap<>();
+		equalCostBySwitch.forEach((name, routes) -> equalCost.put(name, List.copyOf(routes)));
+		this.equalCostBySwitch = Collections.unmodifiableMap(equalCost);
 	}
 
 	public Topology topology() {
@@ -32,6 +40,14 @@ public final class RoutingPlan {
 	/** Routes of one switch, ordered by destination host (topology order). */
 	public List<Route> routesAt(String switchName) {
 		return this.routesBySwitch.getOrDefault(switchName, List.of());
+	}
+
+	/**
+	 * Every shortest way out of one switch toward each host it can reach, ordered by
+	 * destination host (topology order).
+	 */
+	public List<EqualCostRoute> equalCostAt(String switchName) {
+		return this.equalCostBySwitch.getOrDefault(switchName, List.of());
 	}
 
 	/** Every route, switch by switch. */

@@ -13,8 +13,9 @@ import java.util.Set;
 import io.sonde.emulator.net.MacAddress;
 
 /**
- * Shortest-path routes (hop count) to every host, one /32 per host, deterministic and
- * without ECMP: each switch keeps one next hop per destination.
+ * Shortest-path routes (hop count) to every host, one /32 per host, deterministic: each
+ * switch keeps one next hop per destination, and the plan also lists every equal-cost
+ * next hop for controllers that spread flows over them (ECMP).
  * <p>
  * For each destination host, a breadth-first search from the host's switch gives every
  * switch its distance; a switch's next hop is one of its neighbours one hop closer. When
@@ -38,7 +39,9 @@ public final class ShortestPathRoutes {
 		topology.switches().forEach(s -> macs.put(s.name(), s.mac()));
 		topology.hosts().forEach(h -> macs.put(h.name(), h.mac()));
 		Map<String, List<Route>> routes = new LinkedHashMap<>();
+		Map<String, List<EqualCostRoute>> equalCost = new LinkedHashMap<>();
 		topology.switches().forEach(s -> routes.put(s.name(), new ArrayList<>()));
+		topology.switches().forEach(s -> equalCost.put(s.name(), new ArrayList<>()));
 		Map<String, Endpoint> attachments = attachments(topology);
 		// Hosts on the same switch share the search: distances depend on that switch
 		// only.
@@ -54,6 +57,9 @@ public final class ShortestPathRoutes {
 			routes.get(attachment.node())
 				.add(new Route(attachment.node(), host.ipv4(), 32, attachment.port(), host.name(), host.mac(),
 						host.name()));
+			equalCost.get(attachment.node())
+				.add(new EqualCostRoute(attachment.node(), host.ipv4(), host.name(),
+						List.of(new EqualCostRoute.NextHop(attachment.port(), host.name(), host.mac()))));
 			List<List<Neighbour>> closer = closerByOrigin.computeIfAbsent(attachment.node(),
 					origin -> closerNeighbours(origin, switchNames, adjacency));
 			for (int switchIndex = 0; switchIndex < switchNames.size(); switchIndex++) {
@@ -66,9 +72,14 @@ public final class ShortestPathRoutes {
 				routes.get(switchName)
 					.add(new Route(switchName, host.ipv4(), 32, next.port(), next.node(), macs.get(next.node()),
 							host.name()));
+				equalCost.get(switchName)
+					.add(new EqualCostRoute(switchName, host.ipv4(), host.name(),
+							candidates.stream()
+								.map(n -> new EqualCostRoute.NextHop(n.port(), n.node(), macs.get(n.node())))
+								.toList()));
 			}
 		}
-		return new RoutingPlan(topology, routes);
+		return new RoutingPlan(topology, routes, equalCost);
 	}
 
 	/**

@@ -1,9 +1,13 @@
 package io.sonde.p4programs.entries;
 
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
 import java.util.List;
 
 import io.sonde.p4programs.SondePipeline;
 import io.sonde.p4runtime.bytes.Bytestrings;
+import io.sonde.p4runtime.entity.ActionProfileEntries;
 import io.sonde.p4runtime.entity.Entities;
 import io.sonde.p4runtime.entity.RegisterEntries;
 import io.sonde.p4runtime.entity.TableEntries;
@@ -21,6 +25,15 @@ import p4.v1.Replica;
 public final class SondeEntities {
 
 	public static final String IPV4_LPM = "SondeIngress.forwarding.ipv4_lpm";
+
+	/** ECMP: group id -> an action profile group of {@link #NEXT_HOP_SELECTOR}. */
+	public static final String NEXT_HOP = "SondeIngress.forwarding.next_hop";
+
+	/** The action selector behind {@link #NEXT_HOP}. */
+	public static final String NEXT_HOP_SELECTOR = "SondeIngress.forwarding.next_hop_selector";
+
+	/** The switch's ECMP hash seed, index 0. */
+	public static final String ECMP_SALT = "SondeIngress.forwarding.ecmp_salt";
 
 	public static final String WATCHLIST = "SondeIngress.int_source.int_watchlist";
 
@@ -44,8 +57,12 @@ public final class SondeEntities {
 	/** Packets and bytes sent per port (index = egress port). */
 	public static final String EGRESS_PORT_COUNTER = "SondeEgress.egress_port_counter";
 
-	/** The tables a controller writes, in the order it writes them. */
-	public static final List<String> TABLES = List.of(COLLECTORS, IPV4_LPM, SINK_PORTS, WATCHLIST, EVENT_FILTER);
+	/**
+	 * The tables a controller writes, in the order it writes them: {@link #NEXT_HOP}
+	 * before the {@link #IPV4_LPM} routes that name its groups.
+	 */
+	public static final List<String> TABLES = List.of(COLLECTORS, NEXT_HOP, IPV4_LPM, SINK_PORTS, WATCHLIST,
+			EVENT_FILTER);
 
 	private static final String FILTER_ACTIONS = "SondeIngress.int_sink.event_filter.";
 
@@ -53,9 +70,15 @@ public final class SondeEntities {
 
 	private final RegisterEntries registers;
 
+	private final ActionProfileEntries profiles;
+
+	private final int maxGroupSize;
+
 	public SondeEntities(P4InfoIndex p4Info) {
 		this.tables = new TableEntries(p4Info);
 		this.registers = new RegisterEntries(p4Info);
+		this.profiles = new ActionProfileEntries(p4Info);
+		this.maxGroupSize = p4Info.actionProfile(NEXT_HOP_SELECTOR).getMaxGroupSize();
 	}
 
 	/** Against sonde.p4's own P4Info. */
@@ -76,6 +99,74 @@ public final class SondeEntities {
 			.param("port", egressPort)
 			.param("dmac", nextHopMac)
 			.build());
+	}
+
+	/**
+	 * An {@code ipv4_lpm} route over the equal-cost next hops of group {@code groupId}:
+	 * {@code set_next_hop_group(group_id)}.
+	 */
+	public Entity routeToGroup(int destination, int prefixLength, int groupId) {
+		return Entities.of(this.tables.table(IPV4_LPM)
+			.lpm("dst_addr", Integer.toUnsignedLong(destination), prefixLength)
+			.action("SondeIngress.forwarding.set_next_hop_group")
+			.param("group_id", groupId)
+			.build());
+	}
+
+	/**
+	 * The {@code next_hop} entry that binds the P4 group id {@code groupId} to the action
+	 * profile group of the same id.
+	 */
+	public Entity nextHop(int groupId) {
+		return Entities.of(this.tables.table(NEXT_HOP).exact("group_id", groupId).actionProfileGroup(groupId).build());
+	}
+
+	/**
+	 * A next hop an ECMP group may pick: member {@code memberId} running
+	 * {@code set_next_hop}.
+	 */
+	public Entity nextHopMember(int memberId, int egressPort, long nextHopMac) {
+		return Entities.of(this.profiles.member(NEXT_HOP_SELECTOR, memberId)
+			.action("SondeIngress.forwarding.set_next_hop")
+			.param("port", egressPort)
+			.param("dmac", nextHopMac)
+			.build());
+	}
+
+	/**
+	 * ECMP group {@code groupId} over {@code memberIds}, weight 1 each. Its
+	 * {@code max_size} is the selector's {@code max_group_size}, so the membership can
+	 * change (links fail and come back) without a new group: P4Runtime forbids changing
+	 * max_size by MODIFY.
+	 */
+	public Entity nextHopGroup(int groupId, List<Integer> memberIds) {
+		return Entities.of(this.profiles.group(NEXT_HOP_SELECTOR, groupId, this.maxGroupSize, memberIds));
+	}
+
+	/** The most members one ECMP group may hold (P4Info {@code max_group_size}). */
+	public int maxGroupSize() {
+		return this.maxGroupSize;
+	}
+
+	/** This switch's ECMP hash seed. */
+	public Entity ecmpSalt(long salt) {
+		return Entities.of(this.registers.write(ECMP_SALT, 0, salt));
+	}
+
+	/**
+	 * A switch's ECMP seed, from its name: distinct for distinct switches, the same on
+	 * every controller and after every restart (the first four bytes of the name's
+	 * SHA-256).
+	 */
+	public static long ecmpSaltOf(String switchName) {
+		try {
+			byte[] digest = MessageDigest.getInstance("SHA-256").digest(switchName.getBytes(StandardCharsets.UTF_8));
+			return ((digest[0] & 0xFFL) << 24) | ((digest[1] & 0xFFL) << 16) | ((digest[2] & 0xFFL) << 8)
+					| (digest[3] & 0xFFL);
+		}
+		catch (NoSuchAlgorithmException ex) {
+			throw new IllegalStateException("every Java runtime has SHA-256", ex);
+		}
 	}
 
 	/** An egress port where INT ends: the sink strips the stack and reports. */

@@ -1,5 +1,7 @@
 package io.sonde.p4runtime.entity;
 
+import p4.v1.ActionProfileGroup;
+import p4.v1.ActionProfileMember;
 import p4.v1.CounterEntry;
 import p4.v1.DirectCounterEntry;
 import p4.v1.Entity;
@@ -16,6 +18,14 @@ public final class Entities {
 
 	public static Entity of(TableEntry entry) {
 		return Entity.newBuilder().setTableEntry(entry).build();
+	}
+
+	public static Entity of(ActionProfileMember member) {
+		return Entity.newBuilder().setActionProfileMember(member).build();
+	}
+
+	public static Entity of(ActionProfileGroup group) {
+		return Entity.newBuilder().setActionProfileGroup(group).build();
 	}
 
 	public static Entity of(CounterEntry entry) {

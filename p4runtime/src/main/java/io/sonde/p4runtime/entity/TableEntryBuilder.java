@@ -40,6 +40,9 @@ public final class TableEntryBuilder {
 
 	private ActionInfo action;
 
+	/** An indirect table's action: a member or group id of its action profile. */
+	private TableAction indirect;
+
 	private int priority;
 
 	private boolean defaultAction;
@@ -140,12 +143,44 @@ public final class TableEntryBuilder {
 
 	/** Selects the action; follow with one {@link #param} call per action parameter. */
 	public TableEntryBuilder action(String actionName) {
+		if (this.table.isIndirect()) {
+			throw InvalidEntity.invalid(describe(), "an indirect table's entries name an action profile member or "
+					+ "group, not an action (spec §9.1.2)");
+		}
 		ActionInfo chosen = this.p4Info.action(actionName);
 		if (this.table.actionRef(chosen.id()).isEmpty()) {
 			throw InvalidEntity.invalid(describe(), "action " + chosen.name() + " is not an action of this table");
 		}
 		this.action = chosen;
+		this.indirect = null;
 		this.params.clear();
+		return this;
+	}
+
+	/**
+	 * The action of an indirect table: the group {@code groupId} of its action selector.
+	 */
+	public TableEntryBuilder actionProfileGroup(int groupId) {
+		return indirect(TableAction.newBuilder().setActionProfileGroupId(groupId).build(), groupId, "group");
+	}
+
+	/**
+	 * The action of an indirect table: the member {@code memberId} of its action profile.
+	 */
+	public TableEntryBuilder actionProfileMember(int memberId) {
+		return indirect(TableAction.newBuilder().setActionProfileMemberId(memberId).build(), memberId, "member");
+	}
+
+	private TableEntryBuilder indirect(TableAction action, int id, String what) {
+		if (!this.table.isIndirect()) {
+			throw InvalidEntity.invalid(describe(),
+					"a direct table's entries name an action, not an action profile " + what + " (spec §9.1.2)");
+		}
+		if (id == 0) {
+			throw InvalidEntity.invalid(describe(), "action profile " + what + " ids start at 1");
+		}
+		this.indirect = action;
+		this.action = null;
 		return this;
 	}
 
@@ -214,6 +249,9 @@ public final class TableEntryBuilder {
 		if (this.action != null) {
 			checkActionScope();
 			entry.setAction(TableAction.newBuilder().setAction(buildAction()));
+		}
+		else if (this.indirect != null) {
+			entry.setAction(this.indirect);
 		}
 		return entry.build();
 	}

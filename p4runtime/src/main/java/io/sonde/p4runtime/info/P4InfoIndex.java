@@ -13,6 +13,7 @@ import java.util.Map;
 
 import com.google.protobuf.TextFormat;
 import p4.config.v1.Action;
+import p4.config.v1.ActionProfile;
 import p4.config.v1.ControllerPacketMetadata;
 import p4.config.v1.Counter;
 import p4.config.v1.Digest;
@@ -39,6 +40,8 @@ public final class P4InfoIndex {
 
 	private final Catalog<ActionInfo> actions;
 
+	private final Catalog<ActionProfile> actionProfiles;
+
 	private final Catalog<Counter> counters;
 
 	private final Catalog<DirectCounter> directCounters;
@@ -60,6 +63,8 @@ public final class P4InfoIndex {
 		this.tables = add(new Catalog<>(P4EntityKind.TABLE, p4Info.getTablesList(), Table::getPreamble, TableInfo::of));
 		this.actions = add(
 				new Catalog<>(P4EntityKind.ACTION, p4Info.getActionsList(), Action::getPreamble, ActionInfo::of));
+		this.actionProfiles = add(
+				Catalog.of(P4EntityKind.ACTION_PROFILE, p4Info.getActionProfilesList(), ActionProfile::getPreamble));
 		this.counters = add(Catalog.of(P4EntityKind.COUNTER, p4Info.getCountersList(), Counter::getPreamble));
 		this.directCounters = add(
 				Catalog.of(P4EntityKind.DIRECT_COUNTER, p4Info.getDirectCountersList(), DirectCounter::getPreamble));
@@ -170,6 +175,15 @@ public final class P4InfoIndex {
 
 	public ActionInfo action(int id) {
 		return this.actions.get(id);
+	}
+
+	/** An action profile or action selector. */
+	public ActionProfile actionProfile(String nameOrAlias) {
+		return this.actionProfiles.get(nameOrAlias);
+	}
+
+	public ActionProfile actionProfile(int id) {
+		return this.actionProfiles.get(id);
 	}
 
 	public Counter counter(String nameOrAlias) {

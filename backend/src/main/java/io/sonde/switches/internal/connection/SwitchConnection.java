@@ -39,7 +39,6 @@ import p4.v1.PacketIn;
 import p4.v1.PacketMetadata;
 import p4.v1.SetForwardingPipelineConfigRequest;
 import p4.v1.Uint128;
-import p4.v1.Update;
 
 /**
  * Sonde's connection to one switch, kept open by its own thread: dial, arbitrate, and
@@ -363,30 +362,14 @@ public final class SwitchConnection implements AutoCloseable {
 		Instant started = this.clock.instant();
 		long t0 = System.nanoTime();
 		StateComparison comparison = compare(connected);
-		List<Update> repairs = comparison.repairs();
-		List<EntityChange> changes = comparison.changesInRepairOrder();
 		List<EntityChange> applied = new ArrayList<>();
 		List<EntityChange> failed = new ArrayList<>();
 		int batch = this.settings.writeBatch();
-		for (int from = 0; from < repairs.size(); from += batch) {
-			int to = Math.min(repairs.size(), from + batch);
-			try {
-				connected.write(repairs.subList(from, to));
-				applied.addAll(changes.subList(from, to));
-			}
-			catch (WriteRejected ex) {
-				List<UpdateStatus> statuses = ex.updates();
-				for (int i = from; i < to; i++) {
-					UpdateStatus status = statuses.isEmpty() ? null : statuses.get(i - from);
-					EntityChange change = changes.get(i);
-					if (status != null && !status.failed()) {
-						applied.add(change);
-					}
-					else {
-						String why = (status != null) ? status.code() + ": " + status.message() : ex.getMessage();
-						failed.add(new EntityChange(change.update(), change.entity(), change.expected(), why));
-					}
-				}
+		// Phase after phase (members, groups, entries...): a switch may reorder one
+		// Write.
+		for (List<StateComparison.Repair> phase : comparison.repairPhases()) {
+			for (int from = 0; from < phase.size(); from += batch) {
+				write(connected, phase.subList(from, Math.min(phase.size(), from + batch)), applied, failed);
 			}
 		}
 		ReconcileReport report = new ReconcileReport(this.device.name(), started, reason, pipelinePushed,
@@ -402,6 +385,29 @@ public final class SwitchConnection implements AutoCloseable {
 				failed.isEmpty() ? now.lastErrorAt() : this.clock.instant(), this.pipeline.cookie(), report,
 				now.attempts()));
 		return report;
+	}
+
+	/** One Write of repairs; each update that fails is reported with its code. */
+	private static void write(P4RuntimeClient connected, List<StateComparison.Repair> repairs,
+			List<EntityChange> applied, List<EntityChange> failed) {
+		try {
+			connected.write(repairs.stream().map(StateComparison.Repair::update).toList());
+			repairs.forEach((repair) -> applied.add(repair.change()));
+		}
+		catch (WriteRejected ex) {
+			List<UpdateStatus> statuses = ex.updates();
+			for (int i = 0; i < repairs.size(); i++) {
+				UpdateStatus status = statuses.isEmpty() ? null : statuses.get(i);
+				EntityChange change = repairs.get(i).change();
+				if (status != null && !status.failed()) {
+					applied.add(change);
+				}
+				else {
+					String why = (status != null) ? status.code() + ": " + status.message() : ex.getMessage();
+					failed.add(new EntityChange(change.update(), change.entity(), change.expected(), why));
+				}
+			}
+		}
 	}
 
 	private long roundTrip(P4RuntimeClient connected) {

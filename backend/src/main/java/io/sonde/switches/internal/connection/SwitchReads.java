@@ -8,6 +8,7 @@ import java.util.Set;
 import io.sonde.p4programs.SondePipeline;
 import io.sonde.p4programs.entries.SondeEntities;
 import io.sonde.p4runtime.client.P4RuntimeClient;
+import io.sonde.p4runtime.entity.ActionProfileEntries;
 import io.sonde.p4runtime.entity.Entities;
 import io.sonde.p4runtime.entity.TableEntries;
 import p4.v1.CloneSessionEntry;
@@ -16,20 +17,26 @@ import p4.v1.PacketReplicationEngineEntry;
 import p4.v1.RegisterEntry;
 
 /**
- * What a reconciliation reads back: every entry of the tables Sonde manages, the register
- * cells it wants set, and the clone sessions, in one Read request.
+ * What a reconciliation reads back: every entry of the tables Sonde manages, every member
+ * and group of the next-hop selector, the register cells it wants set, and the clone
+ * sessions, in one Read request.
  */
 final class SwitchReads {
 
 	private final TableEntries tables;
 
+	private final ActionProfileEntries profiles;
+
 	SwitchReads() {
 		this.tables = new TableEntries(SondePipeline.p4Info());
+		this.profiles = new ActionProfileEntries(SondePipeline.p4Info());
 	}
 
 	List<Entity> installed(P4RuntimeClient connected, List<Entity> wanted) {
 		List<Entity> requests = new ArrayList<>();
 		SondeEntities.TABLES.forEach((table) -> requests.add(Entities.of(this.tables.allOf(table))));
+		requests.add(Entities.of(this.profiles.allMembersOf(SondeEntities.NEXT_HOP_SELECTOR)));
+		requests.add(Entities.of(this.profiles.allGroupsOf(SondeEntities.NEXT_HOP_SELECTOR)));
 		Set<String> cells = new LinkedHashSet<>();
 		for (Entity entity : wanted) {
 			if (entity.hasRegisterEntry()) {

@@ -44,7 +44,11 @@ public class CounterPoller implements PortCounterPolling, AutoCloseable {
 
 	private final ExecutorService workers;
 
+	// The latest round and the one before, replaced together (under this) so that
+	// lastTwo() always gives two consecutive rounds.
 	private volatile PollingRound latest;
+
+	private volatile PollingRound previous;
 
 	public CounterPoller(PolledSwitches switches, int concurrency, Clock clock) {
 		this.switches = switches;
@@ -87,13 +91,21 @@ public class CounterPoller implements PortCounterPolling, AutoCloseable {
 		}
 		PollingRound round = new PollingRound(started, this.concurrency, results, reads.get(),
 				(System.nanoTime() - t0) / 1e6);
-		this.latest = round;
+		synchronized (this) {
+			this.previous = this.latest;
+			this.latest = round;
+		}
 		return round;
 	}
 
 	@Override
 	public Optional<PollingRound> latest() {
 		return Optional.ofNullable(this.latest);
+	}
+
+	@Override
+	public synchronized PollingRound[] lastTwo() {
+		return new PollingRound[] { this.latest, this.previous };
 	}
 
 	@Override

@@ -5,6 +5,8 @@ import java.util.List;
 
 import com.google.protobuf.ByteString;
 import p4.v1.Action;
+import p4.v1.ActionProfileGroup;
+import p4.v1.ActionProfileMember;
 import p4.v1.CloneSessionEntry;
 import p4.v1.Entity;
 import p4.v1.FieldMatch;
@@ -19,6 +21,11 @@ import p4.v1.TableEntry;
  * side fields (counter data, timestamps) dropped.
  */
 final class CanonicalEntities {
+
+	/** The kinds of action profile members and groups, which reconciliation orders. */
+	static final String MEMBER = "action-profile-member";
+
+	static final String GROUP = "action-profile-group";
 
 	private CanonicalEntities() {
 	}
@@ -40,6 +47,10 @@ final class CanonicalEntities {
 				CloneSessionEntry session = entity.getPacketReplicationEngineEntry().getCloneSessionEntry();
 				yield new EntityKey("clone-session", session.getSessionId(), ByteString.EMPTY);
 			}
+			case ACTION_PROFILE_MEMBER -> new EntityKey(MEMBER, entity.getActionProfileMember().getActionProfileId(),
+					ByteString.copyFromUtf8(Integer.toUnsignedString(entity.getActionProfileMember().getMemberId())));
+			case ACTION_PROFILE_GROUP -> new EntityKey(GROUP, entity.getActionProfileGroup().getActionProfileId(),
+					ByteString.copyFromUtf8(Integer.toUnsignedString(entity.getActionProfileGroup().getGroupId())));
 			default ->
 				throw new IllegalArgumentException("Sonde does not keep " + entity.getEntityCase() + " entities");
 		};
@@ -71,6 +82,23 @@ final class CanonicalEntities {
 							entity.getPacketReplicationEngineEntry().toBuilder().setCloneSessionEntry(session))
 					.build();
 			}
+			case ACTION_PROFILE_MEMBER -> {
+				ActionProfileMember member = entity.getActionProfileMember();
+				yield Entity.newBuilder()
+					.setActionProfileMember(member.toBuilder().setAction(action(member.getAction())))
+					.build();
+			}
+			case ACTION_PROFILE_GROUP -> {
+				// Membership is a set: the order members are listed in means nothing.
+				ActionProfileGroup group = entity.getActionProfileGroup();
+				List<ActionProfileGroup.Member> members = group.getMembersList()
+					.stream()
+					.sorted(Comparator.comparingInt(ActionProfileGroup.Member::getMemberId))
+					.toList();
+				yield Entity.newBuilder()
+					.setActionProfileGroup(group.toBuilder().clearMembers().addAllMembers(members))
+					.build();
+			}
 			default ->
 				throw new IllegalArgumentException("Sonde does not keep " + entity.getEntityCase() + " entities");
 		};
@@ -88,16 +116,22 @@ final class CanonicalEntities {
 			.setPriority(entry.getPriority())
 			.setIsDefaultAction(entry.getIsDefaultAction());
 		if (entry.hasAction() && entry.getAction().hasAction()) {
-			Action.Builder action = Action.newBuilder().setActionId(entry.getAction().getAction().getActionId());
-			entry.getAction()
-				.getAction()
-				.getParamsList()
-				.stream()
-				.sorted(Comparator.comparingInt(Action.Param::getParamId))
-				.forEach((param) -> action.addParams(param.toBuilder().setValue(shortest(param.getValue()))));
-			canonical.getActionBuilder().setAction(action);
+			canonical.getActionBuilder().setAction(action(entry.getAction().getAction()));
+		}
+		else if (entry.hasAction()) {
+			// An indirect table's member or group id.
+			canonical.setAction(entry.getAction());
 		}
 		return canonical.build();
+	}
+
+	private static Action action(Action given) {
+		Action.Builder action = Action.newBuilder().setActionId(given.getActionId());
+		given.getParamsList()
+			.stream()
+			.sorted(Comparator.comparingInt(Action.Param::getParamId))
+			.forEach((param) -> action.addParams(param.toBuilder().setValue(shortest(param.getValue()))));
+		return action.build();
 	}
 
 	private static FieldMatch match(FieldMatch match) {

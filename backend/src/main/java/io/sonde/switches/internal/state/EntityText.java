@@ -12,6 +12,8 @@ import io.sonde.p4runtime.info.P4InfoIndex;
 import io.sonde.p4runtime.info.TableInfo;
 import io.sonde.switches.InstalledEntity;
 import p4.v1.Action;
+import p4.v1.ActionProfileGroup;
+import p4.v1.ActionProfileMember;
 import p4.v1.CloneSessionEntry;
 import p4.v1.CounterEntry;
 import p4.v1.Entity;
@@ -61,8 +63,32 @@ public final class EntityText {
 									.collect(Collectors.joining(","))),
 						0);
 			}
+			case ACTION_PROFILE_MEMBER -> {
+				ActionProfileMember member = entity.getActionProfileMember();
+				Map<String, String> value = new LinkedHashMap<>();
+				action(member.getAction(), value);
+				yield new InstalledEntity(CanonicalEntities.MEMBER, profileName(member.getActionProfileId()),
+						Map.of("member", Integer.toUnsignedString(member.getMemberId())), value, 0);
+			}
+			case ACTION_PROFILE_GROUP -> {
+				ActionProfileGroup group = entity.getActionProfileGroup();
+				Map<String, String> value = new LinkedHashMap<>();
+				value.put("members",
+						group.getMembersList()
+							.stream()
+							.map((m) -> Integer.toUnsignedString(m.getMemberId())
+									+ ((m.getWeight() > 1) ? "x" + m.getWeight() : ""))
+							.collect(Collectors.joining(",")));
+				value.put("max_size", Integer.toString(group.getMaxSize()));
+				yield new InstalledEntity(CanonicalEntities.GROUP, profileName(group.getActionProfileId()),
+						Map.of("group", Integer.toUnsignedString(group.getGroupId())), value, 0);
+			}
 			default -> throw new IllegalArgumentException("cannot show " + entity.getEntityCase() + " entities");
 		};
+	}
+
+	private String profileName(int profileId) {
+		return this.p4Info.actionProfile(profileId).getPreamble().getName();
 	}
 
 	/**
@@ -79,16 +105,19 @@ public final class EntityText {
 		if (shown.priority() != 0) {
 			key = key + " priority=" + shown.priority();
 		}
-		return shown.kind().equals("table") ? (shown.name() + " " + key).trim()
+		boolean keyed = shown.kind().equals("table") || shown.kind().equals(CanonicalEntities.MEMBER)
+				|| shown.kind().equals(CanonicalEntities.GROUP);
+		return keyed ? (shown.name() + " " + key).trim()
 				: shown.kind().equals("register") ? shown.name() + "[" + shown.key().get("index") + "]" : shown.name();
 	}
 
 	/**
-	 * What it holds: {@code action(param=value, ...)}, a register value, replica ports.
+	 * What it holds: {@code action(param=value, ...)}, a register value, replica ports, a
+	 * group's members.
 	 */
 	public String content(Entity entity) {
 		InstalledEntity shown = installed(entity);
-		if (shown.kind().equals("table")) {
+		if (shown.kind().equals("table") || shown.kind().equals(CanonicalEntities.MEMBER)) {
 			String action = shown.value().getOrDefault("action", "(no action)");
 			String params = shown.value()
 				.entrySet()
@@ -114,18 +143,28 @@ public final class EntityText {
 		}
 		Map<String, String> value = new LinkedHashMap<>();
 		if (entry.hasAction() && entry.getAction().hasAction()) {
-			Action action = entry.getAction().getAction();
-			ActionInfo info = this.p4Info.action(action.getActionId());
-			value.put("action", info.name());
-			for (Action.Param param : action.getParamsList()) {
-				String name = info.param(param.getParamId()).name();
-				value.put(name, format(name, info.param(param.getParamId()).bitwidth(), param.getValue()));
-			}
+			action(entry.getAction().getAction(), value);
+		}
+		else if (entry.hasAction() && entry.getAction().getActionProfileGroupId() != 0) {
+			value.put("action", "group " + Integer.toUnsignedString(entry.getAction().getActionProfileGroupId()));
+		}
+		else if (entry.hasAction() && entry.getAction().getActionProfileMemberId() != 0) {
+			value.put("action", "member " + Integer.toUnsignedString(entry.getAction().getActionProfileMemberId()));
 		}
 		if (entry.getIsDefaultAction()) {
 			key.put("default", "true");
 		}
 		return new InstalledEntity("table", table.name(), key, value, entry.getPriority());
+	}
+
+	/** The action's name under "action", then its parameters by name. */
+	private void action(Action action, Map<String, String> value) {
+		ActionInfo info = this.p4Info.action(action.getActionId());
+		value.put("action", info.name());
+		for (Action.Param param : action.getParamsList()) {
+			String name = info.param(param.getParamId()).name();
+			value.put(name, format(name, info.param(param.getParamId()).bitwidth(), param.getValue()));
+		}
 	}
 
 	private static String match(MatchFieldInfo field, FieldMatch match) {

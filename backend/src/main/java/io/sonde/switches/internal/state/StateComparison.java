@@ -2,6 +2,7 @@ package io.sonde.switches.internal.state;
 
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.EnumMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -15,12 +16,39 @@ import p4.v1.Update;
  * Desired against installed, entity by entity: what is missing is inserted, what differs
  * is modified, what Sonde manages but does not want is deleted. Register cells and clone
  * sessions that exist on every switch are modified, never inserted.
+ * <p>
+ * Repairs come in phases, each to be written in Writes of its own, because a switch may
+ * apply the updates of one Write in any order (P4Runtime §12.2) and action profile
+ * members, groups and table entries refer to one another (§9.2): unwanted table entries
+ * and clone sessions go first (an unwanted entry may hold a key a wanted one needs), then
+ * members are written, then the groups listing them, then table entries (which may name
+ * those groups), registers and clone sessions, then unwanted groups go, then unwanted
+ * members.
  */
 public final class StateComparison {
 
+	/** The phases of a repair, in the order they are written. */
+	private enum Phase {
+
+		DELETE_ENTRIES, WRITE_MEMBERS, WRITE_GROUPS, WRITE_ENTRIES, DELETE_GROUPS, DELETE_MEMBERS;
+
+		static Phase of(String kind, boolean delete) {
+			return switch (kind) {
+				case CanonicalEntities.MEMBER -> delete ? DELETE_MEMBERS : WRITE_MEMBERS;
+				case CanonicalEntities.GROUP -> delete ? DELETE_GROUPS : WRITE_GROUPS;
+				default -> delete ? DELETE_ENTRIES : WRITE_ENTRIES;
+			};
+		}
+
+	}
+
+	/** One update of a repair and the change it makes. */
+	public record Repair(Update update, EntityChange change) {
+	}
+
 	private final List<EntityChange> changes = new ArrayList<>();
 
-	private final List<Update> repairs = new ArrayList<>();
+	private final Map<Phase, List<Repair>> phases = new EnumMap<>(Phase.class);
 
 	private final int expected;
 
@@ -29,21 +57,19 @@ public final class StateComparison {
 	private StateComparison(EntityText text, List<Entity> desired, List<Entity> installed) {
 		Map<EntityKey, Entity> want = index(desired);
 		Map<EntityKey, Entity> have = index(installed);
-		List<Update> deletes = new ArrayList<>();
-		List<Update> writes = new ArrayList<>();
 		int same = 0;
 		for (Map.Entry<EntityKey, Entity> wanted : want.entrySet()) {
 			Entity target = wanted.getValue();
 			Entity present = have.get(wanted.getKey());
-			if (present == null && !wanted.getKey().kind().equals("register")) {
-				this.changes.add(new EntityChange("INSERT", text.identity(target), text.content(target), null));
-				writes.add(update(Update.Type.INSERT, target));
+			String kind = wanted.getKey().kind();
+			if (present == null && !kind.equals("register")) {
+				add(kind, update(Update.Type.INSERT, target),
+						new EntityChange("INSERT", text.identity(target), text.content(target), null));
 			}
 			else if (present == null
 					|| !CanonicalEntities.canonical(present).equals(CanonicalEntities.canonical(target))) {
-				this.changes.add(new EntityChange("MODIFY", text.identity(target), text.content(target),
-						(present != null) ? text.content(present) : "(not read)"));
-				writes.add(update(Update.Type.MODIFY, target));
+				add(kind, update(Update.Type.MODIFY, target), new EntityChange("MODIFY", text.identity(target),
+						text.content(target), (present != null) ? text.content(present) : "(not read)"));
 			}
 			else {
 				same++;
@@ -51,14 +77,10 @@ public final class StateComparison {
 		}
 		for (Map.Entry<EntityKey, Entity> held : have.entrySet()) {
 			if (!want.containsKey(held.getKey()) && !held.getKey().kind().equals("register")) {
-				this.changes.add(new EntityChange("DELETE", text.identity(held.getValue()), null,
-						text.content(held.getValue())));
-				deletes.add(update(Update.Type.DELETE, held.getValue()));
+				add(held.getKey().kind(), update(Update.Type.DELETE, held.getValue()), new EntityChange("DELETE",
+						text.identity(held.getValue()), null, text.content(held.getValue())));
 			}
 		}
-		// Deletes first: an unwanted entry may hold a key a wanted one needs.
-		this.repairs.addAll(deletes);
-		this.repairs.addAll(writes);
 		this.expected = want.size();
 		this.matching = same;
 	}
@@ -76,17 +98,28 @@ public final class StateComparison {
 		return new StateDiff(switchName, at, this.expected, this.matching, this.changes);
 	}
 
+	private void add(String kind, Update update, EntityChange change) {
+		this.changes.add(change);
+		this.phases.computeIfAbsent(Phase.of(kind, update.getType() == Update.Type.DELETE), (p) -> new ArrayList<>())
+			.add(new Repair(update, change));
+	}
+
+	/**
+	 * The repairs phase by phase (empty phases left out): each phase must be written
+	 * after the one before has been applied, in Writes of its own.
+	 */
+	public List<List<Repair>> repairPhases() {
+		return this.phases.values().stream().map(List::copyOf).toList();
+	}
+
 	/** The updates that make the switch hold the desired state, one per change. */
 	public List<Update> repairs() {
-		return List.copyOf(this.repairs);
+		return this.phases.values().stream().flatMap(List::stream).map(Repair::update).toList();
 	}
 
 	/** The change each repair makes, in the order of {@link #repairs()}. */
 	public List<EntityChange> changesInRepairOrder() {
-		List<EntityChange> ordered = new ArrayList<>();
-		this.changes.stream().filter((change) -> change.update().equals("DELETE")).forEach(ordered::add);
-		this.changes.stream().filter((change) -> !change.update().equals("DELETE")).forEach(ordered::add);
-		return ordered;
+		return this.phases.values().stream().flatMap(List::stream).map(Repair::change).toList();
 	}
 
 	public int expected() {

@@ -87,4 +87,46 @@ class StateComparisonTests {
 			.containsExactly("DELETE", "INSERT");
 	}
 
+	@Test
+	void writesMembersThenGroupsThenEntriesAndDeletesTheOtherWayRound() {
+		Entity oldMember = this.entities.nextHopMember(5, 5, 0x0200_0000_0005L);
+		Entity oldGroup = this.entities.nextHopGroup(2, List.of(5));
+		Entity oldNextHop = this.entities.nextHop(2);
+		Entity member = this.entities.nextHopMember(3, 3, 0x0200_0000_0003L);
+		Entity group = this.entities.nextHopGroup(1, List.of(3));
+		Entity nextHop = this.entities.nextHop(1);
+		Entity route = this.entities.routeToGroup(0x0A00_0001, 32, 1);
+
+		StateComparison comparison = StateComparison.of(this.text, List.of(route, nextHop, group, member),
+				List.of(oldMember, oldGroup, oldNextHop));
+
+		assertThat(comparison.repairPhases())
+			.extracting((phase) -> phase.stream()
+				.map((repair) -> repair.update().getType() + " " + repair.update().getEntity().getEntityCase())
+				.toList())
+			.containsExactly(List.of("DELETE TABLE_ENTRY"), List.of("INSERT ACTION_PROFILE_MEMBER"),
+					List.of("INSERT ACTION_PROFILE_GROUP"), List.of("INSERT TABLE_ENTRY", "INSERT TABLE_ENTRY"),
+					List.of("DELETE ACTION_PROFILE_GROUP"), List.of("DELETE ACTION_PROFILE_MEMBER"));
+		assertThat(comparison.repairs()).hasSize(7);
+		assertThat(comparison.changesInRepairOrder()).extracting(EntityChange::entity)
+			.contains("SondeIngress.forwarding.next_hop_selector group=1",
+					"SondeIngress.forwarding.next_hop_selector member=3");
+	}
+
+	@Test
+	void aGroupIsTheSameWhateverTheOrderItsMembersAreListedIn() {
+		Entity wanted = this.entities.nextHopGroup(1, List.of(3, 4));
+		Entity installed = this.entities.nextHopGroup(1, List.of(4, 3));
+		Entity shrunk = this.entities.nextHopGroup(1, List.of(4));
+
+		assertThat(StateComparison.of(this.text, List.of(wanted), List.of(installed)).repairs()).isEmpty();
+		assertThat(StateComparison.of(this.text, List.of(wanted), List.of(shrunk)).changesInRepairOrder())
+			.singleElement()
+			.satisfies((change) -> {
+				assertThat(change.update()).isEqualTo("MODIFY");
+				assertThat(change.expected()).isEqualTo("members=3,4 max_size=16");
+				assertThat(change.installed()).isEqualTo("members=4 max_size=16");
+			});
+	}
+
 }
