@@ -5,6 +5,9 @@
 
 // The deparser decides the wire order (parser.p4); this struct only names the instances.
 struct headers_t {
+    // Between the CPU port and the controller only.
+    packet_in_t           packet_in;
+    packet_out_t          packet_out;
     ethernet_t            ethernet;
     vlan_t                vlan;
     // Telemetry report encapsulation, valid only on the sink's report clone.
