@@ -232,15 +232,25 @@ class Bmv2InteropIntegrationTests {
 	}
 
 	@Test
-	void packetInArrivesFromTheCpuPortRouted() throws Exception {
-		connectedInSync(desired());
+	void packetOutLeavesByItsPortAndPacketInSaysWhereItCameIn() throws Exception {
+		SwitchConnection sonde = connectedInSync(desired());
 
-		// A frame routed to the CPU port reaches Sonde as it left the pipeline (TTL 63).
+		// PacketIn: a frame routed to the CPU port reaches Sonde as it left the pipeline
+		// (TTL 63), with the port it came in on.
 		VethWire.send(namespace, h1, frames(PUNTED, 6000, 1), 100, this.dir.resolve("punt.pcap"));
 		PacketInReceived in = await().atMost(WAIT).until(() -> this.packetIns, (seen) -> !seen.isEmpty()).get(0);
 		assertThat(in.switchName()).isEqualTo("bm1");
+		assertThat(in.ingressPort()).isEqualTo(1);
 		assertThat(in.payload()).hasSize(128).startsWith(bytes(SWITCH_MAC.value(), 6));
 		assertThat(in.payload()[14 + 8] & 0xFF).isEqualTo(63);
+
+		// PacketOut: the frame leaves by the port Sonde names, as sent (not routed: its
+		// destination's route points at port 2, Sonde sends it out of port 1).
+		VethWire.Tap tap = VethWire.tap(namespace, h1, this.dir.resolve("out.pcap"));
+		byte[] frame = frames(H2, 7000, 1).get(0);
+		sonde.packetOut(1, frame);
+		List<byte[]> received = tap.awaitFrames(1, Duration.ofSeconds(20));
+		assertThat(received).singleElement().isEqualTo(frame);
 	}
 
 	@Test

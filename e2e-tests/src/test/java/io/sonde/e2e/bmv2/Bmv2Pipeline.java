@@ -1,12 +1,14 @@
 package io.sonde.e2e.bmv2;
 
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
+import java.util.zip.GZIPInputStream;
 
 import io.sonde.p4programs.SondePipeline;
 import io.sonde.switches.internal.connection.PipelineArtifact;
@@ -16,14 +18,17 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /**
  * sonde.p4 as BMv2 runs it: the P4Info Sonde pushes and p4c's BMv2 JSON as the
- * {@code p4_device_config}. The one place the suites take the JSON from: the compiled
- * copy beside the work trees ({@code sonde.bmv2.json}, default
- * /work/wt/p4c-before/sonde.json) until the backend pushes the JSON itself, when this
- * becomes {@code PipelineArtifact.sondeP4()}.
+ * {@code p4_device_config}. The one place the suites take the JSON from, first found of:
+ * the file {@code -Dsonde.bmv2.json} names; the classpath's {@code bmv2/sonde.json} (or
+ * {@code .json.gz}), where p4-programs keeps the compiled program; the compiled copy
+ * beside the work trees, /work/wt/p4c-before/sonde.json. Once the backend pushes the JSON
+ * itself this becomes {@code PipelineArtifact.sondeP4()}.
  */
 final class Bmv2Pipeline {
 
-	private static final Path JSON = Path.of(System.getProperty("sonde.bmv2.json", "/work/wt/p4c-before/sonde.json"));
+	private static final String NAMED = System.getProperty("sonde.bmv2.json");
+
+	private static final Path BESIDE = Path.of("/work/wt/p4c-before/sonde.json");
 
 	private static volatile PipelineArtifact artifact;
 
@@ -32,20 +37,39 @@ final class Bmv2Pipeline {
 
 	/** The pipeline, or a skipped test naming the missing JSON. */
 	static PipelineArtifact require() {
-		assumeTrue(Files.isReadable(JSON), "BMv2 suites skipped: no BMv2 JSON of sonde.p4 at " + JSON);
 		PipelineArtifact loaded = artifact;
 		if (loaded == null) {
+			byte[] json = json();
+			assumeTrue(json != null, "BMv2 suites skipped: no BMv2 JSON of sonde.p4 ("
+					+ ((NAMED != null) ? NAMED : "bmv2/sonde.json on the classpath, or " + BESIDE) + ")");
 			P4Info p4Info = SondePipeline.p4Info().p4Info();
-			try {
-				byte[] json = Files.readAllBytes(JSON);
-				loaded = new PipelineArtifact(p4Info, json, cookieOf(p4Info, json));
-			}
-			catch (IOException ex) {
-				throw new UncheckedIOException(ex);
-			}
+			loaded = new PipelineArtifact(p4Info, json, cookieOf(p4Info, json));
 			artifact = loaded;
 		}
 		return loaded;
+	}
+
+	private static byte[] json() {
+		try {
+			if (NAMED != null) {
+				return Files.isReadable(Path.of(NAMED)) ? Files.readAllBytes(Path.of(NAMED)) : null;
+			}
+			ClassLoader loader = Bmv2Pipeline.class.getClassLoader();
+			try (InputStream plain = loader.getResourceAsStream("bmv2/sonde.json")) {
+				if (plain != null) {
+					return plain.readAllBytes();
+				}
+			}
+			try (InputStream compressed = loader.getResourceAsStream("bmv2/sonde.json.gz")) {
+				if (compressed != null) {
+					return new GZIPInputStream(compressed).readAllBytes();
+				}
+			}
+			return Files.isReadable(BESIDE) ? Files.readAllBytes(BESIDE) : null;
+		}
+		catch (IOException ex) {
+			throw new UncheckedIOException("cannot read sonde.p4's BMv2 JSON", ex);
+		}
 	}
 
 	// As the backend derives it: the first 8 bytes of SHA-256 over P4Info and config.
