@@ -41,8 +41,9 @@ import io.sonde.p4runtime.client.P4RuntimeClient;
 import io.sonde.p4runtime.entity.Entities;
 import io.sonde.p4runtime.entity.TableEntries;
 import io.sonde.switches.internal.connection.PipelineArtifact;
-import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 import p4.v1.Entity;
 import p4.v1.SetForwardingPipelineConfigRequest;
 import p4.v1.Update;
@@ -55,11 +56,13 @@ import static org.assertj.core.api.Assertions.assertThat;
  * delivers the same frames to the destination.
  * <p>
  * {@code h1 — s1 — s2 — s3 — h2}: s1 is the INT source of two flows (UDP and TCP), s2
- * transit, s3 the sink, whose reports leave by port 3 toward the collector. The emulator
- * runs first, in virtual time, provisioned by its own controller; the frames h1 sent
- * there (its link's capture) are replayed onto h1's veth in front of three BMv2 switches
- * holding the table entries read back from the emulated ones, and the reports and
- * delivered frames are captured on veths. Skipped where BMv2 is not found.
+ * transit, s3 the sink, whose reports leave by port 3 toward the collector; once with
+ * every item sonde.p4 writes and room for every hop, once with three items and room for
+ * the source's hop only. The emulator runs first, in virtual time, provisioned by its own
+ * controller; the frames h1 sent there (its link's capture) are replayed onto h1's veth
+ * in front of three BMv2 switches holding the table entries read back from the emulated
+ * ones, and the reports and delivered frames are captured on veths. Skipped where BMv2 is
+ * not found.
  */
 class DataPlaneEquivalenceIntegrationTests {
 
@@ -78,15 +81,25 @@ class DataPlaneEquivalenceIntegrationTests {
 	@TempDir
 	Path dir;
 
-	@Test
-	void sameIntTrafficMakesTheSameReportsOnBmv2AndOnTheEmulator() throws Exception {
+	/**
+	 * @param instructions the INT instruction bitmap of both flows
+	 * @param remainingHopCount hops a packet may collect: 1 makes s2 find the count
+	 * exhausted (the E bit, no hop pushed)
+	 */
+	@ParameterizedTest(name = "instructions 0x{0}, remaining hop count {1}")
+	@CsvSource({ "FF80, 8", "D000, 1" })
+	void sameIntTrafficMakesTheSameReportsOnBmv2AndOnTheEmulator(String instructions, int remainingHopCount)
+			throws Exception {
 		Bmv2Binary binary = Bmv2Binary.require();
 		PipelineArtifact pipeline = Bmv2Pipeline.require();
 		VethWire.requireTools();
 
-		Emulated emulated = runEmulator();
+		Emulated emulated = runEmulator(Integer.parseInt(instructions, 16), remainingHopCount);
 		assertThat(emulated.sent()).as("frames h1 sent in the emulator").hasSizeGreaterThanOrEqualTo(30);
 		assertThat(emulated.reports()).as("one report per INT packet").hasSameSizeAs(emulated.sent());
+		// s1 and s2 push a hop each while the count lasts; the sink reports its own apart
+		assertThat(ReportFields.of(emulated.reports().get(0))).as("the emulator's first report")
+			.contains("int hops=" + Math.min(2, remainingHopCount), "node_id=3");
 
 		List<byte[]> reports;
 		List<byte[]> delivered;
@@ -142,7 +155,7 @@ class DataPlaneEquivalenceIntegrationTests {
 			Map<String, List<Entity>> tables) {
 	}
 
-	private Emulated runEmulator() throws Exception {
+	private Emulated runEmulator(int instructions, int remainingHopCount) throws Exception {
 		Path h1Capture = this.dir.resolve("emulated-h1.pcap");
 		Path h2Capture = this.dir.resolve("emulated-h2.pcap");
 		Path reportCapture = this.dir.resolve("emulated-reports.pcap");
@@ -155,10 +168,9 @@ class DataPlaneEquivalenceIntegrationTests {
 							.withLinkCapture(new Endpoint("h2", 1), h2Capture)
 							.withReportCapture(reportCapture)
 							.withWallClock(Clock.fixed(Instant.parse("2026-11-27T12:00:00Z"), ZoneOffset.UTC)))) {
-			ProvisioningOptions options = new ProvisioningOptions(IntFlows.listed(FLOWS),
-					ProvisioningOptions.ALL_INSTRUCTIONS, SondePipeline.MAX_INT_HOPS, EventFilterSpec.EVERY_PACKET,
-					Map.of(), new InetSocketAddress("10.0.3.254", 32766), MacAddress.local(0xC0_11EC_7000L),
-					REPORT_PORT, 0);
+			ProvisioningOptions options = new ProvisioningOptions(IntFlows.listed(FLOWS), instructions,
+					remainingHopCount, EventFilterSpec.EVERY_PACKET, Map.of(),
+					new InetSocketAddress("10.0.3.254", 32766), MacAddress.local(0xC0_11EC_7000L), REPORT_PORT, 0);
 			NetworkProvisioner.withDefaults().apply(ProvisioningPlan.of(emulated.topology(), options));
 			emulated.startTraffic(FLOWS, TRAFFIC);
 			emulated.runFor(TRAFFIC.plusMillis(10));
