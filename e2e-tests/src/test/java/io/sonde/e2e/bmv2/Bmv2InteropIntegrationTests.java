@@ -206,10 +206,11 @@ class Bmv2InteropIntegrationTests {
 	@Test
 	void countsForwardedPacketsInTheRouteAndPortCounters() throws Exception {
 		SwitchConnection sonde = connectedInSync(desired());
-		VethWire.Tap tap = VethWire.tap(namespace, h2, this.dir.resolve("h2.pcap"));
-		List<byte[]> sent = frames(H2, 5000, 7);
-		VethWire.send(namespace, h1, sent, 100, this.dir.resolve("h1.pcap"));
-		List<byte[]> received = tap.awaitFrames(7, Duration.ofSeconds(20));
+		List<byte[]> received;
+		try (VethWire.Tap tap = VethWire.tap(namespace, h2, this.dir.resolve("h2.pcap"))) {
+			VethWire.send(namespace, h1, frames(H2, 5000, 7), 100, this.dir.resolve("h1.pcap"));
+			received = tap.awaitFrames(7, Duration.ofSeconds(20));
+		}
 
 		assertThat(received).hasSize(7);
 		// set_next_hop: the next hop's MAC, TTL one less
@@ -246,10 +247,12 @@ class Bmv2InteropIntegrationTests {
 
 		// PacketOut: the frame leaves by the port Sonde names, as sent (not routed: its
 		// destination's route points at port 2, Sonde sends it out of port 1).
-		VethWire.Tap tap = VethWire.tap(namespace, h1, this.dir.resolve("out.pcap"));
 		byte[] frame = frames(H2, 7000, 1).get(0);
-		sonde.packetOut(1, frame);
-		List<byte[]> received = tap.awaitFrames(1, Duration.ofSeconds(20));
+		List<byte[]> received;
+		try (VethWire.Tap tap = VethWire.tap(namespace, h1, this.dir.resolve("out.pcap"))) {
+			sonde.packetOut(1, frame);
+			received = tap.awaitFrames(1, Duration.ofSeconds(20));
+		}
 		assertThat(received).singleElement().isEqualTo(frame);
 	}
 

@@ -123,12 +123,14 @@ class DataPlaneEquivalenceIntegrationTests {
 					configure(started, pipeline, emulated.tables().get(entry.getKey()), namespace, 9089 + device);
 					device++;
 				}
-				VethWire.Tap reportTap = VethWire.tap(namespace, collector.get(1),
+				try (VethWire.Tap reportTap = VethWire.tap(namespace, collector.get(1),
 						this.dir.resolve("bmv2-reports.pcap"));
-				VethWire.Tap deliveredTap = VethWire.tap(namespace, h2.get(1), this.dir.resolve("bmv2-h2.pcap"));
-				VethWire.send(namespace, h1.get(1), emulated.sent(), 200, this.dir.resolve("h1-replay.pcap"));
-				reports = reportTap.awaitFrames(emulated.reports().size(), Duration.ofSeconds(30));
-				delivered = deliveredTap.awaitFrames(emulated.delivered().size(), Duration.ofSeconds(10));
+						VethWire.Tap deliveredTap = VethWire.tap(namespace, h2.get(1),
+								this.dir.resolve("bmv2-h2.pcap"))) {
+					VethWire.send(namespace, h1.get(1), emulated.sent(), 200, this.dir.resolve("h1-replay.pcap"));
+					reports = reportTap.awaitFrames(emulated.reports().size(), Duration.ofSeconds(30));
+					delivered = deliveredTap.awaitFrames(emulated.delivered().size(), Duration.ofSeconds(10));
+				}
 			}
 			finally {
 				switches.forEach(Bmv2Switch::close);
