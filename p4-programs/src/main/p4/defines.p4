@@ -86,6 +86,10 @@ const bit<16> SINK_REPORTED_METADATA = 0x6E00;
 // collector with a P4Runtime CloneSessionEntry.
 const bit<32> INT_REPORT_CLONE_SESSION_ID = 500;
 
+// The CPU port: simple_switch_grpc --cpu-port 510, and the emulator's (emulator/README.md). Frames
+// from it carry packet_out, frames to it get packet_in.
+const port_t CPU_PORT = 510;
+
 // standard_metadata.instance_type values of BMv2 simple_switch.
 const bit<32> PKT_INSTANCE_TYPE_NORMAL = 0;
 const bit<32> PKT_INSTANCE_TYPE_INGRESS_CLONE = 1;

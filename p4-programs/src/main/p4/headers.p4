@@ -68,4 +68,17 @@ header udp_t {
     bit<16> checksum;
 }
 
+// P4Runtime packet I/O (P4Runtime §16.1): what travels in front of the Ethernet header between the
+// CPU port and the controller, as PacketIn and PacketOut metadata id 1. 16 bits wide so the header
+// is whole bytes without a padding field the controller would have to send.
+@controller_header("packet_in") @id(0x04000001)
+header packet_in_t {
+    bit<16> ingress_port; // the port the packet came in on
+}
+
+@controller_header("packet_out") @id(0x04000002)
+header packet_out_t {
+    bit<16> egress_port;  // the port the controller sends the frame out of
+}
+
 #endif

@@ -5,6 +5,9 @@
 
 // The deparser decides the wire order (parser.p4); this struct only names the instances.
 struct headers_t {
+    // Between the CPU port and the controller only.
+    packet_in_t           packet_in;
+    packet_out_t          packet_out;
     ethernet_t            ethernet;
     vlan_t                vlan;
     // Telemetry report encapsulation, valid only on the sink's report clone.
@@ -40,12 +43,18 @@ struct headers_t {
 }
 
 // Flow identity, filled by the parser, so tables can match IPv4 and L4 fields whether or not the
-// headers are there (absent fields stay 0).
+// headers are there (absent fields stay 0). The sink's report clone keeps the 5-tuple: its UDP
+// source port is a hash of it (int_report.p4), and a clone starts with every other field zeroed.
 struct flow_meta_t {
+    @field_list(FieldList.INT_REPORT)
     ipv4_addr_t ipv4_src;
+    @field_list(FieldList.INT_REPORT)
     ipv4_addr_t ipv4_dst;
+    @field_list(FieldList.INT_REPORT)
     bit<8>      ip_proto;
+    @field_list(FieldList.INT_REPORT)
     bit<16>     l4_src_port;
+    @field_list(FieldList.INT_REPORT)
     bit<16>     l4_dst_port;
     bit<6>      dscp;
 }

@@ -7,6 +7,14 @@
 parser SondeParser(packet_in packet, out headers_t hdr, inout metadata_t meta,
                    inout standard_metadata_t standard_metadata) {
     state start {
+        transition select(standard_metadata.ingress_port) {
+            CPU_PORT: parse_packet_out;
+            default: parse_ethernet;
+        }
+    }
+
+    state parse_packet_out {
+        packet.extract(hdr.packet_out);
         transition parse_ethernet;
     }
 
@@ -271,6 +279,7 @@ parser SondeParser(packet_in packet, out headers_t hdr, inout metadata_t meta,
 
 control SondeDeparser(packet_out packet, in headers_t hdr) {
     apply {
+        packet.emit(hdr.packet_in);
         packet.emit(hdr.ethernet);
         packet.emit(hdr.vlan);
         // Report encapsulation (TR-2.0 §3): outer IPv4/UDP, group, individual report, main contents

@@ -34,6 +34,13 @@ control SondeIngress(inout headers_t hdr, inout metadata_t meta,
     IntSource() int_source;
 
     apply {
+        // 0. A controller's PacketOut leaves by the port it names, untouched by the pipeline.
+        if (hdr.packet_out.isValid()) {
+            standard_metadata.egress_spec = (port_t) hdr.packet_out.egress_port;
+            hdr.packet_out.setInvalid();
+            exit;
+        }
+
         // 1. Bookkeeping every packet gets. The sink's report needs when and where the packet came
         //    in, and its clone keeps these fields (FieldList.INT_REPORT).
         ingress_port_counter.count((bit<32>) standard_metadata.ingress_port);
@@ -69,6 +76,12 @@ control SondeEgress(inout headers_t hdr, inout metadata_t meta,
         // 1. Bookkeeping.
         egress_port_counter.count((bit<32>) standard_metadata.egress_port);
         int_switch_id.read(meta.int_meta.switch_id, 0);
+
+        // A packet for the controller says where it came in (PacketIn metadata id 1).
+        if (standard_metadata.egress_port == CPU_PORT) {
+            hdr.packet_in.setValid();
+            hdr.packet_in.ingress_port = (bit<16>) meta.int_meta.ingress_port;
+        }
 
         if (standard_metadata.instance_type == PKT_INSTANCE_TYPE_INGRESS_CLONE) {
             // 2a. The sink's report clone becomes a Telemetry Report; nothing else applies to it.

@@ -12,11 +12,12 @@ import io.sonde.emulator.net.SwitchNode;
  * the controller as a P4Runtime PacketIn (with the port it came in on) instead of to a
  * link.
  * <p>
- * sonde.p4 declares no {@code packet_in} header and has no action that punts, so this is
- * how packet-in arises with it: the control plane routes a destination to port
- * {@value #NUMBER} (an {@code ipv4_lpm} entry with {@code set_next_hop(510, ...)}), and
- * packets to it reach the primary controller. PacketOut goes the other way without the
- * pipeline: the payload is queued at the egress port the controller names.
+ * sonde.p4 has no action that punts, so this is how packet-in arises with it: the control
+ * plane routes a destination to port {@value #NUMBER} (an {@code ipv4_lpm} entry with
+ * {@code set_next_hop(510, ...)}), and packets to it reach the primary controller, their
+ * {@code packet_in} header saying where they came in. PacketOut goes the other way
+ * without the pipeline, as sonde.p4's ingress sends a frame with a {@code packet_out}
+ * header: the payload is queued at the egress port the controller names.
  * <p>
  * It wraps the switch's own data plane and hands it a context that records where the
  * pipeline sent the packet; one context serves every packet (the scheduler's thread runs

@@ -79,6 +79,12 @@ final class PipelinePort {
 			if (Failures.isUnreachable(status)) {
 				throw Failures.unreachable(this.endpoint, "get pipeline", status, ex);
 			}
+			// A switch without a pipeline may answer with no config (the emulator) or
+			// refuse the question (BMv2's PI: "No forwarding pipeline config set for this
+			// device"): either way there is none to compare with.
+			if (status.getCode() == Status.Code.FAILED_PRECONDITION) {
+				return Optional.empty();
+			}
 			throw new PipelineRejected(this.endpoint, "get pipeline (" + type + ")", status.getCode(),
 					Failures.describe(status), ex);
 		}

@@ -5,9 +5,11 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
 
+import io.grpc.Status;
 import io.sonde.p4programs.SondePipeline;
 import io.sonde.p4programs.entries.SondeEntities;
 import io.sonde.p4runtime.client.P4RuntimeClient;
+import io.sonde.p4runtime.client.ReadRejected;
 import io.sonde.p4runtime.entity.ActionProfileEntries;
 import io.sonde.p4runtime.entity.Entities;
 import io.sonde.p4runtime.entity.TableEntries;
@@ -19,7 +21,8 @@ import p4.v1.RegisterEntry;
 /**
  * What a reconciliation reads back: every entry of the tables Sonde manages, every member
  * and group of the next-hop selector, the register cells it wants set, and the clone
- * sessions, in one Read request.
+ * sessions, in one Read request; without the register cells where the switch cannot read
+ * registers.
  */
 final class SwitchReads {
 
@@ -50,7 +53,18 @@ final class SwitchReads {
 		requests.add(Entities.of(PacketReplicationEngineEntry.newBuilder()
 			.setCloneSessionEntry(CloneSessionEntry.getDefaultInstance())
 			.build()));
-		return connected.read(requests);
+		try {
+			return connected.read(requests);
+		}
+		catch (ReadRejected ex) {
+			if (ex.code() != Status.Code.UNIMPLEMENTED || cells.isEmpty()) {
+				throw ex;
+			}
+			// BMv2's P4Runtime server cannot read registers ("Register reads are not
+			// supported yet") and refuses the whole request: the rest is read alone, and
+			// the cells count as not read, so each reconciliation writes them again.
+			return connected.read(requests.stream().filter((request) -> !request.hasRegisterEntry()).toList());
+		}
 	}
 
 }
