@@ -172,7 +172,8 @@ class DataPlaneEquivalenceIntegrationTests {
 							.withWallClock(Clock.fixed(Instant.parse("2026-11-27T12:00:00Z"), ZoneOffset.UTC)))) {
 			ProvisioningOptions options = new ProvisioningOptions(IntFlows.listed(FLOWS), instructions,
 					remainingHopCount, EventFilterSpec.EVERY_PACKET, Map.of(),
-					new InetSocketAddress("10.0.3.254", 32766), MacAddress.local(0xC0_11EC_7000L), REPORT_PORT, 0);
+					new InetSocketAddress("10.0.3.254", 32766), MacAddress.local(0xC0_11EC_7000L), REPORT_PORT, 0,
+					false);
 			NetworkProvisioner.withDefaults().apply(ProvisioningPlan.of(emulated.topology(), options));
 			emulated.startTraffic(FLOWS, TRAFFIC);
 			emulated.runFor(TRAFFIC.plusMillis(10));
