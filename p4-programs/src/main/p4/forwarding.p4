@@ -12,18 +12,13 @@ control Forwarding(inout headers_t hdr, inout metadata_t meta,
     @id(0x13000001) direct_counter(CounterType.packets_and_bytes) ipv4_lpm_counter;
     @id(0x13000002) direct_counter(CounterType.packets_and_bytes) ipv6_lpm_counter;
     @id(0x13000010) direct_counter(CounterType.packets_and_bytes) next_hop_counter;
+    @id(0x13000011) direct_counter(CounterType.packets_and_bytes) ecmp_salt_counter;
 
     // The equal-cost next hops: members are set_next_hop(port, dmac) actions, groups sets of them
     // (P4Runtime ActionProfileMember / ActionProfileGroup); a group picks member ecmp_hash mod its
     // size (BMv2: CRC16 of the field, members in the order the switch holds them).
     @id(0x11000010) @max_group_size(NEXT_HOP_MAX_GROUP_SIZE)
     action_selector(HashAlgorithm.crc16, NEXT_HOP_SELECTOR_SIZE, 32w16) next_hop_selector;
-
-    // A per-switch hash seed, written by the control plane at index 0. The same hash at every
-    // switch would repeat a flow's choice at the next tier (in a FatTree the aggregation switch
-    // would send every flow an edge switch gave it to one core: polarization); adding the seed
-    // to the 5-tuple's CRC32 before the selector's CRC16 makes each switch's choice its own.
-    @id(0x16000010) register<bit<32>>(1) ecmp_salt;
 
     @id(0x01000002) action drop() {
         mark_to_drop(standard_metadata);
@@ -41,6 +36,10 @@ control Forwarding(inout headers_t hdr, inout metadata_t meta,
     @id(0x01000010) action set_next_hop_group(next_hop_group_t group_id) {
         meta.forwarding.next_hop_group = group_id;
         mark_to_drop(standard_metadata);
+    }
+
+    @id(0x01000011) action set_ecmp_salt(bit<32> salt) {
+        meta.forwarding.ecmp_hash = meta.forwarding.ecmp_hash + salt;
     }
 
     @id(0x01000003) action set_next_hop_v6(port_t port, mac_addr_t dmac) {
@@ -81,6 +80,21 @@ control Forwarding(inout headers_t hdr, inout metadata_t meta,
         counters = next_hop_counter;
     }
 
+    // A per-switch hash seed, added to the 5-tuple's CRC32 before the selector's CRC16. The same
+    // hash at every switch would repeat a flow's choice at the next tier (in a FatTree the
+    // aggregation switch would send every flow an edge switch gave it to one core: polarization);
+    // the seed makes each switch's choice its own. A keyless table holds it in its default action,
+    // which the control plane sets with a P4Runtime default-entry MODIFY (BMv2's PI server cannot
+    // write registers).
+    @id(0x02000011) table ecmp_salt {
+        actions = {
+            set_ecmp_salt;
+        }
+        default_action = set_ecmp_salt(0);
+        size = SWITCH_VALUE_TABLE_SIZE;
+        counters = ecmp_salt_counter;
+    }
+
     @id(0x02000002) table ipv6_lpm {
         key = {
             hdr.ipv6.dst_addr : lpm @name("dst_addr");
@@ -98,13 +112,11 @@ control Forwarding(inout headers_t hdr, inout metadata_t meta,
         if (hdr.ipv4.isValid()) {
             switch (ipv4_lpm.apply().action_run) {
                 set_next_hop_group: {
-                    bit<32> salt;
-                    ecmp_salt.read(salt, 0);
                     hash(meta.forwarding.ecmp_hash, HashAlgorithm.crc32, 32w0,
                          { meta.flow.ipv4_src, meta.flow.ipv4_dst, meta.flow.ip_proto,
                            meta.flow.l4_src_port, meta.flow.l4_dst_port },
                          64w0x100000000);
-                    meta.forwarding.ecmp_hash = meta.forwarding.ecmp_hash + salt;
+                    ecmp_salt.apply();
                     next_hop.apply();
                 }
             }

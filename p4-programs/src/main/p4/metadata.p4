@@ -79,7 +79,7 @@ struct int_meta_t {
     bit<8>  layout_mismatch;  // parser: zero when Hop ML equals the bitmap's per-hop size
     bit<8>  hop_count;        // hops parsed into the typed stacks
     bit<1>  is_sink;          // the egress port faces a host: INT ends here
-    bit<32> switch_id;        // this node's INT Node ID (register set by the control plane)
+    bit<32> switch_id;        // this node's INT Node ID (int_node_id, set by the control plane)
 }
 
 // Event pre-filter parameters of the packet's flow (event_filter_flows) and its verdict.

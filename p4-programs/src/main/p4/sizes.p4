@@ -17,6 +17,9 @@
 #define INT_SINK_PORTS_TABLE_SIZE 512
 #define EVENT_FILTER_TABLE_SIZE 1024
 #define INT_REPORT_TABLE_SIZE 64
+// Keyless tables whose default entry holds one per-switch value (ecmp_salt, int_node_id): they
+// can hold no entry, the size only keeps every table's size named.
+#define SWITCH_VALUE_TABLE_SIZE 1
 
 // Hops a packet's INT stack can hold here. The parser loop extracts at most this many hops (the
 // header stacks end there), and transit stops pushing at this depth.

@@ -65,9 +65,24 @@ control SondeEgress(inout headers_t hdr, inout metadata_t meta,
                     inout standard_metadata_t standard_metadata) {
     @id(0x12000002) counter(MAX_PORTS, CounterType.packets_and_bytes) egress_port_counter;
 
-    // This node's INT Node ID (INT-2.1 §5.8 bit 0, TR-2.0 §3.2), written by the control plane at
-    // index 0 and shared by transit and reports so they cannot disagree.
-    @id(0x16000200) register<bit<32>>(1) int_switch_id;
+    @id(0x13000200) direct_counter(CounterType.packets_and_bytes) int_node_id_counter;
+
+    // This node's INT Node ID (INT-2.1 §5.8 bit 0, TR-2.0 §3.2), read once per packet and shared
+    // by transit and reports so they cannot disagree. A keyless table holds it in its default
+    // action, which the control plane sets with a P4Runtime default-entry MODIFY (BMv2's PI server
+    // cannot write registers).
+    @id(0x01000210) action set_int_node_id(bit<32> node_id) {
+        meta.int_meta.switch_id = node_id;
+    }
+
+    @id(0x02000200) table int_node_id {
+        actions = {
+            set_int_node_id;
+        }
+        default_action = set_int_node_id(0);
+        size = SWITCH_VALUE_TABLE_SIZE;
+        counters = int_node_id_counter;
+    }
 
     IntTransit() int_transit;
     IntReport() int_report;
@@ -75,7 +90,7 @@ control SondeEgress(inout headers_t hdr, inout metadata_t meta,
     apply {
         // 1. Bookkeeping.
         egress_port_counter.count((bit<32>) standard_metadata.egress_port);
-        int_switch_id.read(meta.int_meta.switch_id, 0);
+        int_node_id.apply();
 
         // A packet for the controller says where it came in (PacketIn metadata id 1).
         if (standard_metadata.egress_port == CPU_PORT) {

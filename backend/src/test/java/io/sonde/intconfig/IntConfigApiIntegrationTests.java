@@ -9,6 +9,7 @@ import java.util.TreeMap;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.sonde.emulator.p4rt.EmulatedP4RuntimeServer;
+import io.sonde.p4programs.entries.SondeEntities;
 import io.sonde.switches.EmulatedFabric;
 import io.sonde.testsupport.RedisServerProcess;
 import io.sonde.topology.ApiCaller;
@@ -295,7 +296,7 @@ class IntConfigApiIntegrationTests {
 		assertThat(everySwitchsEntities()).isEqualTo(switchesBefore);
 	}
 
-	/** What each switch holds: table entries, its node id cell and clone sessions. */
+	/** What each switch holds: table entries, its node id and clone sessions. */
 	private static Map<String, List<String>> everySwitchsEntities() {
 		Map<String, List<String>> all = new TreeMap<>();
 		for (String name : fabric.switchNames()) {
@@ -304,10 +305,11 @@ class IntConfigApiIntegrationTests {
 			server.state()
 				.read(Entity.newBuilder().setTableEntry(TableEntry.getDefaultInstance()).build(),
 						(entity) -> held.add(entity.toString()));
-			// The one register cell the INT configuration writes (sonde.p4's other
-			// registers
-			// are the data plane's state, large and not the configuration's).
-			held.add("int_switch_id[0]=" + server.state().register("SondeEgress.int_switch_id").read(0));
+			// The node id is the default entry of a keyless table, which a wildcard
+			// read leaves out.
+			server.state()
+				.read(SondeEntities.ofPipeline().defaultEntryRead(SondeEntities.INT_NODE_ID),
+						(entity) -> held.add(entity.toString()));
 			server.state()
 				.read(Entity.newBuilder()
 					.setPacketReplicationEngineEntry(PacketReplicationEngineEntry.newBuilder()

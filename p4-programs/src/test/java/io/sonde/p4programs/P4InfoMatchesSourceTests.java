@@ -31,10 +31,11 @@ class P4InfoMatchesSourceTests {
 	private static final Map<String, int[]> FEATURE_ID_RANGES = Map.of("SondeIngress.forwarding.",
 			new int[] { 0x000000, 0x0000FF }, "SondeIngress.ingress_port_counter", new int[] { 0x000000, 0x0000FF },
 			"SondeEgress.egress_port_counter", new int[] { 0x000000, 0x0000FF }, "SondeIngress.int_source.",
-			new int[] { 0x000100, 0x0001FF }, "SondeEgress.int_switch_id", new int[] { 0x000200, 0x0002FF },
-			"SondeEgress.int_transit.", new int[] { 0x000200, 0x0002FF }, "SondeIngress.int_sink.event_filter.",
-			new int[] { 0x000400, 0x0004FF }, "SondeIngress.int_sink.", new int[] { 0x000300, 0x0003FF },
-			"SondeEgress.int_report.", new int[] { 0x000500, 0x0005FF });
+			new int[] { 0x000100, 0x0001FF }, "SondeEgress.int_node_id", new int[] { 0x000200, 0x0002FF },
+			"SondeEgress.set_int_node_id", new int[] { 0x000200, 0x0002FF }, "SondeEgress.int_transit.",
+			new int[] { 0x000200, 0x0002FF }, "SondeIngress.int_sink.event_filter.", new int[] { 0x000400, 0x0004FF },
+			"SondeIngress.int_sink.", new int[] { 0x000300, 0x0003FF }, "SondeEgress.int_report.",
+			new int[] { 0x000500, 0x0005FF });
 
 	private final P4Info p4Info = SondePipeline.p4Info().p4Info();
 

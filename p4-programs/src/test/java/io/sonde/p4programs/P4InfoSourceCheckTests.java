@@ -129,8 +129,10 @@ class P4InfoSourceCheckTests {
 
 	@Test
 	void catchesADeclarationTheP4InfoDoesNotList() {
-		String extra = this.sourceText.replace("register<bit<32>>(1) int_switch_id;",
-				"register<bit<32>>(1) int_switch_id;\n    @id(0x16000201) register<bit<16>>(4) int_spare;");
+		String anchor = "counter(MAX_PORTS, CounterType.packets_and_bytes) egress_port_counter;";
+		String extra = this.sourceText.replace(anchor,
+				anchor + "\n    @id(0x16000201) register<bit<16>>(4) int_spare;");
+		assertThat(extra).isNotEqualTo(this.sourceText);
 		assertThat(P4InfoSourceCheck.mismatches(this.p4Info, P4SourceModel.read(extra)))
 			.contains("register SondeEgress.int_spare is declared in the source but missing from the P4Info");
 	}

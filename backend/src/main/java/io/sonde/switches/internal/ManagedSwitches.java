@@ -196,8 +196,24 @@ public class ManagedSwitches implements SwitchManagement, SmartLifecycle, Connec
 		List<Entity> requests = new ArrayList<>();
 		switch (kind) {
 			case "tables" -> {
+				// A keyless table holds nothing but its default entry, which a wildcard
+				// read
+				// leaves out (P4Runtime §9.1.2): that entry is read by itself.
 				TableEntries tables = new TableEntries(this.p4Info);
-				requests.add(Entities.of((entity == null) ? tables.allTables() : tables.allOf(entity)));
+				if (entity == null) {
+					requests.add(Entities.of(tables.allTables()));
+					this.p4Info.p4Info()
+						.getTablesList()
+						.stream()
+						.filter((table) -> table.getMatchFieldsCount() == 0)
+						.forEach((table) -> requests.add(defaultEntry(tables, table.getPreamble().getName())));
+				}
+				else if (this.p4Info.table(entity).matchFields().isEmpty()) {
+					requests.add(defaultEntry(tables, entity));
+				}
+				else {
+					requests.add(Entities.of(tables.allOf(entity)));
+				}
 			}
 			case "counters" -> {
 				CounterEntries counters = new CounterEntries(this.p4Info);
@@ -236,6 +252,10 @@ public class ManagedSwitches implements SwitchManagement, SmartLifecycle, Connec
 					"kind must be 'tables', 'counters', 'registers' or " + "'action-profiles', was '" + kind + "'");
 		}
 		return connection.read(requests).stream().map(this.text::installed).toList();
+	}
+
+	private static Entity defaultEntry(TableEntries tables, String table) {
+		return Entities.of(tables.allOf(table).toBuilder().setIsDefaultAction(true).build());
 	}
 
 	/** Entities as {@code requests} select them, in one Read request. */

@@ -141,7 +141,9 @@ class SwitchesApiController {
 	}
 
 	@GetMapping("/{name}/tables")
-	@Operation(summary = "Table entries the switch holds (all tables, or ?name=)")
+	@Operation(summary = "Table entries the switch holds (all tables, or ?name=)",
+			description = "A keyless table (sonde.p4's int_node_id and ecmp_salt) holds only its default entry, "
+					+ "which is listed with key default=true; other tables list their entries, not their default.")
 	List<InstalledEntity> tables(@PathVariable String name,
 			@RequestParam(name = "name", required = false) String table) {
 		return this.switches.read(name, "tables", table);

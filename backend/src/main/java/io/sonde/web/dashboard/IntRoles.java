@@ -8,21 +8,22 @@ import io.sonde.switches.InstalledEntity;
 
 /**
  * The INT roles a switch plays, as its installed state says: source when its watchlist
- * has entries, transit when it has an INT switch id to push (sonde.p4 adds a hop only
- * then), sink when ports are marked as sink ports. Read from the switch, not from the
- * configuration Sonde wants, so the page shows what the switch does now.
+ * has entries, transit when it has an INT switch id to push (the default entry of
+ * {@code int_node_id}; a node id 0 means the control plane has not set one), sink when
+ * ports are marked as sink ports. Read from the switch, not from the configuration Sonde
+ * wants, so the page shows what the switch does now.
  *
  * @param text "source, transit (switch id 7), sink" or "none"
  */
 public record IntRoles(String text) {
 
-	static IntRoles of(List<InstalledTable> tables, List<InstalledEntity> switchId) {
+	static IntRoles of(List<InstalledTable> tables, List<InstalledEntity> nodeId) {
 		List<String> roles = new ArrayList<>();
 		if (entries(tables, SondeEntities.WATCHLIST) > 0) {
 			roles.add("source (" + entries(tables, SondeEntities.WATCHLIST) + " watchlist entries)");
 		}
-		String id = switchId.stream()
-			.map((cell) -> cell.value().getOrDefault("value", "0"))
+		String id = nodeId.stream()
+			.map((entry) -> entry.value().getOrDefault("node_id", "0"))
 			.filter((value) -> !"0".equals(value))
 			.findFirst()
 			.orElse(null);

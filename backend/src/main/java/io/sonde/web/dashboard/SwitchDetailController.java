@@ -156,7 +156,7 @@ public class SwitchDetailController {
 			return null;
 		}
 		try {
-			return IntRoles.of(tables, this.switches.read(name, "registers", SondeEntities.SWITCH_ID));
+			return IntRoles.of(tables, this.switches.read(name, "tables", SondeEntities.INT_NODE_ID));
 		}
 		catch (RuntimeException ex) {
 			unreadable(name, ex);

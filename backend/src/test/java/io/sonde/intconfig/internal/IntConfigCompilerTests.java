@@ -43,17 +43,19 @@ class IntConfigCompilerTests {
 				new SwitchIntConfig("core", List.of("transit"), 100L, null, null, null))));
 
 		assertThat(compiled.get("core")).extracting(this.text::identity)
-			.containsExactly("SondeEgress.int_switch_id[0]");
-		assertThat(compiled.get("core")).extracting(this.text::content).containsExactly("value=100");
+			.containsExactly("SondeEgress.int_node_id default=true");
+		assertThat(compiled.get("core")).extracting(this.text::content)
+			.containsExactly("SondeEgress.set_int_node_id(node_id=100)");
 		List<Entity> edge = compiled.get("edge");
 		assertThat(edge).extracting(this.text::identity)
-			.containsExactly("SondeEgress.int_switch_id[0]", "clone session 500",
+			.containsExactly("SondeEgress.int_node_id default=true", "clone session 500",
 					"SondeEgress.int_report.int_report_collectors egress_port=500",
 					"SondeIngress.int_sink.int_sink_ports egress_port=1",
 					"SondeIngress.int_sink.int_sink_ports egress_port=2",
 					"SondeIngress.int_source.int_watchlist ipv4_src=10.0.1.0&&&255.255.255.0 ip_proto=17&&&255 "
 							+ "l4_dst_port=5000..5999 priority=10");
-		assertThat(this.text.content(edge.get(0))).as("node id defaults to the device id").isEqualTo("value=5");
+		assertThat(this.text.content(edge.get(0))).as("node id defaults to the device id")
+			.isEqualTo("SondeEgress.set_int_node_id(node_id=5)");
 		assertThat(this.text.content(edge.get(2)))
 			.isEqualTo("SondeEgress.int_report.send_report(src_mac=02:00:00:00:00:05, "
 					+ "collector_mac=02:00:00:c0:11:ec, src_ip=172.16.0.5, collector_ip=10.9.0.1, collector_port=9999, hw_id=3)");
@@ -73,7 +75,7 @@ class IntConfigCompilerTests {
 					List.of(new SwitchIntConfig("edge", List.of("transit", "sink"), null, null, null, filter))))
 			.get("edge");
 
-		List<Entity> cells = edge.stream().filter(Entity::hasRegisterEntry).skip(1).toList();
+		List<Entity> cells = edge.stream().filter(Entity::hasRegisterEntry).toList();
 		assertThat(cells).as("4 clauses x 2 literals x (metric, operator, threshold)").hasSize(24);
 		assertThat(Bytestrings.toLong(cells.get(0).getRegisterEntry().getData().getBitstring()))
 			.as("hop latency, maximum over the hops")

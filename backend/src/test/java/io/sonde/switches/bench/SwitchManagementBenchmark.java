@@ -138,7 +138,8 @@ public final class SwitchManagementBenchmark {
 			for (DesiredStateContributor contributor : contributors) {
 				for (Entity entity : contributor.entitiesFor(device)) {
 					updates.add(Update.newBuilder()
-						.setType(entity.hasRegisterEntry() ? Update.Type.MODIFY : Update.Type.INSERT)
+						.setType((entity.hasRegisterEntry() || entity.getTableEntry().getIsDefaultAction())
+								? Update.Type.MODIFY : Update.Type.INSERT)
 						.setEntity(entity)
 						.build());
 				}

@@ -59,7 +59,8 @@ final class FakeSwitches implements SwitchManagement {
 		return new ReconcileReport(name, AT, "connected", true, 42,
 				List.of(new EntityChange("INSERT", "SondeIngress.forwarding.ipv4_lpm dst_addr=10.0.0.2/32",
 						"set_next_hop port=1", null)),
-				List.of(new EntityChange("MODIFY", "SondeEgress.int_switch_id[0]", "7", "RESOURCE_EXHAUSTED: full")),
+				List.of(new EntityChange("MODIFY", "SondeEgress.int_node_id default=true",
+						"SondeEgress.set_int_node_id(node_id=7)", "RESOURCE_EXHAUSTED: full")),
 				12);
 	}
 

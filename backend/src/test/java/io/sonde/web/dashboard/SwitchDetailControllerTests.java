@@ -51,8 +51,9 @@ class SwitchDetailControllerTests {
 		this.switches.installed.put(SondeEntities.SINK_PORTS,
 				List.of(new InstalledEntity("table", SondeEntities.SINK_PORTS, Map.of("egress_port", "2"),
 						Map.of("action", "SondeIngress.int_sink.mark_sink_port"), 0)));
-		this.switches.installed.put(SondeEntities.SWITCH_ID, List.of(new InstalledEntity("register",
-				SondeEntities.SWITCH_ID, Map.of("index", "0"), Map.of("value", "7"), 0)));
+		this.switches.installed.put(SondeEntities.INT_NODE_ID,
+				List.of(new InstalledEntity("table", SondeEntities.INT_NODE_ID, Map.of("default", "true"),
+						Map.of("action", "SondeEgress.set_int_node_id", "node_id", "7"), 0)));
 		this.switches.installed.put(PortCounters.INGRESS,
 				List.of(new InstalledEntity("counter", PortCounters.INGRESS, Map.of("index", "1"),
 						Map.of("packets", "7", "bytes", "700"), 0),
@@ -80,7 +81,7 @@ class SwitchDetailControllerTests {
 			.contains("default (full access)")
 			.contains("10:15:28 UTC (connected): 1 applied, 1 refused of 42 expected, pipeline pushed")
 			.contains("INSERT SondeIngress.forwarding.ipv4_lpm dst_addr=10.0.0.2/32 → set_next_hop port=1")
-			.contains("MODIFY SondeEgress.int_switch_id[0]: RESOURCE_EXHAUSTED: full")
+			.contains("MODIFY SondeEgress.int_node_id default=true: RESOURCE_EXHAUSTED: full")
 			.contains("INT roles: <strong>transit (switch id 7), sink (1 sink ports, 0 report collectors)</strong>")
 			.contains("egress_port=2")
 			.contains("action=SondeIngress.int_sink.mark_sink_port")
@@ -92,7 +93,8 @@ class SwitchDetailControllerTests {
 			.doesNotContain("confirm-dialog");
 		assertThat(this.switches.calls).contains("read leaf-0 tables " + SondeEntities.WATCHLIST,
 				"read leaf-0 tables " + SondeEntities.SINK_PORTS, "read leaf-0 tables " + SondeEntities.COLLECTORS,
-				"read leaf-0 counters " + PortCounters.INGRESS, "read leaf-0 counters " + PortCounters.EGRESS);
+				"read leaf-0 tables " + SondeEntities.INT_NODE_ID, "read leaf-0 counters " + PortCounters.INGRESS,
+				"read leaf-0 counters " + PortCounters.EGRESS);
 	}
 
 	@Test

@@ -17,6 +17,7 @@ import io.sonde.emulator.traffic.TransportProtocol;
 import io.sonde.p4programs.SondePipeline;
 import io.sonde.p4programs.entries.FlowKey;
 import io.sonde.p4programs.entries.SondeEntities;
+import io.sonde.p4runtime.bytes.Bytestrings;
 import io.sonde.p4runtime.client.Mastership;
 import io.sonde.p4runtime.client.P4RuntimeClient;
 import io.sonde.p4runtime.entity.CounterEntries;
@@ -54,9 +55,9 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
  * Sonde's switch connection (the backend's {@code SwitchConnection}, over real gRPC)
  * managing BMv2's {@code simple_switch_grpc} running sonde.p4 from p4c's BMv2 JSON:
  * arbitration, the pipeline pushed and read back whole, routes and the INT configuration
- * written and read back in sync, register cells refused (PI writes none), counters read,
- * packet-in through the CPU port, and the state restored after BMv2 restarts with
- * nothing.
+ * written and read back in sync (the INT node id and the ECMP salt as default entries of
+ * keyless tables), register cells refused (PI writes none), counters read, packet-in
+ * through the CPU port, and the state restored after BMv2 restarts with nothing.
  * <p>
  * One switch with three ports on veth pairs in a namespace of the test's own: port 1
  * toward h1 (where frames are sent in), port 2 toward h2 (where they are captured), port
@@ -71,6 +72,8 @@ class Bmv2InteropIntegrationTests {
 	private static final Duration WAIT = Duration.ofSeconds(60);
 
 	private static final long DEVICE_ID = 1;
+
+	private static final long SALT = SondeEntities.ecmpSaltOf("bm1");
 
 	private static final MacAddress SWITCH_MAC = MacAddress.local(0x5A_0000_0001L);
 
@@ -198,10 +201,35 @@ class Bmv2InteropIntegrationTests {
 	}
 
 	/**
+	 * The per-switch values sonde.p4 keeps in keyless tables: Sonde sets them with
+	 * default-entry MODIFYs, and BMv2 answers a default-entry read with what Sonde wrote.
+	 */
+	@Test
+	void readsBackTheNodeIdAndTheEcmpSaltSondeSetAsDefaultEntries() {
+		SwitchConnection sonde = connectedInSync(desired());
+
+		List<Entity> read = sonde.read(List.of(entities.defaultEntryRead(SondeEntities.INT_NODE_ID),
+				entities.defaultEntryRead(SondeEntities.ECMP_SALT)));
+
+		assertThat(read).hasSize(2);
+		assertThat(read.get(0).getTableEntry().getIsDefaultAction()).isTrue();
+		assertThat(read.get(0).getTableEntry().getAction().getAction().getActionId())
+			.isEqualTo(SondePipeline.p4Info().action("SondeEgress.set_int_node_id").id());
+		assertThat(Bytestrings.toLong(read.get(0).getTableEntry().getAction().getAction().getParams(0).getValue()))
+			.as("the INT node id")
+			.isEqualTo(DEVICE_ID);
+		assertThat(read.get(1).getTableEntry().getAction().getAction().getActionId())
+			.isEqualTo(SondePipeline.p4Info().action("SondeIngress.forwarding.set_ecmp_salt").id());
+		assertThat(Bytestrings.toLong(read.get(1).getTableEntry().getAction().getAction().getParams(0).getValue()))
+			.as("the ECMP salt")
+			.isEqualTo(SALT);
+	}
+
+	/**
 	 * P4Runtime register entries are refused by every PI-based switch ("Register writes
-	 * are not supported yet", nor reads): sonde.p4's INT node id and CNF literals cannot
-	 * be set over P4Runtime on BMv2. Sonde reports each refused cell and keeps everything
-	 * else; the diff shows the cells as not read.
+	 * are not supported yet", nor reads): the CNF literals of sonde.p4's event filter
+	 * cannot be set over P4Runtime on BMv2. Sonde reports each refused cell and keeps
+	 * everything else; the diff shows the cells as not read.
 	 */
 	@Test
 	void reportsRegisterCellsAsRefusedWhileEverythingElseIsWritten() {
@@ -293,8 +321,9 @@ class Bmv2InteropIntegrationTests {
 
 	/**
 	 * What Sonde wants on the switch that BMv2 takes over P4Runtime: routes (one to the
-	 * CPU port) and every INT table the backend writes. Not the report clone session
-	 * ({@link #reportMirror}) nor the register cells ({@link #registerCells}).
+	 * CPU port), every INT table the backend writes, the node id and the ECMP salt. Not
+	 * the report clone session ({@link #reportMirror}) nor the register cells
+	 * ({@link #registerCells}).
 	 */
 	private static List<Entity> desired() {
 		FlowKey watched = new FlowKey(H1.value(), -1, H2.value(), -1, 17, 0xFF, 0, 0xFFFF, 5000, 5000);
@@ -310,13 +339,14 @@ class Bmv2InteropIntegrationTests {
 		wanted.add(entities.complexDetection(complex, 10, 3));
 		wanted.add(entities.collector(3, SWITCH_MAC.value(), MacAddress.local(0xC0_11EC_7000L).value(),
 				Ipv4Address.of(172, 16, 0, 1).value(), Ipv4Address.of(10, 0, 3, 254).value(), 32766, 0));
+		wanted.add(entities.nodeId(DEVICE_ID));
+		wanted.add(entities.ecmpSalt(SALT));
 		return wanted;
 	}
 
-	/** The INT node id and one CNF literal: register cells. */
+	/** One CNF literal: three register cells. */
 	private static List<Entity> registerCells() {
 		List<Entity> cells = new ArrayList<>();
-		cells.add(entities.nodeId(DEVICE_ID));
 		cells.addAll(entities.cnfLiteral(SondePipeline.cnfLiteralIndex(3, 0, 0), 1 | SondePipeline.CNF_AGGREGATE_MAX, 1,
 				500));
 		return cells;

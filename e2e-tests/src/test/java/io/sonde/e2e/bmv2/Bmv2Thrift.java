@@ -10,15 +10,12 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The two settings sonde.p4 needs that BMv2's P4Runtime server will not make, made
- * through BMv2's own Thrift runtime service instead, as {@code simple_switch_CLI} would:
- * <ul>
- * <li>register cells (the INT node id): PI answers every P4Runtime RegisterEntry write
- * with UNIMPLEMENTED "Register writes are not supported yet";</li>
- * <li>the report clone session: the PI library of ../shared/tools/bmv2 was built without
+ * The setting sonde.p4 needs that BMv2's P4Runtime server will not make, made through
+ * BMv2's own Thrift runtime service instead, as {@code simple_switch_CLI} would: the
+ * report clone session (the PI library of ../shared/tools/bmv2 was built without
  * simple_switch's clone support, so a CloneSessionEntry fails with UNKNOWN "Error when
- * creating clone session in target".</li>
- * </ul>
+ * creating clone session in target").
+ * <p>
  * Calls are Thrift's strict binary protocol, multiplexed by service name, unframed; they
  * are sent from inside the switch's namespace (where its Thrift port listens) by bash's
  * {@code /dev/tcp}, and every reply must be a REPLY without an exception.
@@ -44,22 +41,6 @@ final class Bmv2Thrift {
 		ByteArrayOutputStream call = header("simple_switch:mirroring_mapping_add");
 		i32Field(call, 1, session);
 		i32Field(call, 2, egressPort);
-		call.write(STOP);
-		this.calls.add(call.toByteArray());
-		return this;
-	}
-
-	/** {@code simple_switch_CLI register_write <register> <index> <value>}. */
-	Bmv2Thrift registerWrite(String register, int index, long value) {
-		ByteArrayOutputStream call = header("standard:bm_register_write");
-		i32Field(call, 1, 0);
-		call.write(STRING);
-		call.writeBytes(ByteBuffer.allocate(2).putShort((short) 2).array());
-		string(call, register);
-		i32Field(call, 3, index);
-		call.write(I64);
-		call.writeBytes(ByteBuffer.allocate(2).putShort((short) 4).array());
-		call.writeBytes(ByteBuffer.allocate(8).putLong(value).array());
 		call.write(STOP);
 		this.calls.add(call.toByteArray());
 		return this;

@@ -138,6 +138,8 @@ class DataPlaneEquivalenceIntegrationTests {
 		}
 
 		assertThat(reports).as("reports BMv2's sink sent").hasSameSizeAs(emulated.reports());
+		assertThat(ReportFields.of(reports.get(0))).as("BMv2's first report carries s3's node id, set over P4Runtime")
+			.contains("node_id=3");
 		for (int i = 0; i < reports.size(); i++) {
 			assertThat(ReportFields.of(reports.get(i)))
 				.as("report %d of %d, BMv2 (actual) vs the emulator", i, reports.size())
@@ -208,8 +210,9 @@ class DataPlaneEquivalenceIntegrationTests {
 	}
 
 	/**
-	 * Pushes sonde.p4 and the emulated switch's table entries over P4Runtime, then the
-	 * node id and the report mirror through Thrift (see {@link Bmv2Thrift} for why).
+	 * Pushes sonde.p4, the emulated switch's table entries and its node id (the device
+	 * id, as the emulator's provisioning gives it) over P4Runtime, then the report mirror
+	 * through Thrift (see {@link Bmv2Thrift} for why).
 	 */
 	private void configure(Bmv2Switch bmv2, PipelineArtifact pipeline, List<Entity> tables, Bmv2Namespace namespace,
 			int thriftPort) throws IOException, InterruptedException {
@@ -224,9 +227,12 @@ class DataPlaneEquivalenceIntegrationTests {
 			client.write(tables.stream()
 				.map((entity) -> Update.newBuilder().setType(Update.Type.INSERT).setEntity(entity).build())
 				.toList());
+			client.write(List.of(Update.newBuilder()
+				.setType(Update.Type.MODIFY)
+				.setEntity(SondeEntities.ofPipeline().nodeId(bmv2.deviceId()))
+				.build()));
 		}
-		new Bmv2Thrift().registerWrite("SondeEgress.int_switch_id", 0, bmv2.deviceId())
-			.mirroringAdd(SondePipeline.INT_REPORT_CLONE_SESSION_ID, REPORT_PORT)
+		new Bmv2Thrift().mirroringAdd(SondePipeline.INT_REPORT_CLONE_SESSION_ID, REPORT_PORT)
 			.send(namespace, thriftPort, bmv2.folder());
 	}
 

@@ -9,13 +9,10 @@ final class Forwarding {
 
 	private final SondeTables tables;
 
-	private final SondeRegisters registers;
-
 	private final EcmpHash ecmpHash = new EcmpHash();
 
-	Forwarding(SondeTables tables, SondeRegisters registers) {
+	Forwarding(SondeTables tables) {
 		this.tables = tables;
-		this.registers = registers;
 	}
 
 	/**
@@ -29,7 +26,7 @@ final class Forwarding {
 			if (!route.isGroup()) {
 				return route;
 			}
-			long salt = this.registers.read(SondeRegister.ECMP_SALT, 0);
+			long salt = this.tables.ecmpSalt();
 			int hash = this.ecmpHash.of(headers.ipv4Src, headers.ipv4Dst, headers.ipProto, headers.l4SrcPort,
 					headers.l4DstPort, salt);
 			return this.tables.nextHop(route.group(), hash, headers.frameLength);

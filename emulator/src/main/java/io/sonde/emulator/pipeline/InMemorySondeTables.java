@@ -65,6 +65,22 @@ public final class InMemorySondeTables implements SondeTables {
 
 	private final IntIndexMap cloneSessions = new IntIndexMap();
 
+	private long ecmpSalt;
+
+	private long intNodeId;
+
+	/** Sets the default action of {@code ecmp_salt}: {@code set_ecmp_salt(salt)}. */
+	public void setEcmpSalt(long salt) {
+		this.ecmpSalt = checkBit32("ecmp salt", salt);
+	}
+
+	/**
+	 * Sets the default action of {@code int_node_id}: {@code set_int_node_id(nodeId)}.
+	 */
+	public void setIntNodeId(long nodeId) {
+		this.intNodeId = checkBit32("INT node id", nodeId);
+	}
+
 	/** Adds an {@code ipv4_lpm} entry. */
 	public DirectCounterCell addIpv4Route(int prefix, int prefixLength, NextHop action) {
 		Objects.requireNonNull(action, "action");
@@ -198,6 +214,16 @@ public final class InMemorySondeTables implements SondeTables {
 	}
 
 	@Override
+	public long ecmpSalt() {
+		return this.ecmpSalt;
+	}
+
+	@Override
+	public long intNodeId() {
+		return this.intNodeId;
+	}
+
+	@Override
 	public NextHop ipv6Lpm(long dstAddrHigh, long dstAddrLow, int packetBytes) {
 		for (Ipv6Route route : this.ipv6Routes) {
 			if (route.covers(dstAddrHigh, dstAddrLow)) {
@@ -244,6 +270,13 @@ public final class InMemorySondeTables implements SondeTables {
 	@Override
 	public int cloneSessionPort(int sessionId) {
 		return this.cloneSessions.get(sessionId);
+	}
+
+	private static long checkBit32(String what, long value) {
+		if (value < 0 || value > 0xFFFF_FFFFL) {
+			throw new IllegalArgumentException(what + " is bit<32>, 0..0xFFFFFFFF: " + value);
+		}
+		return value;
 	}
 
 	private static void checkPort(int port) {

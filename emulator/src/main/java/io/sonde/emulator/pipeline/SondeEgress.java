@@ -16,6 +16,8 @@ import io.sonde.p4programs.codec.ReportFormat;
  */
 public final class SondeEgress {
 
+	private final SondeTables tables;
+
 	private final SondeRegisters registers;
 
 	private final IntTransit intTransit;
@@ -36,7 +38,7 @@ public final class SondeEgress {
 	 */
 	public SondeEgress(SondeTables tables, SondeRegisters registers, ReportSink reports, GroundTruth groundTruth,
 			ReportFormat reportFormat) {
-		Objects.requireNonNull(tables, "tables");
+		this.tables = Objects.requireNonNull(tables, "tables");
 		this.registers = Objects.requireNonNull(registers, "registers");
 		this.intTransit = new IntTransit(Objects.requireNonNull(groundTruth, "groundTruth"));
 		this.intReport = new IntReport(tables, registers, Objects.requireNonNull(reports, "reports"), groundTruth,
@@ -52,7 +54,7 @@ public final class SondeEgress {
 		// The headers ingress handed over, found again in the bytes ingress deparsed.
 		SondeParser.parse(frame.bytes(), frame.length(), parsed);
 		this.registers.count(SondePortCounter.EGRESS, meta.egressPort, frame.length());
-		long switchId = this.registers.read(SondeRegister.INT_SWITCH_ID, 0);
+		long switchId = this.tables.intNodeId();
 		if ((meta.bridged & IngressResult.BRIDGED_INT_VALID) != 0
 				&& (meta.bridged & IngressResult.BRIDGED_PARSER_ERROR) == 0 && parsed.intMd) {
 			this.intTransit.apply(frame, parsed, meta, switchId);
@@ -76,7 +78,7 @@ public final class SondeEgress {
 		ParsedHeaders parsed = this.headers;
 		SondeParser.parse(clone.bytes(), clone.length(), parsed);
 		this.registers.count(SondePortCounter.EGRESS, ingress.cloneSessionPort, clone.length());
-		long switchId = this.registers.read(SondeRegister.INT_SWITCH_ID, 0);
+		long switchId = this.tables.intNodeId();
 		EgressMetadata meta = this.cloneMeta.set(ingress.packetId, ingress.cloneIngressPort, ingress.cloneSessionPort,
 				ingress.cloneIngressTimestamp, egressTimestamp, 0, 0);
 		this.intReport.apply(clone, parsed, meta, ingress.cloneOriginalEgressPort, switchId);

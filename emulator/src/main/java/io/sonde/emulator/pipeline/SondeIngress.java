@@ -27,7 +27,7 @@ public final class SondeIngress {
 	public SondeIngress(SondeTables tables, SondeRegisters registers) {
 		Objects.requireNonNull(tables, "tables");
 		this.registers = Objects.requireNonNull(registers, "registers");
-		this.forwarding = new Forwarding(tables, registers);
+		this.forwarding = new Forwarding(tables);
 		this.intSink = new IntSink(tables, registers);
 		this.intSource = new IntSource(tables);
 	}

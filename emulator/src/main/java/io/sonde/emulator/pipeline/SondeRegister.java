@@ -6,10 +6,6 @@ package io.sonde.emulator.pipeline;
  */
 public enum SondeRegister {
 
-	/** Index 0: this switch's ECMP hash seed, added to the flow's CRC32. */
-	ECMP_SALT("SondeIngress.forwarding.ecmp_salt", 1, 32),
-	/** Index 0: this node's INT Node ID, shared by transit and reports. */
-	INT_SWITCH_ID("SondeEgress.int_switch_id", 1, 32),
 	/**
 	 * Per-hop change state, slot {@code filter_index × 8 + hop} (0 = hop before the
 	 * sink).

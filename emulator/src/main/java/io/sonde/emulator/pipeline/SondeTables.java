@@ -25,6 +25,13 @@ public interface SondeTables {
 	 */
 	NextHop nextHop(int groupId, int ecmpHash, int packetBytes);
 
+	/**
+	 * {@code SondeIngress.forwarding.ecmp_salt}, keyless: the seed its default action
+	 * {@code set_ecmp_salt(salt)} carries (0 before the control plane sets it). A keyless
+	 * table only ever misses, so nothing is counted.
+	 */
+	long ecmpSalt();
+
 	/** {@code SondeIngress.forwarding.ipv6_lpm}, key {@code dst_addr} lpm 128. */
 	NextHop ipv6Lpm(long dstAddrHigh, long dstAddrLow, int packetBytes);
 
@@ -46,6 +53,12 @@ public interface SondeTables {
 	 */
 	EventFilterAction eventFilterFlows(int ipv4Src, int ipv4Dst, int ipProto, int l4SrcPort, int l4DstPort,
 			int packetBytes);
+
+	/**
+	 * {@code SondeEgress.int_node_id}, keyless: the INT node id its default action
+	 * {@code set_int_node_id(node_id)} carries (0 before the control plane sets it).
+	 */
+	long intNodeId();
 
 	/**
 	 * {@code SondeEgress.int_report.int_report_collectors}, key {@code egress_port} (the

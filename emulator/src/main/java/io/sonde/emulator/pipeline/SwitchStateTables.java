@@ -50,6 +50,11 @@ public final class SwitchStateTables implements SondeTables {
 
 	private final TableKey reportCollectors;
 
+	/** The keyless tables whose default entry holds a per-switch value. */
+	private final TableKey ecmpSalt;
+
+	private final TableKey intNodeId;
+
 	private final SwitchState state;
 
 	/** One table's lookup, its reused key and the records its action calls became. */
@@ -132,6 +137,14 @@ public final class SwitchStateTables implements SondeTables {
 
 	private final int[] sendReportParams;
 
+	private final int setEcmpSalt;
+
+	private final int setIntNodeId;
+
+	private final Function<ActionCall, Long> toEcmpSalt = this::ecmpSalt;
+
+	private final Function<ActionCall, Long> toIntNodeId = this::intNodeId;
+
 	private final Function<ActionCall, NextHop> toNextHop = this::nextHop;
 
 	private final Function<ActionCall, IntInsertion> toInsertion = this::insertion;
@@ -156,6 +169,10 @@ public final class SwitchStateTables implements SondeTables {
 				flowFields);
 		this.reportCollectors = new TableKey(state, p4Info, "SondeEgress.int_report.int_report_collectors",
 				"egress_port");
+		this.ecmpSalt = new TableKey(state, p4Info, "SondeIngress.forwarding.ecmp_salt");
+		this.intNodeId = new TableKey(state, p4Info, "SondeEgress.int_node_id");
+		this.setEcmpSalt = actionId(p4Info, "SondeIngress.forwarding.set_ecmp_salt");
+		this.setIntNodeId = actionId(p4Info, "SondeEgress.set_int_node_id");
 		this.setNextHop = actionId(p4Info, "SondeIngress.forwarding.set_next_hop");
 		this.setNextHopV6 = actionId(p4Info, "SondeIngress.forwarding.set_next_hop_v6");
 		this.setNextHopGroup = actionId(p4Info, "SondeIngress.forwarding.set_next_hop_group");
@@ -230,6 +247,18 @@ public final class SwitchStateTables implements SondeTables {
 	}
 
 	@Override
+	public long ecmpSalt() {
+		TableKey table = this.ecmpSalt;
+		return table.action(table.run(0), this.toEcmpSalt);
+	}
+
+	@Override
+	public long intNodeId() {
+		TableKey table = this.intNodeId;
+		return table.action(table.run(0), this.toIntNodeId);
+	}
+
+	@Override
 	public NextHop ipv6Lpm(long dstAddrHigh, long dstAddrLow, int packetBytes) {
 		TableKey table = this.ipv6Lpm;
 		table.key[table.offsets[0]] = dstAddrHigh;
@@ -297,6 +326,20 @@ public final class SwitchStateTables implements SondeTables {
 			return NextHop.DROP;
 		}
 		return NextHop.to((int) call.param(p[0]), call.param(p[1]));
+	}
+
+	/**
+	 * The salt {@code set_ecmp_salt} carries; 0 while the default is still the one the
+	 * P4Info starts the table with (it carries no arguments), as sonde.p4's
+	 * {@code set_ecmp_salt(0)}.
+	 */
+	private Long ecmpSalt(ActionCall call) {
+		return (call.actionId() == this.setEcmpSalt) ? call.param(0) : 0L;
+	}
+
+	/** The node id {@code set_int_node_id} carries; 0 as for the salt. */
+	private Long intNodeId(ActionCall call) {
+		return (call.actionId() == this.setIntNodeId) ? call.param(0) : 0L;
 	}
 
 	private IntInsertion insertion(ActionCall call) {

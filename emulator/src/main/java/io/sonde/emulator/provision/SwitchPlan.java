@@ -15,11 +15,11 @@ import io.sonde.emulator.topology.Route;
  * @param switchName the switch
  * @param deviceId its P4Runtime device id
  * @param address where its P4Runtime server listens ({@code host:port})
- * @param intNodeId the INT Node ID ({@code int_switch_id[0]})
+ * @param intNodeId the INT Node ID (the default action of {@code int_node_id})
  * @param routes its {@code ipv4_lpm} entries with {@code set_next_hop}
  * @param ecmpRoutes destinations it routes over a group of equal-cost next hops (ECMP
  * only), group id = position in this list + 1
- * @param ecmpSalt its ECMP hash seed ({@code ecmp_salt[0]})
+ * @param ecmpSalt its ECMP hash seed (the default action of {@code ecmp_salt})
  * @param sinkPorts ports marked by {@code int_sink_ports} (toward hosts)
  * @param watchlist its {@code int_watchlist} entries (INT source)
  * @param eventFilters its {@code event_filter_flows} entries (INT sink)

@@ -64,7 +64,7 @@ class EcmpForwardingTests {
 	void flowsSpreadOverEveryMemberAsTheHashSays() {
 		twoUplinks();
 		long salt = 0x1234_5678L;
-		this.sw.registers.write(SondeRegister.ECMP_SALT, 0, salt);
+		this.sw.tables.setEcmpSalt(salt);
 		Set<Integer> used = new HashSet<>();
 		for (int sourcePort = 40000; sourcePort < 40064; sourcePort++) {
 			int port = egressOf(sourcePort);
@@ -83,7 +83,7 @@ class EcmpForwardingTests {
 		for (int i = 0; i < before.length; i++) {
 			before[i] = egressOf(40000 + i);
 		}
-		this.sw.registers.write(SondeRegister.ECMP_SALT, 0, 0x9E37_79B9L);
+		this.sw.tables.setEcmpSalt(0x9E37_79B9L);
 		int moved = 0;
 		for (int i = 0; i < before.length; i++) {
 			moved += (egressOf(40000 + i) != before[i]) ? 1 : 0;

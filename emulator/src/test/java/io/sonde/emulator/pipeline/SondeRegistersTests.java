@@ -43,17 +43,17 @@ class SondeRegistersTests {
 	void anIndexPastTheArrayIsAClearError() {
 		InMemorySondeRegisters registers = new InMemorySondeRegisters();
 		assertThatExceptionOfType(IndexOutOfBoundsException.class)
-			.isThrownBy(() -> registers.read(SondeRegister.INT_SWITCH_ID, 1))
-			.withMessageContaining("SondeEgress.int_switch_id has 1 elements");
+			.isThrownBy(() -> registers.read(SondeRegister.REPORT_SEQUENCE_NUMBER, 64))
+			.withMessageContaining("SondeEgress.int_report.report_sequence_number has 64 elements");
 	}
 
 	@Test
 	void resetClearsRegistersAndCounters() {
 		InMemorySondeRegisters registers = new InMemorySondeRegisters();
-		registers.write(SondeRegister.INT_SWITCH_ID, 0, 5);
+		registers.write(SondeRegister.REPORT_SEQUENCE_NUMBER, 0, 5);
 		registers.count(SondePortCounter.INGRESS, 2, 100);
 		registers.reset();
-		assertThat(registers.read(SondeRegister.INT_SWITCH_ID, 0)).isZero();
+		assertThat(registers.read(SondeRegister.REPORT_SEQUENCE_NUMBER, 0)).isZero();
 		assertThat(registers.packets(SondePortCounter.INGRESS, 2)).isZero();
 	}
 

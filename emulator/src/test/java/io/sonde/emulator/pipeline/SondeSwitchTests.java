@@ -102,14 +102,14 @@ class SondeSwitchTests {
 		SondeSwitchOptions nanoseconds = SondeSwitchOptions.DEFAULTS.withNanosPerTick(1);
 		InMemorySondeTables t1 = new InMemorySondeTables();
 		InMemorySondeRegisters r1 = new InMemorySondeRegisters();
-		r1.write(SondeRegister.INT_SWITCH_ID, 0, 1);
+		t1.setIntNodeId(1);
 		t1.addIpv4Route(b, 32, NextHop.to(2, this.s2.mac().value()));
 		t1.addWatchlistEntry(FlowMatch.ANY.withDst(b), 1, IntInsertion.insert(ThreeSwitchPath.BITMAP_ALL, 8));
 		this.s1.setDataPlane(new SondeSwitch(t1, r1, this.truth, nanoseconds));
 
 		InMemorySondeTables t2 = new InMemorySondeTables();
 		InMemorySondeRegisters r2 = new InMemorySondeRegisters();
-		r2.write(SondeRegister.INT_SWITCH_ID, 0, 2);
+		t2.setIntNodeId(2);
 		t2.addIpv4Route(b, 32, NextHop.to(1, this.b.mac().value()));
 		t2.addSinkPort(1);
 		t2.addCloneSession(500, 9);

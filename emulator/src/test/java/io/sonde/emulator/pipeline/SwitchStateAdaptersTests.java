@@ -13,6 +13,7 @@ import io.sonde.p4programs.SondePipeline.CnfOperator;
 import io.sonde.p4programs.SondePipeline.EventMetric;
 import io.sonde.p4programs.codec.HopValue;
 import io.sonde.p4programs.codec.ReportFormat;
+import io.sonde.p4programs.entries.SondeEntities;
 import io.sonde.p4runtime.entity.Entities;
 import io.sonde.p4runtime.entity.RegisterEntries;
 import io.sonde.p4runtime.entity.TableEntries;
@@ -55,7 +56,7 @@ class SwitchStateAdaptersTests {
 			this.ingress = new SondeIngress(this.tables, registers);
 			this.egress = new SondeEgress(this.tables, registers, this.reports, SwitchStateAdaptersTests.this.truth,
 					ReportFormat.TR2_0);
-			write(SwitchStateAdaptersTests.this.registerEntries.write("SondeEgress.int_switch_id", 0, switchId));
+			modify(SondeEntities.ofPipeline().nodeId(switchId).getTableEntry());
 		}
 
 		void write(p4.v1.TableEntry entry) {
@@ -111,6 +112,19 @@ class SwitchStateAdaptersTests {
 			return frame;
 		}
 
+	}
+
+	@Test
+	void readsTheNodeIdAndTheSaltFromTheDefaultEntriesOfTheirKeylessTables() {
+		SwitchStateTables fresh = new SwitchStateTables(new SwitchState(SondePipeline.p4Info()));
+		assertThat(fresh.intNodeId()).isZero();
+		assertThat(fresh.ecmpSalt()).isZero();
+		StateSwitch sw = new StateSwitch(0xA1);
+		sw.modify(SondeEntities.ofPipeline().ecmpSalt(0x9E37_79B9L).getTableEntry());
+		assertThat(sw.tables.intNodeId()).isEqualTo(0xA1);
+		assertThat(sw.tables.ecmpSalt()).isEqualTo(0x9E37_79B9L);
+		sw.modify(SondeEntities.ofPipeline().nodeId(0xFFFF_FFFFL).getTableEntry());
+		assertThat(sw.tables.intNodeId()).isEqualTo(0xFFFF_FFFFL);
 	}
 
 	private StateSwitch source() {

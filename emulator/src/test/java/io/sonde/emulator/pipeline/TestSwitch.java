@@ -40,7 +40,7 @@ final class TestSwitch {
 		this.truth = truth;
 		this.ingress = new SondeIngress(this.tables, this.registers);
 		this.egress = new SondeEgress(this.tables, this.registers, this.reports, truth, format);
-		this.registers.write(SondeRegister.INT_SWITCH_ID, 0, switchId);
+		this.tables.setIntNodeId(switchId);
 	}
 
 	TestSwitch(long switchId) {

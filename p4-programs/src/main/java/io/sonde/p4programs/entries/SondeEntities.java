@@ -32,7 +32,10 @@ public final class SondeEntities {
 	/** The action selector behind {@link #NEXT_HOP}. */
 	public static final String NEXT_HOP_SELECTOR = "SondeIngress.forwarding.next_hop_selector";
 
-	/** The switch's ECMP hash seed, index 0. */
+	/**
+	 * The switch's ECMP hash seed: a keyless table whose default action
+	 * ({@code set_ecmp_salt(salt)}) holds it.
+	 */
 	public static final String ECMP_SALT = "SondeIngress.forwarding.ecmp_salt";
 
 	public static final String WATCHLIST = "SondeIngress.int_source.int_watchlist";
@@ -43,7 +46,11 @@ public final class SondeEntities {
 
 	public static final String COLLECTORS = "SondeEgress.int_report.int_report_collectors";
 
-	public static final String SWITCH_ID = "SondeEgress.int_switch_id";
+	/**
+	 * The switch's INT node id: a keyless table whose default action
+	 * ({@code set_int_node_id(node_id)}) holds it.
+	 */
+	public static final String INT_NODE_ID = "SondeEgress.int_node_id";
 
 	public static final String CNF_METRIC = "SondeIngress.int_sink.event_filter.event_cnf_metric";
 
@@ -58,11 +65,17 @@ public final class SondeEntities {
 	public static final String EGRESS_PORT_COUNTER = "SondeEgress.egress_port_counter";
 
 	/**
-	 * The tables a controller writes, in the order it writes them: {@link #NEXT_HOP}
-	 * before the {@link #IPV4_LPM} routes that name its groups.
+	 * The tables a controller writes entries into, in the order it writes them:
+	 * {@link #NEXT_HOP} before the {@link #IPV4_LPM} routes that name its groups.
 	 */
 	public static final List<String> TABLES = List.of(COLLECTORS, NEXT_HOP, IPV4_LPM, SINK_PORTS, WATCHLIST,
 			EVENT_FILTER);
+
+	/**
+	 * The keyless tables whose only content is the default entry a controller sets
+	 * (P4Runtime §9.1.2: a TableEntry MODIFY with {@code is_default_action}).
+	 */
+	public static final List<String> DEFAULT_ENTRY_TABLES = List.of(ECMP_SALT, INT_NODE_ID);
 
 	private static final String FILTER_ACTIONS = "SondeIngress.int_sink.event_filter.";
 
@@ -86,9 +99,15 @@ public final class SondeEntities {
 		return new SondeEntities(SondePipeline.p4Info());
 	}
 
-	/** The INT node id this switch pushes as its hop's switch id. */
+	/**
+	 * The INT node id this switch pushes as its hop's switch id and puts in its reports:
+	 * the default entry of {@link #INT_NODE_ID}, written by MODIFY.
+	 */
 	public Entity nodeId(long nodeId) {
-		return Entities.of(this.registers.write(SWITCH_ID, 0, nodeId));
+		return Entities.of(this.tables.defaultAction(INT_NODE_ID)
+			.action("SondeEgress.set_int_node_id")
+			.param("node_id", nodeId)
+			.build());
 	}
 
 	/** An {@code ipv4_lpm} route: {@code set_next_hop(port, dmac)}. */
@@ -148,9 +167,23 @@ public final class SondeEntities {
 		return this.maxGroupSize;
 	}
 
-	/** This switch's ECMP hash seed. */
+	/**
+	 * This switch's ECMP hash seed: the default entry of {@link #ECMP_SALT}, written by
+	 * MODIFY.
+	 */
 	public Entity ecmpSalt(long salt) {
-		return Entities.of(this.registers.write(ECMP_SALT, 0, salt));
+		return Entities.of(this.tables.defaultAction(ECMP_SALT)
+			.action("SondeIngress.forwarding.set_ecmp_salt")
+			.param("salt", salt)
+			.build());
+	}
+
+	/**
+	 * A read of the default entry of {@code table} (one of
+	 * {@link #DEFAULT_ENTRY_TABLES}).
+	 */
+	public Entity defaultEntryRead(String table) {
+		return Entities.of(this.tables.allOf(table).toBuilder().setIsDefaultAction(true).build());
 	}
 
 	/**

@@ -4,6 +4,7 @@ import java.util.List;
 import java.util.stream.IntStream;
 
 import io.sonde.p4programs.SondePipeline;
+import io.sonde.p4runtime.bytes.Bytestrings;
 import io.sonde.p4runtime.entity.InvalidEntity;
 import org.junit.jupiter.api.Test;
 import p4.v1.ActionProfileGroup;
@@ -13,7 +14,7 @@ import p4.v1.TableEntry;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 
-/** sonde.p4's ECMP entities, named through its P4Info. */
+/** sonde.p4's ECMP entities and per-switch values, named through its P4Info. */
 class SondeEntitiesEcmpTests {
 
 	private final SondeEntities entities = SondeEntities.ofPipeline();
@@ -58,8 +59,38 @@ class SondeEntitiesEcmpTests {
 		assertThat(SondeEntities.ecmpSaltOf("agg-0-0")).isEqualTo(SondeEntities.ecmpSaltOf("agg-0-0"))
 			.isNotEqualTo(SondeEntities.ecmpSaltOf("agg-0-1"))
 			.isBetween(0L, 0xFFFF_FFFFL);
-		assertThat(this.entities.ecmpSalt(SondeEntities.ecmpSaltOf("edge-0-0")).getRegisterEntry().getRegisterId())
-			.isEqualTo(SondePipeline.p4Info().register(SondeEntities.ECMP_SALT).getPreamble().getId());
+	}
+
+	@Test
+	void setsTheSaltAsTheDefaultEntryOfItsKeylessTable() {
+		TableEntry salt = this.entities.ecmpSalt(0x9E37_79B9L).getTableEntry();
+		assertThat(salt.getTableId()).isEqualTo(SondePipeline.p4Info().table(SondeEntities.ECMP_SALT).id());
+		assertThat(salt.getIsDefaultAction()).isTrue();
+		assertThat(salt.getMatchList()).isEmpty();
+		assertThat(salt.getAction().getAction().getActionId())
+			.isEqualTo(SondePipeline.p4Info().action("SondeIngress.forwarding.set_ecmp_salt").id());
+		assertThat(Bytestrings.toLong(salt.getAction().getAction().getParams(0).getValue())).isEqualTo(0x9E37_79B9L);
+	}
+
+	@Test
+	void setsTheNodeIdAsTheDefaultEntryOfItsKeylessTable() {
+		TableEntry node = this.entities.nodeId(7).getTableEntry();
+		assertThat(node.getTableId()).isEqualTo(SondePipeline.p4Info().table(SondeEntities.INT_NODE_ID).id());
+		assertThat(node.getIsDefaultAction()).isTrue();
+		assertThat(node.getAction().getAction().getActionId())
+			.isEqualTo(SondePipeline.p4Info().action("SondeEgress.set_int_node_id").id());
+		assertThat(Bytestrings.toLong(node.getAction().getAction().getParams(0).getValue())).isEqualTo(7);
+	}
+
+	@Test
+	void readsTheDefaultEntryOfEachKeylessTable() {
+		assertThat(SondeEntities.DEFAULT_ENTRY_TABLES).allSatisfy((table) -> {
+			TableEntry read = this.entities.defaultEntryRead(table).getTableEntry();
+			assertThat(read.getTableId()).isEqualTo(SondePipeline.p4Info().table(table).id());
+			assertThat(read.getIsDefaultAction()).isTrue();
+			assertThat(read.hasAction()).isFalse();
+			assertThat(SondePipeline.p4Info().table(table).matchFields()).isEmpty();
+		});
 	}
 
 }

@@ -19,16 +19,18 @@ import p4.v1.PacketReplicationEngineEntry;
 import p4.v1.RegisterEntry;
 
 /**
- * What a reconciliation reads back: every entry of the tables Sonde manages, every member
- * and group of the next-hop selector, the register cells it wants set, and the clone
- * sessions, in one Read request; without the register cells where the switch cannot read
- * registers.
+ * What a reconciliation reads back: every entry of the tables Sonde manages, the default
+ * entries of the keyless tables, every member and group of the next-hop selector, the
+ * register cells it wants set, and the clone sessions, in one Read request; without the
+ * register cells where the switch cannot read registers.
  */
 final class SwitchReads {
 
 	private final TableEntries tables;
 
 	private final ActionProfileEntries profiles;
+
+	private final SondeEntities entities = SondeEntities.ofPipeline();
 
 	SwitchReads() {
 		this.tables = new TableEntries(SondePipeline.p4Info());
@@ -38,6 +40,9 @@ final class SwitchReads {
 	List<Entity> installed(P4RuntimeClient connected, List<Entity> wanted) {
 		List<Entity> requests = new ArrayList<>();
 		SondeEntities.TABLES.forEach((table) -> requests.add(Entities.of(this.tables.allOf(table))));
+		// A table's wildcard read leaves its default entry out (P4Runtime §9.1.2): the
+		// keyless tables holding the node id and the ECMP salt are read by that entry.
+		SondeEntities.DEFAULT_ENTRY_TABLES.forEach((table) -> requests.add(this.entities.defaultEntryRead(table)));
 		requests.add(Entities.of(this.profiles.allMembersOf(SondeEntities.NEXT_HOP_SELECTOR)));
 		requests.add(Entities.of(this.profiles.allGroupsOf(SondeEntities.NEXT_HOP_SELECTOR)));
 		Set<String> cells = new LinkedHashSet<>();

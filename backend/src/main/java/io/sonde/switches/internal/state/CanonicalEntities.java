@@ -27,6 +27,17 @@ final class CanonicalEntities {
 
 	static final String GROUP = "action-profile-group";
 
+	/**
+	 * The kind of a table's default entry: every table has exactly one, so it is
+	 * modified, never inserted or deleted (P4Runtime §9.1.2).
+	 */
+	static final String DEFAULT_ENTRY = "default-entry";
+
+	/** Kinds that exist on every switch whatever was written: only MODIFY applies. */
+	static boolean alwaysPresent(String kind) {
+		return kind.equals("register") || kind.equals(DEFAULT_ENTRY);
+	}
+
 	private CanonicalEntities() {
 	}
 
@@ -35,6 +46,9 @@ final class CanonicalEntities {
 		return switch (entity.getEntityCase()) {
 			case TABLE_ENTRY -> {
 				TableEntry entry = table(entity.getTableEntry());
+				if (entry.getIsDefaultAction()) {
+					yield new EntityKey(DEFAULT_ENTRY, entry.getTableId(), ByteString.EMPTY);
+				}
 				yield new EntityKey("table", entry.getTableId(),
 						entry.toBuilder().clearAction().build().toByteString());
 			}

@@ -14,8 +14,9 @@ import p4.v1.Update;
 
 /**
  * Desired against installed, entity by entity: what is missing is inserted, what differs
- * is modified, what Sonde manages but does not want is deleted. Register cells and clone
- * sessions that exist on every switch are modified, never inserted.
+ * is modified, what Sonde manages but does not want is deleted. Register cells and the
+ * default entries of tables exist on every switch: they are modified, never inserted or
+ * deleted.
  * <p>
  * Repairs come in phases, each to be written in Writes of its own, because a switch may
  * apply the updates of one Write in any order (P4Runtime §12.2) and action profile
@@ -62,7 +63,7 @@ public final class StateComparison {
 			Entity target = wanted.getValue();
 			Entity present = have.get(wanted.getKey());
 			String kind = wanted.getKey().kind();
-			if (present == null && !kind.equals("register")) {
+			if (present == null && !CanonicalEntities.alwaysPresent(kind)) {
 				add(kind, update(Update.Type.INSERT, target),
 						new EntityChange("INSERT", text.identity(target), text.content(target), null));
 			}
@@ -76,7 +77,7 @@ public final class StateComparison {
 			}
 		}
 		for (Map.Entry<EntityKey, Entity> held : have.entrySet()) {
-			if (!want.containsKey(held.getKey()) && !held.getKey().kind().equals("register")) {
+			if (!want.containsKey(held.getKey()) && !CanonicalEntities.alwaysPresent(held.getKey().kind())) {
 				add(held.getKey().kind(), update(Update.Type.DELETE, held.getValue()), new EntityChange("DELETE",
 						text.identity(held.getValue()), null, text.content(held.getValue())));
 			}
@@ -87,8 +88,8 @@ public final class StateComparison {
 
 	/**
 	 * @param desired what Sonde wants, in write order
-	 * @param installed what the switch returned for the managed tables, the desired
-	 * register cells and the clone sessions
+	 * @param installed what the switch returned for the managed tables, the default
+	 * entries of the keyless tables, the desired register cells and the clone sessions
 	 */
 	public static StateComparison of(EntityText text, List<Entity> desired, List<Entity> installed) {
 		return new StateComparison(text, desired, installed);

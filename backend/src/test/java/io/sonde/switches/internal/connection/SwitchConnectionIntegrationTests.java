@@ -70,7 +70,8 @@ class SwitchConnectionIntegrationTests {
 			.until(() -> connection.status().lastReconcile(), (last) -> last != null);
 		assertThat(report.pipelinePushed()).isTrue();
 		assertThat(report.applied()).extracting(EntityChange::entity)
-			.containsExactly("SondeEgress.int_switch_id[0]", "SondeIngress.int_sink.int_sink_ports egress_port=1",
+			.containsExactly("SondeEgress.int_node_id default=true",
+					"SondeIngress.int_sink.int_sink_ports egress_port=1",
 					"SondeIngress.int_sink.int_sink_ports egress_port=2");
 		assertThat(report.failed()).singleElement().satisfies((failure) -> {
 			assertThat(failure.entity()).isEqualTo("SondeIngress.int_sink.int_sink_ports egress_port=600");

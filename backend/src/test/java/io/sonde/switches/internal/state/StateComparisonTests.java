@@ -43,7 +43,7 @@ class StateComparisonTests {
 		assertThat(modify.expected()).isEqualTo("SondeIngress.forwarding.set_next_hop(port=2, dmac=02:00:00:00:00:02)");
 		assertThat(modify.installed())
 			.isEqualTo("SondeIngress.forwarding.set_next_hop(port=3, dmac=02:00:00:00:00:02)");
-		assertThat(comparison.diff("s1", java.time.Instant.EPOCH).matching()).as("the node id register").isEqualTo(1);
+		assertThat(comparison.diff("s1", java.time.Instant.EPOCH).matching()).as("the node id").isEqualTo(1);
 		assertThat(comparison.repairs().get(0).getEntity().getTableEntry().hasAction())
 			.as("a delete names the key only")
 			.isFalse();
@@ -71,10 +71,32 @@ class StateComparisonTests {
 
 	@Test
 	void writesRegisterCellsItCouldNotReadAndNeverDeletesThem() {
-		StateComparison comparison = StateComparison.of(this.text, List.of(this.nodeId), List.of());
+		List<Entity> cells = this.entities.cnfLiteral(3, 1, 1, 500);
+		StateComparison comparison = StateComparison.of(this.text, cells, List.of());
 
-		assertThat(comparison.repairs()).extracting(Update::getType).containsExactly(Update.Type.MODIFY);
-		assertThat(StateComparison.of(this.text, List.of(), List.of(this.nodeId)).repairs()).isEmpty();
+		assertThat(comparison.repairs()).extracting(Update::getType)
+			.containsExactly(Update.Type.MODIFY, Update.Type.MODIFY, Update.Type.MODIFY);
+		assertThat(StateComparison.of(this.text, List.of(), cells).repairs()).isEmpty();
+	}
+
+	@Test
+	void modifiesTheDefaultEntriesOfKeylessTablesAndNeverInsertsOrDeletesThem() {
+		Entity salt = this.entities.ecmpSalt(0x9E37_79B9L);
+		StateComparison differs = StateComparison.of(this.text, List.of(this.nodeId, salt),
+				List.of(this.entities.nodeId(0)));
+
+		assertThat(differs.repairs()).extracting(Update::getType)
+			.containsExactly(Update.Type.MODIFY, Update.Type.MODIFY);
+		assertThat(differs.changesInRepairOrder()).extracting(EntityChange::entity)
+			.containsExactly("SondeEgress.int_node_id default=true", "SondeIngress.forwarding.ecmp_salt default=true");
+		assertThat(differs.changesInRepairOrder().get(0).installed())
+			.isEqualTo("SondeEgress.set_int_node_id(node_id=0)");
+		assertThat(StateComparison.of(this.text, List.of(this.nodeId), List.of(this.entities.nodeId(7))).repairs())
+			.as("read back as written")
+			.isEmpty();
+		assertThat(StateComparison.of(this.text, List.of(), List.of(this.nodeId, salt)).repairs())
+			.as("a default entry is never deleted")
+			.isEmpty();
 	}
 
 	@Test

@@ -10,7 +10,6 @@ import io.sonde.emulator.pipeline.InMemorySondeTables;
 import io.sonde.emulator.pipeline.IntInsertion;
 import io.sonde.emulator.pipeline.NextHop;
 import io.sonde.emulator.pipeline.ReportCollector;
-import io.sonde.emulator.pipeline.SondeRegister;
 import io.sonde.emulator.pipeline.SondeSwitch;
 import io.sonde.emulator.pipeline.SondeSwitchOptions;
 import io.sonde.emulator.topology.DataPlaneFactory;
@@ -52,7 +51,7 @@ final class SondeFabric implements DataPlaneFactory {
 	public SondeSwitch create(SwitchSpec spec, SwitchNode node) {
 		InMemorySondeTables tables = new InMemorySondeTables();
 		InMemorySondeRegisters registers = new InMemorySondeRegisters();
-		registers.write(SondeRegister.INT_SWITCH_ID, 0, spec.deviceId());
+		tables.setIntNodeId(spec.deviceId());
 		for (Route route : this.routes.routesAt(spec.name())) {
 			tables.addIpv4Route(route.destination().value(), route.prefixLength(),
 					NextHop.to(route.egressPort(), route.nextHopMac().value()));
