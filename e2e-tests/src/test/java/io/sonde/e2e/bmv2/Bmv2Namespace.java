@@ -1,11 +1,12 @@
 package io.sonde.e2e.bmv2;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ThreadLocalRandom;
-import java.util.concurrent.TimeUnit;
+
+import io.sonde.e2e.support.HostCommand;
 
 /**
  * A network namespace this test creates for BMv2 switches and the veth pairs that are
@@ -75,25 +76,12 @@ final class Bmv2Namespace implements AutoCloseable {
 	}
 
 	static String run(List<String> command) throws IOException, InterruptedException {
-		Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
-		String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-		if (!process.waitFor(60, TimeUnit.SECONDS)) {
-			process.destroyForcibly();
-			throw new IllegalStateException("timed out: " + String.join(" ", command));
-		}
-		if (process.exitValue() != 0) {
-			throw new IllegalStateException(
-					String.join(" ", command) + " exited " + process.exitValue() + ": " + output.strip());
-		}
-		return output;
+		return HostCommand.run(Duration.ofSeconds(60), command);
 	}
 
 	@Override
 	public void close() throws IOException, InterruptedException {
-		Process process = new ProcessBuilder("ip", "netns", "del", this.name).redirectErrorStream(true)
-			.redirectOutput(ProcessBuilder.Redirect.DISCARD)
-			.start();
-		process.waitFor(30, TimeUnit.SECONDS);
+		HostCommand.deleteNamespace(this.name);
 	}
 
 }

@@ -1,11 +1,12 @@
 package io.sonde.e2e.collector;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ThreadLocalRandom;
-import java.util.concurrent.TimeUnit;
+
+import io.sonde.e2e.support.HostCommand;
 
 /**
  * Two network namespaces this test creates, joined by a veth pair: frames written on the
@@ -81,27 +82,13 @@ final class VethNamespaces implements AutoCloseable {
 	}
 
 	static String run(List<String> command) throws IOException, InterruptedException {
-		Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
-		String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-		if (!process.waitFor(30, TimeUnit.SECONDS)) {
-			process.destroyForcibly();
-			throw new IllegalStateException("timed out: " + String.join(" ", command));
-		}
-		if (process.exitValue() != 0) {
-			throw new IllegalStateException(
-					String.join(" ", command) + " exited " + process.exitValue() + ": " + output.strip());
-		}
-		return output;
+		return HostCommand.run(Duration.ofSeconds(30), command);
 	}
 
 	@Override
 	public void close() throws IOException, InterruptedException {
-		for (String namespace : List.of(this.sender, this.receiver)) {
-			Process process = new ProcessBuilder("ip", "netns", "del", namespace).redirectErrorStream(true)
-				.redirectOutput(ProcessBuilder.Redirect.DISCARD)
-				.start();
-			process.waitFor(30, TimeUnit.SECONDS);
-		}
+		HostCommand.deleteNamespace(this.sender);
+		HostCommand.deleteNamespace(this.receiver);
 	}
 
 }
