@@ -63,22 +63,6 @@ static inline int int_sniff(const struct int_pkt *p, __u32 kind, __u32 off,
 	return 0;
 }
 
-static inline __u32 int_u8_at(const struct int_pkt *p, __u32 off)
-{
-	__u32 v = 0;
-
-	int_get8(p, off, &v);
-	return v;
-}
-
-static inline __u32 int_u16_at(const struct int_pkt *p, __u32 off)
-{
-	__u32 v = 0;
-
-	int_get16(p, off, &v);
-	return v;
-}
-
 /* The padding of a drop word (queue id 8, reason 8, padding 16) at off is clear. */
 static inline int int_drop_pad_clear(const struct int_pkt *p, __u32 off)
 {

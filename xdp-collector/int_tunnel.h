@@ -40,22 +40,6 @@ struct int_tunnel {
 	__u32 carried_kind; /* enum int_inner_kind, 0 when not IP or Ethernet */
 };
 
-static inline __u32 int_tunnel_u8(const struct int_pkt *p, __u32 off)
-{
-	__u32 v = 0;
-
-	int_get8(p, off, &v);
-	return v;
-}
-
-static inline __u32 int_tunnel_u16(const struct int_pkt *p, __u32 off)
-{
-	__u32 v = 0;
-
-	int_get16(p, off, &v);
-	return v;
-}
-
 static inline __u32 int_ethertype_kind(__u32 type)
 {
 	return type == 0x0800	     ? INT_INNER_IPV4
@@ -77,7 +61,7 @@ static inline int int_tunnel_found(const struct int_pkt *p, __u32 md, __u32 lw,
 				   struct int_tunnel *t)
 {
 	if (lw < 3 || !int_tunnel_has(p, md, 1, end) ||
-	    int_tunnel_u8(p, md) >> 4 != 2)
+	    int_u8_at(p, md) >> 4 != 2)
 		return 0;
 	t->md_off = md;
 	t->lw = lw;
@@ -93,19 +77,19 @@ static inline int int_tunnel_gre(const struct int_pkt *p, __u32 at, __u32 end,
 
 	if (!int_tunnel_has(p, at, 4, end))
 		return 0;
-	flags = int_tunnel_u8(p, at);
-	type = int_tunnel_u16(p, at + 2);
-	if ((flags & 0x4F) || int_tunnel_u8(p, at + 1) || type == 0x0800 ||
+	flags = int_u8_at(p, at);
+	type = int_u16_at(p, at + 2);
+	if ((flags & 0x4F) || int_u8_at(p, at + 1) || type == 0x0800 ||
 	    type == 0x86DD || type == INT_ETH_TEB)
 		return 0;
 	/* C, K, S: 4 bytes each */
 	shim = at + 4 + 4 * (__u32)__builtin_popcount(flags & 0xB0);
-	if (!int_tunnel_has(p, shim, 5, end) ||
-	    int_tunnel_u8(p, shim) >> 4 != 1 || (int_tunnel_u8(p, shim) & 0x07))
+	if (!int_tunnel_has(p, shim, 5, end) || int_u8_at(p, shim) >> 4 != 1 ||
+	    (int_u8_at(p, shim) & 0x07))
 		return 0;
-	lw = int_tunnel_u8(p, shim + 1);
+	lw = int_u8_at(p, shim + 1);
 	return int_tunnel_found(p, shim + 4, lw, shim + 4 + lw * 4,
-				int_ethertype_kind(int_tunnel_u16(p, shim + 2)),
+				int_ethertype_kind(int_u16_at(p, shim + 2)),
 				end, t);
 }
 
@@ -116,13 +100,12 @@ static inline int int_tunnel_gpe(const struct int_pkt *p, __u32 at, __u32 end,
 
 	if (!int_tunnel_has(p, at, 8 + 5, end))
 		return 0;
-	flags = int_tunnel_u8(p, at);
-	if (!(flags & 0x04) || (flags & 0x30) ||
-	    int_tunnel_u8(p, at + 3) != 0x82 ||
-	    int_tunnel_u8(p, shim) >> 4 != 1 || (int_tunnel_u8(p, shim) & 0x0F))
+	flags = int_u8_at(p, at);
+	if (!(flags & 0x04) || (flags & 0x30) || int_u8_at(p, at + 3) != 0x82 ||
+	    int_u8_at(p, shim) >> 4 != 1 || (int_u8_at(p, shim) & 0x0F))
 		return 0;
-	lw = int_tunnel_u8(p, shim + 1);
-	next = int_tunnel_u8(p, shim + 3);
+	lw = int_u8_at(p, shim + 1);
+	next = int_u8_at(p, shim + 3);
 	return int_tunnel_found(p, shim + 4, lw, shim + 4 + lw * 4,
 				next == 1   ? INT_INNER_IPV4
 				: next == 2 ? INT_INNER_IPV6
@@ -138,17 +121,16 @@ static inline int int_tunnel_geneve(const struct int_pkt *p, __u32 at,
 
 	if (!int_tunnel_has(p, at, 8, end))
 		return 0;
-	b0 = int_tunnel_u8(p, at);
+	b0 = int_u8_at(p, at);
 	if (b0 >> 6)
 		return 0;
 	opt_end = at + 8 + (b0 & 0x3F) * 4;
-	kind = int_ethertype_kind(int_tunnel_u16(p, at + 2));
+	kind = int_ethertype_kind(int_u16_at(p, at + 2));
 	for (opt = at + 8; opt + 4 <= opt_end && int_tunnel_has(p, opt, 4, end);
 	     opt += 4 + words * 4) {
-		words = int_tunnel_u8(p, opt + 3) & 0x1F;
+		words = int_u8_at(p, opt + 3) & 0x1F;
 		/* the carried packet follows every option, not just this one */
-		if (int_tunnel_u16(p, opt) == 0x0103 &&
-		    int_tunnel_u8(p, opt + 2) == 1)
+		if (int_u16_at(p, opt) == 0x0103 && int_u8_at(p, opt + 2) == 1)
 			return int_tunnel_found(p, opt + 4, words, opt_end,
 						kind, end, t);
 	}

@@ -150,6 +150,24 @@ static __always_inline int int_get16(const struct int_pkt *p, __u32 off,
 	return 0;
 }
 
+/* One byte or one big-endian 16-bit word as a value, 0 past the end: for host-side
+ * readers that have already checked the length. */
+static inline __u32 int_u8_at(const struct int_pkt *p, __u32 off)
+{
+	__u32 v = 0;
+
+	int_get8(p, off, &v);
+	return v;
+}
+
+static inline __u32 int_u16_at(const struct int_pkt *p, __u32 off)
+{
+	__u32 v = 0;
+
+	int_get16(p, off, &v);
+	return v;
+}
+
 static __always_inline int int_get32(const struct int_pkt *p, __u32 off,
 				     __u32 *v)
 {
