@@ -38,6 +38,13 @@ public final class SondePipeline {
 	 */
 	public static final int INT_REPORT_CLONE_SESSION_ID = 500;
 
+	/**
+	 * Clone sessions of GPINT probes: session {@code PROBE_CLONE_SESSION_BASE + p} must
+	 * send to port {@code p}, for every port a probe arrives on or leaves by, the CPU
+	 * port included (the feedback and SQR's stored copy are clones to those ports).
+	 */
+	public static final int PROBE_CLONE_SESSION_BASE = 1024;
+
 	/** DSCP that marks INT-MD over TCP/UDP, INT-2.1 §5.7.2 ({@code INT_DSCP}). */
 	public static final int INT_DSCP = 0x17;
 
