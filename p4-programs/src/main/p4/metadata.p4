@@ -81,7 +81,8 @@ struct int_meta_t {
     // its ingress-to-egress clone, which keeps only these fields of the original's metadata.
     @field_list(FieldList.INT_REPORT)
     bit<48> ingress_tstamp;
-    // Also where a probe came in: its feedback leaves there, and PacketIn says it.
+    // Also where a probe came in: its feedback leaves there, and PacketIn says it (for a recovery
+    // notification, the port the lost probe left by).
     @field_list(FieldList.INT_REPORT, FieldList.PROBE_FEEDBACK, FieldList.PROBE_COPY)
     port_t  ingress_port;
     @field_list(FieldList.INT_REPORT)

@@ -75,7 +75,9 @@ control ProbeIngress(inout headers_t hdr, inout metadata_t meta,
             if (answered == (bit<16>) meta.gpint.wait_port + 1) {
                 mark_to_drop(standard_metadata);
             } else if (meta.gpint.timed_out == 1) {
+                // PacketIn names the port the lost probe left by: the link that failed.
                 meta.gpint.is_copy = 0;
+                meta.int_meta.ingress_port = meta.gpint.wait_port;
                 hdr.ipv4.dscp = PROBE_DSCP_RECOVERY;
                 standard_metadata.egress_spec = CPU_PORT;
             } else {

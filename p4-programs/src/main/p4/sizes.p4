@@ -55,9 +55,10 @@
 // Unrolls a statement over the measurement positions 0 .. PROBE_MAX_MEASUREMENTS - 1.
 #define FOR_EACH_PROBE_MEASUREMENT(X) X(0) X(1) X(2) X(3) X(4) X(5) X(6) X(7) \
     X(8) X(9) X(10) X(11) X(12) X(13) X(14) X(15)
-// Rule-hit register cells, one per next-hop group id (cell 0: routes with a direct next hop). A
-// MEA range reaches cell 255 + 15, so both measurement registers hold at least 271 cells.
-#define PROBE_RULE_HIT_CELLS 1024
+// Rule-hit register cells, one per next-hop group id (cell 0: routes with a direct next hop; the
+// emulator's twin has as many, ProbeRegister.SIZE). A MEA range reaches cell 255 + 15, so both
+// measurement registers hold at least 271 cells.
+#define PROBE_RULE_HIT_CELLS 512
 // One feedback cell per request id (15 bits).
 #define PROBE_REQUEST_IDS 32768
 // Reasons a probe is dropped, one probe_drops cell each (defines.p4 PROBE_DROP_*).

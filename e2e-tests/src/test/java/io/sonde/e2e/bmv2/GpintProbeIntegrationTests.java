@@ -2,6 +2,7 @@ package io.sonde.e2e.bmv2;
 
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -9,6 +10,21 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import com.google.protobuf.ByteString;
 import io.sonde.e2e.bmv2.GpintProbeFrames.Hop;
 import io.sonde.e2e.bmv2.GpintProbeFrames.SrEntry;
+import io.sonde.emulator.net.LinkParameters;
+import io.sonde.emulator.net.SwitchNode;
+import io.sonde.emulator.pipeline.InMemorySondeRegisters;
+import io.sonde.emulator.pipeline.InMemorySondeTables;
+import io.sonde.emulator.pipeline.ProbeSettings;
+import io.sonde.emulator.pipeline.SondeSwitch;
+import io.sonde.emulator.pipeline.SondeSwitchOptions;
+import io.sonde.emulator.run.EmulatedNetwork;
+import io.sonde.emulator.run.EmulatedSwitch;
+import io.sonde.emulator.run.EmulationOptions;
+import io.sonde.emulator.run.LinkChange;
+import io.sonde.emulator.topology.Endpoint;
+import io.sonde.emulator.topology.LinkSpec;
+import io.sonde.emulator.topology.SwitchSpec;
+import io.sonde.emulator.topology.Topology;
 import io.sonde.p4programs.SondePipeline;
 import io.sonde.p4programs.entries.SondeEntities;
 import io.sonde.p4runtime.client.P4RuntimeClient;
@@ -138,6 +154,10 @@ class GpintProbeIntegrationTests {
 		assertThat(this.packetIns.get(0)).as("PacketIns at s1").hasSize(1);
 		assertThat(this.packetIns.get(1)).as("PacketIns at s2: no recovery notification").isEmpty();
 		assertThat(this.packetIns.get(2)).as("PacketIns at s3").hasSize(1);
+
+		assertThat(emulatorPacketIns(false)).as("the emulator's PacketIns for the same probe")
+			.containsExactly(new Seen("s1", Bmv2Switch.CPU_PORT, feedback.getPayload().toByteArray()),
+					new Seen("s3", 1, completed.getPayload().toByteArray()));
 	}
 
 	@Test
@@ -154,7 +174,7 @@ class GpintProbeIntegrationTests {
 		assertThat(notification.getPayload().toByteArray())
 			.as("s2's recovery notification: the copy as it left, s3's SR entry still on it, %s", this.switches.get(1))
 			.isEqualTo(expected);
-		assertThat(ingressPort(notification)).as("where the probe came in at s2").isEqualTo(1);
+		assertThat(ingressPort(notification)).as("the port s2 sent the lost probe out of").isEqualTo(2);
 
 		// s1's copy got s2's feedback; s3 never saw the probe.
 		Thread.sleep(FEEDBACK_TIMEOUT_MICROS / 1000 * 4);
@@ -164,12 +184,88 @@ class GpintProbeIntegrationTests {
 				.isEqualTo(GpintProbeFrames.DSCP_FEEDBACK));
 		assertThat(this.packetIns.get(1)).as("PacketIns at s2: one notification").hasSize(1);
 		assertThat(this.packetIns.get(2)).as("PacketIns at s3").isEmpty();
+
+		assertThat(emulatorPacketIns(true)).as("the emulator's PacketIns with the s2-s3 link losing everything")
+			.containsExactly(
+					new Seen("s1", Bmv2Switch.CPU_PORT, this.packetIns.get(0).get(0).getPayload().toByteArray()),
+					new Seen("s2", 2, notification.getPayload().toByteArray()));
+	}
+
+	/** A PacketIn: the switch, its ingress_port metadata, the frame. */
+	private record Seen(String switchName, int ingressPort, byte[] frame) {
+
+		@Override
+		public boolean equals(Object other) {
+			return other instanceof Seen seen && seen.switchName.equals(this.switchName)
+					&& seen.ingressPort == this.ingressPort && Arrays.equals(seen.frame, this.frame);
+		}
+
+		@Override
+		public int hashCode() {
+			return 31 * (31 * this.switchName.hashCode() + this.ingressPort) + Arrays.hashCode(this.frame);
+		}
+
+		@Override
+		public String toString() {
+			StringBuilder hex = new StringBuilder();
+			for (byte b : this.frame) {
+				hex.append(String.format("%02x", b));
+			}
+			return this.switchName + " port " + this.ingressPort + " " + hex;
+		}
+
+	}
+
+	/**
+	 * The same line in the emulator (sonde.p4's twin, the same node ids and t_f), the
+	 * same probe injected at s1's CPU port, one second of virtual time: every PacketIn in
+	 * order.
+	 */
+	private static List<Seen> emulatorPacketIns(boolean lastLinkDown) throws Exception {
+		LinkParameters gigabit = LinkParameters.ethernet(LinkParameters.GIGABIT, 1_000, 100);
+		List<SwitchSpec> specs = new ArrayList<>();
+		for (int i = 0; i < NAMES.size(); i++) {
+			specs.add(new SwitchSpec(NAMES.get(i), i + 1, 0, SwitchSpec.defaultMac(i + 1), "switch"));
+		}
+		Topology line = new Topology("gpint-line", specs, List.of(),
+				List.of(new LinkSpec(new Endpoint("s1", 2), new Endpoint("s2", 1), gigabit),
+						new LinkSpec(new Endpoint("s2", 2), new Endpoint("s3", 1), gigabit)));
+		List<Seen> seen = new CopyOnWriteArrayList<>();
+		try (EmulatedNetwork emulated = EmulatedNetwork.start(line,
+				EmulationOptions.DEFAULTS.withCollector(null)
+					.withP4RuntimeBasePort(0)
+					.withDataPlanes((emulatedSwitch, truth) -> {
+						InMemorySondeTables tables = new InMemorySondeTables();
+						tables.setIntNodeId(emulatedSwitch.spec().deviceId());
+						tables.setProbeSettings(new ProbeSettings(true, FEEDBACK_TIMEOUT_MICROS));
+						return new SondeSwitch(tables, new InMemorySondeRegisters(), truth,
+								SondeSwitchOptions.DEFAULTS);
+					}))) {
+			emulated.onScheduler(() -> {
+				for (EmulatedSwitch emulatedSwitch : emulated.switches()) {
+					emulatedSwitch.node()
+						.setControllerSink((node, port, frame, length) -> seen
+							.add(new Seen(node.name(), port, Arrays.copyOf(frame, length))));
+				}
+				return null;
+			});
+			if (lastLinkDown) {
+				emulated.changeLink("s2/s3", LinkChange.loss(1.0));
+			}
+			byte[] probe = probeFrame();
+			SwitchNode s1 = emulated.switchNamed("s1").node();
+			emulated.onScheduler(() -> {
+				s1.injectIngress(Bmv2Switch.CPU_PORT, probe, 0, probe.length);
+				return null;
+			});
+			emulated.runFor(Duration.ofSeconds(1));
+		}
+		return seen;
 	}
 
 	/** The probe of {@link #PATH}, injected at s1 by a PacketOut to its CPU port. */
 	private byte[] injectProbe() {
-		byte[] probe = GpintProbeFrames.probe(GpintProbeFrames.DSCP_MEASUREMENT, REQUEST_ID, PORT_COUNTERS, PATH,
-				List.of());
+		byte[] probe = probeFrame();
 		this.clients.get(0)
 			.packetOut(probe,
 					List.of(PacketMetadata.newBuilder()
@@ -177,6 +273,10 @@ class GpintProbeIntegrationTests {
 						.setValue(ByteString.copyFrom(new byte[] { 0x01, (byte) 0xFE }))
 						.build()));
 		return probe;
+	}
+
+	private static byte[] probeFrame() {
+		return GpintProbeFrames.probe(GpintProbeFrames.DSCP_MEASUREMENT, REQUEST_ID, PORT_COUNTERS, PATH, List.of());
 	}
 
 	private PacketIn awaitPacketIn(int switchIndex, int dscp) {
