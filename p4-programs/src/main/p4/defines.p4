@@ -35,10 +35,35 @@ const bit<16> IPV6_HEADER_BYTES = 40;
 // instead (ONOS fabric) only has to change these two constants.
 const bit<6> INT_DSCP = 0x17;
 const bit<6> INT_DSCP_MASK = 0x3F;
-// GPINT probes (paper 001 §III-C, §IV-C) are told apart by DSCP as well: 0x17 probe with measurements,
-// 0x19 recovery feedback, 0x21 recovery notification. 0x17 is also INT_DSCP, so the GPINT issue must
-// give probes a second marker (an IP protocol number or UDP port) that parse_ipv4 branches on before
-// the INT branch, which is only taken behind TCP and UDP.
+// GPINT probes (paper 001 §III-B/C, §IV) follow IPv4 under protocol 253 (RFC 3692's experimentation
+// number; INT-label takes 254), which parse_ipv4 branches on before TCP/UDP. The DSCP says which
+// kind (Algorithm 1 switches on it): the paper's 0x19 feedback and 0x21 recovery notification, and
+// 0x1D for the measurement probe instead of the paper's 0x17, which is INT_DSCP above: INT-MD keeps
+// 0x17 because third-party INT sources use it. 0x1D, like 0x19 and 0x21, is odd and no standard PHB.
+const bit<8> IP_PROTO_GPINT_PROBE = 253;
+const bit<6> PROBE_DSCP_MEASUREMENT = 0x1D;
+const bit<6> PROBE_DSCP_FEEDBACK = 0x19;
+const bit<6> PROBE_DSCP_RECOVERY = 0x21;
+// A feedback is the answered probe's Ethernet and IPv4 header and its Req META: IPv4 total length
+// 20 + 2, a 36-byte frame (38 toward the CPU port, behind packet_in).
+const bit<16> PROBE_FEEDBACK_IPV4_LENGTH = 22;
+const bit<32> PROBE_FEEDBACK_FRAME_BYTES = 36;
+const bit<32> PROBE_FEEDBACK_PACKET_IN_BYTES = 38;
+// Bytes an SR entry, a DLV entry and a measurement take on the wire.
+const bit<16> PROBE_SR_ENTRY_BYTES = 3;
+const bit<16> PROBE_DLV_ENTRY_BYTES = 4;
+const bit<16> PROBE_MEA_BYTES = 4;
+// Clone sessions of the probe data plane: session PROBE_CLONE_SESSION_BASE + p must send to port p,
+// for every port p a probe arrives on or leaves by, the CPU port included (CloneSessionEntry). The
+// feedback is an ingress clone to the arrival port's session; SQR's stored copy an egress clone to
+// the departure port's session.
+const bit<32> PROBE_CLONE_SESSION_BASE = 1024;
+// probe_drops cells: why a probe was dropped instead of forwarded half-written.
+const bit<32> PROBE_DROP_MALFORMED = 0;      // parser error: a stack longer than MAX_PROBE_HOPS, or truncated
+const bit<32> PROBE_DROP_NO_SR_ENTRY = 1;    // sr_count 0: no entry to pop
+const bit<32> PROBE_DROP_TOO_MANY_MEASUREMENTS = 2; // MEA range count over PROBE_MAX_MEASUREMENTS
+const bit<32> PROBE_DROP_DLV_FULL = 3;       // MAX_PROBE_HOPS DLV entries already: no room for ours
+const bit<32> PROBE_DROP_UNKNOWN_KIND = 4;   // protocol 253 with a DSCP that is no probe kind a switch takes
 
 // INT shim for TCP/UDP (INT-2.1 §5.7.2) and INT-MD metadata header (INT-2.1 §5.8).
 const bit<4>  INT_TYPE_MD = 1;
@@ -93,10 +118,13 @@ const port_t CPU_PORT = 510;
 // standard_metadata.instance_type values of BMv2 simple_switch.
 const bit<32> PKT_INSTANCE_TYPE_NORMAL = 0;
 const bit<32> PKT_INSTANCE_TYPE_INGRESS_CLONE = 1;
+const bit<32> PKT_INSTANCE_TYPE_EGRESS_CLONE = 2;
 
-// Metadata the ingress-to-egress report clone keeps (clone_preserving_field_list).
+// Metadata a clone or recirculation keeps (clone_preserving_field_list, recirculate_preserving_field_list).
 enum bit<8> FieldList {
-    INT_REPORT = 1
+    INT_REPORT = 1,
+    PROBE_FEEDBACK = 2, // the feedback's ingress clone
+    PROBE_COPY = 3      // SQR's stored copy: its egress clone and every recirculation
 }
 
 // Event pre-filter at the sink (paper 003 §III-C). Mode: which action of event_filter_flows ran.

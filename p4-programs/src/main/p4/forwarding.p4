@@ -25,6 +25,7 @@ control Forwarding(inout headers_t hdr, inout metadata_t meta,
     }
 
     @id(0x01000001) action set_next_hop(port_t port, mac_addr_t dmac) {
+        meta.forwarding.route_hit = 1;
         standard_metadata.egress_spec = port;
         hdr.ethernet.src_addr = hdr.ethernet.dst_addr;
         hdr.ethernet.dst_addr = dmac;
@@ -34,6 +35,7 @@ control Forwarding(inout headers_t hdr, inout metadata_t meta,
     // Drops unless next_hop then runs a member's set_next_hop: a group the table does not bind, or
     // one without members, forwards nothing.
     @id(0x01000010) action set_next_hop_group(next_hop_group_t group_id) {
+        meta.forwarding.route_hit = 1;
         meta.forwarding.next_hop_group = group_id;
         mark_to_drop(standard_metadata);
     }

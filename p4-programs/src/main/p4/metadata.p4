@@ -40,6 +40,15 @@ struct headers_t {
     int_buffer_t[MAX_INT_HOPS]          int_buffer;
     // The stack as words, when its layout has items sonde.p4 does not type (int_headers.p4).
     int_word_t[MAX_INT_STACK_WORDS]     int_raw_stack;
+    // GPINT probe (probe_headers.p4), in wire order. probe_hop_mea are the values this switch adds,
+    // emitted in front of the earlier hops' values, which stay payload.
+    probe_meta_t                        probe_meta;
+    probe_count_t                       probe_sr_count;
+    probe_sr_t[MAX_PROBE_HOPS]          probe_sr;
+    probe_count_t                       probe_dlv_count;
+    probe_dlv_t[MAX_PROBE_HOPS]         probe_dlv;
+    probe_count_t                       probe_mea_count;
+    probe_mea_t[PROBE_MAX_MEASUREMENTS] probe_hop_mea;
 }
 
 // Flow identity, filled by the parser, so tables can match IPv4 and L4 fields whether or not the
@@ -62,6 +71,7 @@ struct flow_meta_t {
 // Forwarding's ECMP state: the group the route names and the flow's salted hash the selector
 // picks a member by (forwarding.p4).
 struct forwarding_meta_t {
+    bit<1>           route_hit; // ipv4_lpm hit: the rule-hit register counts next_hop_group's cell
     next_hop_group_t next_hop_group;
     bit<32>          ecmp_hash;
 }
@@ -71,7 +81,9 @@ struct int_meta_t {
     // its ingress-to-egress clone, which keeps only these fields of the original's metadata.
     @field_list(FieldList.INT_REPORT)
     bit<48> ingress_tstamp;
-    @field_list(FieldList.INT_REPORT)
+    // Also where a probe came in: its feedback leaves there, and PacketIn says it (for a recovery
+    // notification, the port the lost probe left by).
+    @field_list(FieldList.INT_REPORT, FieldList.PROBE_FEEDBACK, FieldList.PROBE_COPY)
     port_t  ingress_port;
     @field_list(FieldList.INT_REPORT)
     port_t  egress_port;
@@ -94,13 +106,35 @@ struct event_meta_t {
     bit<1>                 report;
 }
 
-// Later features add their own struct here rather than reuse these: GPINT probes (gpint_meta_t)
-// and INT-label (int_label_meta_t).
+// GPINT probes (probe.p4). The feedback is an ingress clone and SQR's stored copy an egress clone
+// that loops through recirculation; the field lists keep what they need of the original.
+struct gpint_meta_t {
+    @field_list(FieldList.PROBE_FEEDBACK)
+    bit<1>  is_feedback;       // the ingress clone that becomes the feedback
+    @field_list(FieldList.PROBE_COPY)
+    bit<1>  is_copy;           // SQR's stored copy, waiting for the next hop's feedback
+    @field_list(FieldList.PROBE_COPY)
+    bit<1>  timed_out;         // the copy's egress pass found its deadline passed
+    @field_list(FieldList.PROBE_COPY)
+    bit<48> deadline;          // egress timestamp (us) after which the copy is reported
+    @field_list(FieldList.PROBE_COPY)
+    port_t  wait_port;         // the port the probe left by: its feedback must arrive there
+    bit<16> sr_left;           // parser: SR entries not yet extracted
+    bit<16> dlv_left;          // parser: DLV entries not yet extracted
+    bit<1>  recovery_enabled;  // probe_settings
+    bit<32> feedback_timeout_us;
+    bit<1>  insert;            // a measurement probe this switch adds its hop to (egress)
+    bit<1>  store;             // ... and keeps a copy of (not its last hop, recovery enabled)
+    bit<8>  hop_mea_count;     // measurements this switch adds
+}
+
+// Later features add their own struct here rather than reuse these: INT-label (int_label_meta_t).
 struct metadata_t {
     flow_meta_t       flow;
     forwarding_meta_t forwarding;
     int_meta_t        int_meta;
     event_meta_t      event;
+    gpint_meta_t      gpint;
 }
 
 #endif

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // Ethernet -> (802.1Q) -> IPv4 | IPv6 -> TCP | UDP -> INT shim (DSCP-marked) -> INT-MD header ->
-// stack, the stack parsed hop by hop in a loop bounded by the header stacks (MAX_INT_HOPS).
+// stack, the stack parsed hop by hop in a loop bounded by the header stacks (MAX_INT_HOPS); or
+// IPv4 -> GPINT probe (protocol 253) -> SR stack -> DLV stack -> MEA count.
 #ifndef SONDE_PARSER_P4
 #define SONDE_PARSER_P4
 
@@ -37,10 +38,10 @@ parser SondeParser(packet_in packet, out headers_t hdr, inout metadata_t meta,
         }
     }
 
-    // Only option-less first fragments go on to L4: options or a later fragment would put other
-    // bytes where TCP/UDP is expected. Later features branch here on the protocol: INT-label's
-    // INT OPTION follows IPv4 under its own protocol number (paper 004 §2, §5), and GPINT probes
-    // need a marker besides DSCP 0x17 (defines.p4).
+    // Only option-less first fragments go on to L4 or a probe: options or a later fragment would
+    // put other bytes where TCP/UDP is expected. GPINT probes follow under protocol 253, before
+    // the TCP/UDP branches where INT is looked for; INT-label's INT OPTION (paper 004 §2, §5) will
+    // branch here under its own protocol number.
     state parse_ipv4 {
         packet.extract(hdr.ipv4);
         meta.flow.ipv4_src = hdr.ipv4.src_addr;
@@ -48,10 +49,65 @@ parser SondeParser(packet_in packet, out headers_t hdr, inout metadata_t meta,
         meta.flow.ip_proto = hdr.ipv4.protocol;
         meta.flow.dscp = hdr.ipv4.dscp;
         transition select(hdr.ipv4.ihl, hdr.ipv4.frag_offset, hdr.ipv4.protocol) {
+            (4w5, 13w0, IP_PROTO_GPINT_PROBE): parse_probe_meta;
             (4w5, 13w0, IP_PROTO_TCP): parse_tcp;
             (4w5, 13w0, IP_PROTO_UDP): parse_udp;
             default: accept;
         }
+    }
+
+    // GPINT probe (paper 001 Fig. 4): Req META, then for a measurement probe the SR stack, the DLV
+    // entries and the MEA count. The MEA values stay payload: a switch adds its own in front of them.
+    // Feedback and recovery notifications are Req META only. Each stack is extracted in a loop its
+    // count bounds and its header stack ends: more than MAX_PROBE_HOPS entries end parsing with
+    // StackOutOfBounds, and the probe is dropped.
+    state parse_probe_meta {
+        packet.extract(hdr.probe_meta);
+        transition select(hdr.ipv4.dscp) {
+            PROBE_DSCP_MEASUREMENT: parse_probe_sr_count;
+            default: accept;
+        }
+    }
+
+    state parse_probe_sr_count {
+        packet.extract(hdr.probe_sr_count);
+        meta.gpint.sr_left = hdr.probe_sr_count.count;
+        transition select(meta.gpint.sr_left) {
+            16w0: parse_probe_dlv_count;
+            default: parse_probe_sr;
+        }
+    }
+
+    state parse_probe_sr {
+        packet.extract(hdr.probe_sr.next);
+        meta.gpint.sr_left = meta.gpint.sr_left - 1;
+        transition select(meta.gpint.sr_left) {
+            16w0: parse_probe_dlv_count;
+            default: parse_probe_sr;
+        }
+    }
+
+    state parse_probe_dlv_count {
+        packet.extract(hdr.probe_dlv_count);
+        meta.gpint.dlv_left = hdr.probe_dlv_count.count;
+        transition select(meta.gpint.dlv_left) {
+            16w0: parse_probe_mea_count;
+            default: parse_probe_dlv;
+        }
+    }
+
+    state parse_probe_dlv {
+        packet.extract(hdr.probe_dlv.next);
+        meta.gpint.dlv_left = meta.gpint.dlv_left - 1;
+        transition select(meta.gpint.dlv_left) {
+            16w0: parse_probe_mea_count;
+            default: parse_probe_dlv;
+        }
+    }
+
+    state parse_probe_mea_count {
+        packet.extract(hdr.probe_mea_count);
+        transition accept;
     }
 
     // Extension headers are not walked: INT is looked for right behind the fixed header.
@@ -295,6 +351,14 @@ control SondeDeparser(packet_out packet, in headers_t hdr) {
         packet.emit(hdr.report_egress_tstamp);
         packet.emit(hdr.report_level2_port_ids);
         packet.emit(hdr.ipv4);
+        // GPINT probe: this switch's measurements go in front of the earlier hops' (payload).
+        packet.emit(hdr.probe_meta);
+        packet.emit(hdr.probe_sr_count);
+        packet.emit(hdr.probe_sr);
+        packet.emit(hdr.probe_dlv_count);
+        packet.emit(hdr.probe_dlv);
+        packet.emit(hdr.probe_mea_count);
+        packet.emit(hdr.probe_hop_mea);
         packet.emit(hdr.ipv6);
         packet.emit(hdr.tcp);
         packet.emit(hdr.udp);

@@ -46,4 +46,22 @@
 // One report sequence number per hw_id (TR-2.0 §3.2: numbered per Node ID and hw_id).
 #define REPORT_HW_IDS 64
 
+// GPINT probes (paper 001 §III-B). SR entries and DLV entries a probe can hold: the parser loops
+// end there (a longer probe ends parsing with StackOutOfBounds and is dropped and counted); the
+// orchestrator splits longer paths into consecutive probes.
+#define MAX_PROBE_HOPS 64
+// Measurements one switch adds (the MEA range's count); the insertion is unrolled this far.
+#define PROBE_MAX_MEASUREMENTS 16
+// Unrolls a statement over the measurement positions 0 .. PROBE_MAX_MEASUREMENTS - 1.
+#define FOR_EACH_PROBE_MEASUREMENT(X) X(0) X(1) X(2) X(3) X(4) X(5) X(6) X(7) \
+    X(8) X(9) X(10) X(11) X(12) X(13) X(14) X(15)
+// Rule-hit register cells, one per next-hop group id (cell 0: routes with a direct next hop; the
+// emulator's twin has as many, ProbeRegister.SIZE). A MEA range reaches cell 255 + 15, so both
+// measurement registers hold at least 271 cells.
+#define PROBE_RULE_HIT_CELLS 512
+// One feedback cell per request id (15 bits).
+#define PROBE_REQUEST_IDS 32768
+// Reasons a probe is dropped, one probe_drops cell each (defines.p4 PROBE_DROP_*).
+#define PROBE_DROP_REASONS 8
+
 #endif

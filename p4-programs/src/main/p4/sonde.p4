@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
 // sonde.p4: the Sonde data plane (P4_16, v1model, BMv2 simple_switch_grpc). L3 forwarding, port
-// counters and INT-MD v2.1 (source, transit, sink with event pre-filtering, Telemetry Report v2.0).
-// Each feature is one control in its own file; the ingress and egress apply blocks below run them
-// in numbered stages, and later features (GPINT probes, INT-label) take the stages marked for them.
+// counters, INT-MD v2.1 (source, transit, sink with event pre-filtering, Telemetry Report v2.0) and
+// GPINT probes with SQR data recovery (paper 001). Each feature is one control in its own file; the
+// ingress and egress apply blocks below run them in numbered stages, and a later feature (INT-label)
+// takes the stage marked for it.
 #include <core.p4>
 #include <v1model.p4>
 
@@ -11,6 +12,7 @@
 #include "headers.p4"
 #include "int_headers.p4"
 #include "report_headers.p4"
+#include "probe_headers.p4"
 #include "metadata.p4"
 #include "event_metrics.p4"
 #include "parser.p4"
@@ -20,6 +22,7 @@
 #include "int_sink.p4"
 #include "int_transit.p4"
 #include "int_report.p4"
+#include "probe.p4"
 
 control SondeVerifyChecksum(inout headers_t hdr, inout metadata_t meta) {
     apply { }
@@ -32,26 +35,43 @@ control SondeIngress(inout headers_t hdr, inout metadata_t meta,
     Forwarding() forwarding;
     IntSink() int_sink;
     IntSource() int_source;
+    ProbeIngress() probe_ingress;
 
     apply {
-        // 0. A controller's PacketOut leaves by the port it names, untouched by the pipeline.
-        if (hdr.packet_out.isValid()) {
-            standard_metadata.egress_spec = (port_t) hdr.packet_out.egress_port;
-            hdr.packet_out.setInvalid();
-            exit;
+        // SQR's stored copy, back from egress (probe.p4), skips stages 0-2: only stage 3 looks at it.
+        if (meta.gpint.is_copy == 0) {
+            // 0. A controller's PacketOut leaves by the port it names, untouched by the pipeline;
+            //    one that names the CPU port is injected instead: it runs through the pipeline as
+            //    a packet that came in on the CPU port (how the monitoring module starts a probe).
+            if (hdr.packet_out.isValid()) {
+                if (hdr.packet_out.egress_port != (bit<16>) CPU_PORT) {
+                    standard_metadata.egress_spec = (port_t) hdr.packet_out.egress_port;
+                    hdr.packet_out.setInvalid();
+                    exit;
+                }
+                hdr.packet_out.setInvalid();
+            }
+
+            // 1. Bookkeeping every packet gets. The sink's report needs when and where the packet
+            //    came in, and its clone keeps these fields (FieldList.INT_REPORT).
+            ingress_port_counter.count((bit<32>) standard_metadata.ingress_port);
+            meta.int_meta.ingress_tstamp = standard_metadata.ingress_global_timestamp;
+            meta.int_meta.ingress_port = standard_metadata.ingress_port;
+
+            // 2. L3 forwarding: the egress port the INT roles below depend on. Probes are never
+            //    routed by IP: stage 3 source-routes them.
+            if (!hdr.probe_meta.isValid()) {
+                forwarding.apply(hdr, meta, standard_metadata);
+            }
         }
 
-        // 1. Bookkeeping every packet gets. The sink's report needs when and where the packet came
-        //    in, and its clone keeps these fields (FieldList.INT_REPORT).
-        ingress_port_counter.count((bit<32>) standard_metadata.ingress_port);
-        meta.int_meta.ingress_tstamp = standard_metadata.ingress_global_timestamp;
-        meta.int_meta.ingress_port = standard_metadata.ingress_port;
-
-        // 2. L3 forwarding: the egress port the INT roles below depend on.
-        forwarding.apply(hdr, meta, standard_metadata);
-
-        // 3. (GPINT issue) Probe ingress, paper 001 §III-C: source-routed probes pick their port
-        //    from the SR stack, overriding stage 2; feedback generation and the probe loop start here.
+        // 3. GPINT probes (probe.p4, paper 001 §III-C Fig. 5): the measurement registers count
+        //    every packet; a probe is answered with a feedback clone, measured and source-routed,
+        //    a feedback consumed. INT does not apply to probes.
+        probe_ingress.apply(hdr, meta, standard_metadata);
+        if (hdr.probe_meta.isValid()) {
+            exit;
+        }
 
         // 4. INT sink: event pre-filter, report clone, INT stripped.
         int_sink.apply(hdr, meta, standard_metadata);
@@ -86,8 +106,16 @@ control SondeEgress(inout headers_t hdr, inout metadata_t meta,
 
     IntTransit() int_transit;
     IntReport() int_report;
+    ProbeEgress() probe_egress;
+    ProbeHold() probe_hold;
 
     apply {
+        // 0. SQR's stored copy (probe.p4) only loops back to ingress: no counter sees it.
+        if (meta.gpint.is_copy == 1) {
+            probe_hold.apply(hdr, meta, standard_metadata);
+            exit;
+        }
+
         // 1. Bookkeeping.
         egress_port_counter.count((bit<32>) standard_metadata.egress_port);
         int_node_id.apply();
@@ -98,7 +126,11 @@ control SondeEgress(inout headers_t hdr, inout metadata_t meta,
             hdr.packet_in.ingress_port = (bit<16>) meta.int_meta.ingress_port;
         }
 
-        if (standard_metadata.instance_type == PKT_INSTANCE_TYPE_INGRESS_CLONE) {
+        if (hdr.probe_meta.isValid()) {
+            // 4. GPINT probes, paper 001 §III-C Fig. 6, §IV: the DLV entry and counts, SQR's
+            //    stored copy; or the feedback clone cut down to Req META.
+            probe_egress.apply(hdr, meta, standard_metadata);
+        } else if (standard_metadata.instance_type == PKT_INSTANCE_TYPE_INGRESS_CLONE) {
             // 2a. The sink's report clone becomes a Telemetry Report; nothing else applies to it.
             int_report.apply(hdr, meta, standard_metadata);
         } else {
@@ -110,10 +142,6 @@ control SondeEgress(inout headers_t hdr, inout metadata_t meta,
             // 3. (INT-label issue) Labeling decision per egress port, paper 004 §2, §3, §5: last
             //    labeling time and labeling flag registers indexed by egress port, the INT OPTION
             //    header written behind IP, and at the last hop extraction to the controller.
-
-            // 4. (GPINT issue) Probe egress, paper 001 §III-C, §IV: measurement insertion within the
-            //    MEA range, SR header pop, the stored copy with its feedback timeout, and DSCP 0x19
-            //    feedback / 0x21 recovery packets.
         }
     }
 }
@@ -135,6 +163,6 @@ control SondeComputeChecksum(inout headers_t hdr, inout metadata_t meta) {
 }
 
 // The P4Info names the program and its version (P4Runtime PkgInfo).
-@pkginfo(name="sonde.p4", version="0.3.0")
+@pkginfo(name="sonde.p4", version="0.4.0")
 V1Switch(SondeParser(), SondeVerifyChecksum(), SondeIngress(), SondeEgress(),
          SondeComputeChecksum(), SondeDeparser()) main;

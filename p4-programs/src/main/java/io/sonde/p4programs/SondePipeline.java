@@ -27,8 +27,9 @@ public final class SondePipeline {
 	 * The P4 source files, in the order {@code sonde.p4} includes them, then sonde.p4.
 	 */
 	public static final List<String> SOURCE_FILES = List.of("defines.p4", "sizes.p4", "headers.p4", "int_headers.p4",
-			"report_headers.p4", "metadata.p4", "event_metrics.p4", "parser.p4", "forwarding.p4", "int_source.p4",
-			"event_filter.p4", "int_sink.p4", "int_transit.p4", "int_report.p4", "sonde.p4");
+			"report_headers.p4", "probe_headers.p4", "metadata.p4", "event_metrics.p4", "parser.p4", "forwarding.p4",
+			"int_source.p4", "event_filter.p4", "int_sink.p4", "int_transit.p4", "int_report.p4", "probe.p4",
+			"sonde.p4");
 
 	/**
 	 * Clone session of the INT sink's telemetry reports: the control plane binds it to
@@ -36,6 +37,13 @@ public final class SondePipeline {
 	 * ({@code INT_REPORT_CLONE_SESSION_ID}).
 	 */
 	public static final int INT_REPORT_CLONE_SESSION_ID = 500;
+
+	/**
+	 * Clone sessions of GPINT probes: session {@code PROBE_CLONE_SESSION_BASE + p} must
+	 * send to port {@code p}, for every port a probe arrives on or leaves by, the CPU
+	 * port included (the feedback and SQR's stored copy are clones to those ports).
+	 */
+	public static final int PROBE_CLONE_SESSION_BASE = 1024;
 
 	/** DSCP that marks INT-MD over TCP/UDP, INT-2.1 §5.7.2 ({@code INT_DSCP}). */
 	public static final int INT_DSCP = 0x17;

@@ -28,14 +28,18 @@ class P4InfoMatchesSourceTests {
 	 * Low 24 bits of the ids of each feature (p4-programs/README.md), longest prefix
 	 * first.
 	 */
-	private static final Map<String, int[]> FEATURE_ID_RANGES = Map.of("SondeIngress.forwarding.",
-			new int[] { 0x000000, 0x0000FF }, "SondeIngress.ingress_port_counter", new int[] { 0x000000, 0x0000FF },
-			"SondeEgress.egress_port_counter", new int[] { 0x000000, 0x0000FF }, "SondeIngress.int_source.",
-			new int[] { 0x000100, 0x0001FF }, "SondeEgress.int_node_id", new int[] { 0x000200, 0x0002FF },
-			"SondeEgress.set_int_node_id", new int[] { 0x000200, 0x0002FF }, "SondeEgress.int_transit.",
-			new int[] { 0x000200, 0x0002FF }, "SondeIngress.int_sink.event_filter.", new int[] { 0x000400, 0x0004FF },
-			"SondeIngress.int_sink.", new int[] { 0x000300, 0x0003FF }, "SondeEgress.int_report.",
-			new int[] { 0x000500, 0x0005FF });
+	private static final Map<String, int[]> FEATURE_ID_RANGES = Map.ofEntries(
+			Map.entry("SondeIngress.forwarding.", new int[] { 0x000000, 0x0000FF }),
+			Map.entry("SondeIngress.ingress_port_counter", new int[] { 0x000000, 0x0000FF }),
+			Map.entry("SondeEgress.egress_port_counter", new int[] { 0x000000, 0x0000FF }),
+			Map.entry("SondeIngress.int_source.", new int[] { 0x000100, 0x0001FF }),
+			Map.entry("SondeEgress.int_node_id", new int[] { 0x000200, 0x0002FF }),
+			Map.entry("SondeEgress.set_int_node_id", new int[] { 0x000200, 0x0002FF }),
+			Map.entry("SondeEgress.int_transit.", new int[] { 0x000200, 0x0002FF }),
+			Map.entry("SondeIngress.int_sink.event_filter.", new int[] { 0x000400, 0x0004FF }),
+			Map.entry("SondeIngress.int_sink.", new int[] { 0x000300, 0x0003FF }),
+			Map.entry("SondeEgress.int_report.", new int[] { 0x000500, 0x0005FF }),
+			Map.entry("SondeIngress.probe_ingress.", new int[] { 0x001000, 0x001FFF }));
 
 	private final P4Info p4Info = SondePipeline.p4Info().p4Info();
 
@@ -51,10 +55,11 @@ class P4InfoMatchesSourceTests {
 		assertThat(this.source.tables).containsKeys("SondeIngress.forwarding.ipv4_lpm",
 				"SondeIngress.forwarding.next_hop", "SondeIngress.int_source.int_watchlist",
 				"SondeIngress.int_sink.int_sink_ports", "SondeIngress.int_sink.event_filter.event_filter_flows",
-				"SondeEgress.int_report.int_report_collectors");
+				"SondeEgress.int_report.int_report_collectors", "SondeIngress.probe_ingress.probe_settings");
 		assertThat(this.p4Info.getRegistersCount()).isEqualTo(this.source.registers.size()).isGreaterThan(5);
 		assertThat(this.p4Info.getDirectCountersCount()).isEqualTo(this.p4Info.getTablesCount());
-		assertThat(this.p4Info.getCountersCount()).isEqualTo(2);
+		// The port counters, and the GPINT probes dropped by reason.
+		assertThat(this.p4Info.getCountersCount()).isEqualTo(3);
 		assertThat(this.p4Info.getActionProfilesList()).singleElement()
 			.satisfies((selector) -> assertThat(selector.getWithSelector()).isTrue());
 	}

@@ -53,15 +53,42 @@ class P4SourceSizesTests {
 	}
 
 	@Test
-	void intStacksAreBoundedByTheNamedSizes() {
+	void headerStacksAreBoundedByTheNamedSizes() {
 		this.source.structs.get("headers_t").forEach((name, member) -> {
 			if (member.stackSize() != null) {
-				String expected = name.equals("int_raw_stack") ? "MAX_INT_STACK_WORDS" : "MAX_INT_HOPS";
+				String expected = switch (name) {
+					case "int_raw_stack" -> "MAX_INT_STACK_WORDS";
+					case "probe_sr", "probe_dlv" -> "MAX_PROBE_HOPS";
+					case "probe_hop_mea" -> "PROBE_MAX_MEASUREMENTS";
+					default -> "MAX_INT_HOPS";
+				};
 				assertThat(member.stackSize()).as("size of stack %s", name).isEqualTo(expected);
 			}
 		});
 		assertThat(this.source.structs.get("headers_t").values().stream().filter((m) -> m.stackSize() != null))
-			.hasSize(10);
+			.hasSize(13);
+		// The issue asks for probes of at least 64 hops.
+		assertThat(constant("MAX_PROBE_HOPS")).isGreaterThanOrEqualTo(64);
+	}
+
+	@Test
+	void probeMeasurementLoopCoversEveryPositionAndEveryCellARangeNames() {
+		Matcher macro = Pattern.compile("#define FOR_EACH_PROBE_MEASUREMENT\\(X\\)(.*\\n.*)").matcher(this.text);
+		assertThat(macro.find()).isTrue();
+		List<Long> positions = new ArrayList<>();
+		Matcher position = Pattern.compile("X\\((\\d+)\\)").matcher(macro.group(1));
+		while (position.find()) {
+			positions.add(Long.parseLong(position.group(1)));
+		}
+		assertThat(positions).hasSize((int) constant("PROBE_MAX_MEASUREMENTS"));
+		for (int i = 0; i < positions.size(); i++) {
+			assertThat(positions.get(i)).isEqualTo(i);
+		}
+		// A MEA range starts at cell 0..255 and names up to PROBE_MAX_MEASUREMENTS cells.
+		long lastCell = 255 + constant("PROBE_MAX_MEASUREMENTS") - 1;
+		assertThat(constant("PROBE_RULE_HIT_CELLS")).isGreaterThan(lastCell);
+		assertThat(constant("MAX_PORTS")).isGreaterThan(lastCell);
+		assertThat(1L << 15).as("one feedback cell per 15-bit request id").isEqualTo(constant("PROBE_REQUEST_IDS"));
 	}
 
 	@Test

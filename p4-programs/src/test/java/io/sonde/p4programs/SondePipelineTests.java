@@ -39,6 +39,7 @@ class SondePipelineTests {
 	@Test
 	void mirrorsTheSourcesConstants() {
 		assertThat((long) SondePipeline.INT_REPORT_CLONE_SESSION_ID).isEqualTo(constant("INT_REPORT_CLONE_SESSION_ID"));
+		assertThat((long) SondePipeline.PROBE_CLONE_SESSION_BASE).isEqualTo(constant("PROBE_CLONE_SESSION_BASE"));
 		assertThat((long) SondePipeline.INT_DSCP).isEqualTo(constant("INT_DSCP"));
 		assertThat((long) SondePipeline.MAX_INT_HOPS).isEqualTo(constant("MAX_INT_HOPS"));
 		assertThat((long) SondePipeline.EVENT_FILTER_FLOWS).isEqualTo(constant("EVENT_FILTER_FLOWS"));

@@ -20,7 +20,16 @@ class SondeRegistersTests {
 			assertThat(info.getTypeSpec().getBitstring().getBit().getBitwidth()).as(register.p4Name())
 				.isEqualTo(register.bitWidth());
 		}
-		assertThat(this.p4Info.p4Info().getRegistersList()).hasSize(SondeRegister.values().length);
+		for (ProbeRegister register : ProbeRegister.values()) {
+			p4.config.v1.Register info = this.p4Info.register(register.p4Alias());
+			assertThat(info.getSize()).as(register.p4Alias()).isEqualTo(ProbeRegister.SIZE);
+			assertThat(info.getTypeSpec().getBitstring().getBit().getBitwidth()).as(register.p4Alias())
+				.isEqualTo(ProbeRegister.BIT_WIDTH);
+		}
+		// probe_feedback_port is BMv2's only: the emulator's SQR copies wait on its
+		// scheduler.
+		assertThat(this.p4Info.p4Info().getRegistersList())
+			.hasSize(SondeRegister.values().length + ProbeRegister.values().length + 1);
 	}
 
 	@Test

@@ -52,6 +52,9 @@ public final class SondeEntities {
 	 */
 	public static final String INT_NODE_ID = "SondeEgress.int_node_id";
 
+	/** GPINT probe settings: SQR on or off and t_f, in its default action. */
+	public static final String PROBE_SETTINGS = "SondeIngress.probe_ingress.probe_settings";
+
 	public static final String CNF_METRIC = "SondeIngress.int_sink.event_filter.event_cnf_metric";
 
 	public static final String CNF_OPERATOR = "SondeIngress.int_sink.event_filter.event_cnf_operator";
@@ -175,6 +178,18 @@ public final class SondeEntities {
 		return Entities.of(this.tables.defaultAction(ECMP_SALT)
 			.action("SondeIngress.forwarding.set_ecmp_salt")
 			.param("salt", salt)
+			.build());
+	}
+
+	/**
+	 * The GPINT probe settings of a switch ({@code probe_settings}' default action):
+	 * whether it keeps SQR copies and answers with feedback, and t_f.
+	 */
+	public Entity probeSettings(boolean recoveryEnabled, long feedbackTimeoutMicros) {
+		return Entities.of(this.tables.defaultAction(PROBE_SETTINGS)
+			.action("SondeIngress.probe_ingress.set_probe_settings")
+			.param("recovery_enabled", recoveryEnabled ? 1 : 0)
+			.param("feedback_timeout_us", feedbackTimeoutMicros)
 			.build());
 	}
 

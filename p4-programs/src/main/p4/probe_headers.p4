@@ -1,0 +1,40 @@
+// SPDX-License-Identifier: Apache-2.0
+// GPINT probe (paper 001 §III-B, Fig. 4) behind option-less IPv4 with protocol 253, all fields
+// big-endian: Req META, the source-route (SR) stack, and the INT stack's DLV entries and MEA
+// values, each part a count followed by its entries. The wire format is in p4-programs/README.md.
+#ifndef SONDE_PROBE_HEADERS_P4
+#define SONDE_PROBE_HEADERS_P4
+
+// Req META: request id (15 bits) | request type (1 bit: 0 rule-hit counters, 1 port counters).
+header probe_meta_t {
+    bit<15> request_id;
+    bit<1>  request_type;
+}
+
+// The counts in front of the SR stack, the DLV entries and the MEA values.
+header probe_count_t {
+    bit<16> count;
+}
+
+// One SR entry: the port the probe leaves by, and the MEA range of the switch it is for (the
+// first register cell, the number of cells).
+header probe_sr_t {
+    bit<8> next_port;
+    bit<8> mea_first;
+    bit<8> mea_count;
+}
+
+// One DLV entry, newest first: the switch's id (low 8 bits of its INT node id), its egress queue
+// depth in packets when the probe left (saturated at 255), the measurements it added.
+header probe_dlv_t {
+    bit<8>  switch_id;
+    bit<8>  queue_depth;
+    bit<16> mea_count;
+}
+
+// One measurement: a 32-bit register cell.
+header probe_mea_t {
+    bit<32> value;
+}
+
+#endif
