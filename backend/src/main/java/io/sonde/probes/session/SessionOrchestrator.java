@@ -182,6 +182,7 @@ class SessionOrchestrator implements ProbeOrchestrator, SmartLifecycle {
 
 	private void execute(Prepared prepared) {
 		ProbeSession started = prepared.session;
+		boolean interrupted = false;
 		try {
 			String notReady = notReady(prepared.segments);
 			SessionRun.Outcome outcome;
@@ -194,6 +195,7 @@ class SessionOrchestrator implements ProbeOrchestrator, SmartLifecycle {
 					.save(SessionRecords.progress(started, report, prepared.frames.firstIndex())));
 				finished = SessionRecords.finished(started, outcome, this.clock.instant(),
 						prepared.frames.firstIndex());
+				interrupted = outcome.interrupted();
 			}
 			this.store.save(finished);
 			this.closedLoop.learn(finished, this.clock.instant());
@@ -207,6 +209,9 @@ class SessionOrchestrator implements ProbeOrchestrator, SmartLifecycle {
 		finally {
 			this.current.set(null);
 			releaseQuietly(prepared.holder);
+			if (interrupted) {
+				Thread.currentThread().interrupt();
+			}
 		}
 	}
 
