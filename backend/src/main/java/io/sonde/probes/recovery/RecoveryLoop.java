@@ -104,12 +104,21 @@ public final class RecoveryLoop {
 	/**
 	 * A probe packet arrived (Algorithm 1, lines 13-23).
 	 * @return whether it belonged to this session and was taken into account (false for
-	 * an unknown send, or once the session has finished)
+	 * an unknown send, or once the session has finished, except a late feedback)
 	 */
 	public boolean receive(ProbeArrival arrival, Instant now) {
 		Send send = this.sends.get(arrival.sendId());
-		if (send == null || finished()) {
+		if (send == null) {
 			return false;
+		}
+		if (finished()) {
+			// A first switch's feedback and the completed probe come from two switches'
+			// streams, so the feedback may come second: counted, nothing left to decide.
+			if (arrival.kind() != ArrivalKind.FEEDBACK) {
+				return false;
+			}
+			this.feedbacks++;
+			return true;
 		}
 		this.lastReceivedAt = now;
 		PathProbe probe = this.probes.get(send.path);

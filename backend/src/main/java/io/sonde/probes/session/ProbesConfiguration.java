@@ -9,6 +9,7 @@ import java.util.UUID;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.sonde.events.EventLog;
 import io.sonde.probes.ProbePlanner;
+import io.sonde.probes.recovery.RecoveryProfile;
 import io.sonde.switches.SwitchManagement;
 import io.sonde.topology.LinkStates;
 import io.sonde.topology.TopologyCatalog;
@@ -34,6 +35,12 @@ class ProbesConfiguration {
 				new RequestIds(redis, properties.maxSessionTime().plus(properties.lease())),
 				new ClosedLoop(new AvoidList(redis), links, properties.avoidFor()), new SessionEvents(eventLog),
 				publisher, clock, replicaName());
+	}
+
+	@Bean
+	ProbeSwitchSettings probeSwitchSettings(ProbesProperties properties, TopologyCatalog topologies) {
+		RecoveryProfile profile = RecoveryProfile.ofLabel(properties.profile()).orElseThrow();
+		return new ProbeSwitchSettings(topologies, properties.parameters(profile, true));
 	}
 
 	/** Host, pid and a random part: two contexts in one JVM (tests) are two replicas. */

@@ -122,6 +122,7 @@ final class SessionRun {
 					incoming = this.inbox.poll();
 				}
 			}
+			drainLatePackets(loop, tro);
 			return end(loop, null, false);
 		}
 		catch (InterruptedException ex) {
@@ -131,6 +132,16 @@ final class SessionRun {
 		}
 		finally {
 			this.ids.release(this.sendByRequest.keySet());
+		}
+	}
+
+	// Packets already on their way when the last probe came back (a feedback overtaken by
+	// its probe on another switch's stream) still count, for one t_ro.
+	private void drainLatePackets(RecoveryLoop loop, Duration tro) throws InterruptedException {
+		Incoming incoming = this.inbox.poll(tro.toNanos(), TimeUnit.NANOSECONDS);
+		while (incoming != null) {
+			deliver(loop, incoming);
+			incoming = this.inbox.poll();
 		}
 	}
 

@@ -78,7 +78,7 @@ public final class SondeEntities {
 	 * The keyless tables whose only content is the default entry a controller sets
 	 * (P4Runtime §9.1.2: a TableEntry MODIFY with {@code is_default_action}).
 	 */
-	public static final List<String> DEFAULT_ENTRY_TABLES = List.of(ECMP_SALT, INT_NODE_ID);
+	public static final List<String> DEFAULT_ENTRY_TABLES = List.of(ECMP_SALT, INT_NODE_ID, PROBE_SETTINGS);
 
 	private static final String FILTER_ACTIONS = "SondeIngress.int_sink.event_filter.";
 
@@ -295,10 +295,15 @@ public final class SondeEntities {
 
 	/** Clone session 500 bound to {@code reportPort} (P4Runtime §9.5.2). */
 	public Entity reportMirror(int reportPort) {
+		return cloneSession(SondePipeline.INT_REPORT_CLONE_SESSION_ID, reportPort);
+	}
+
+	/** Clone session {@code sessionId} with one replica, out of {@code port}. */
+	public Entity cloneSession(int sessionId, int port) {
 		return Entities.of(PacketReplicationEngineEntry.newBuilder()
 			.setCloneSessionEntry(CloneSessionEntry.newBuilder()
-				.setSessionId(SondePipeline.INT_REPORT_CLONE_SESSION_ID)
-				.addReplicas(Replica.newBuilder().setPort(Bytestrings.encode(reportPort, 32))))
+				.setSessionId(sessionId)
+				.addReplicas(Replica.newBuilder().setPort(Bytestrings.encode(port, 32))))
 			.build());
 	}
 
