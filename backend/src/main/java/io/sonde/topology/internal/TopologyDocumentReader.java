@@ -59,6 +59,21 @@ public final class TopologyDocumentReader {
 	private static final ObjectMapper JSON = new ObjectMapper().enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
 		.enable(JsonParser.Feature.STRICT_DUPLICATE_DETECTION);
 
+	private final boolean needsP4RuntimePorts;
+
+	/** A reader for imports: every switch needs its P4Runtime port. */
+	public TopologyDocumentReader() {
+		this(true);
+	}
+
+	/**
+	 * @param needsP4RuntimePorts false for documents only planned over (offline probe
+	 * plans), where no switch is dialled and port 0 is as good as any
+	 */
+	public TopologyDocumentReader(boolean needsP4RuntimePorts) {
+		this.needsP4RuntimePorts = needsP4RuntimePorts;
+	}
+
 	/**
 	 * @throws TopologyRejected naming the field of the first problem
 	 */
@@ -119,7 +134,7 @@ public final class TopologyDocumentReader {
 					"must be non-zero (P4Runtime section 5.1 reserves 0)");
 		}
 		long port = element.integer("p4RuntimePort", 0, 0xFFFF, 0);
-		if (port == 0) {
+		if (port == 0 && this.needsP4RuntimePorts) {
 			throw new TopologyRejected(element.pathOf("p4RuntimePort"),
 					"is needed to reach the switch (0 means 'a free port chosen when the emulator starts'; "
 							+ "import the emulator's export, which carries the ports it listens on)");
