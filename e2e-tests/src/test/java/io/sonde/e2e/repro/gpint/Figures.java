@@ -12,9 +12,9 @@ import java.util.Set;
  * which scenario, which methods, which metric. The scenarios to run and the methods each
  * needs follow from them ({@link #plan}), so nothing is run that no figure shows.
  * <p>
- * Figures 12 and 15 draw link drop probabilities of 5%, 10% and 20% ({@link #LINK_LOSSES})
- * under high load, GPINT-3 (and GPINT-3-FT with recovery) against polling, as the paper
- * does.
+ * Figures 12 and 15 draw link drop probabilities of 5%, 10% and 20%
+ * ({@link #LINK_LOSSES}) under high load, GPINT-3 (and GPINT-3-FT with recovery) against
+ * polling, as the paper does.
  */
 final class Figures {
 
@@ -26,11 +26,12 @@ final class Figures {
 	private static final List<Method> ALL_BUT_FINE_TUNED = List.of(Method.GPINT_2, Method.GPINT_3, Method.GPINT_5,
 			Method.EULER, Method.POLLING);
 
-	private static final List<Method> ALL = List.of(Method.GPINT_2, Method.GPINT_3, Method.GPINT_5,
-			Method.GPINT_3_FT, Method.EULER, Method.POLLING);
+	private static final List<Method> ALL = List.of(Method.GPINT_2, Method.GPINT_3, Method.GPINT_5, Method.GPINT_3_FT,
+			Method.EULER, Method.POLLING);
 
 	/**
 	 * One line of a panel.
+	 *
 	 * @param method null for the background's own metrics
 	 */
 	record Series(String label, Scenario scenario, Method method) {
@@ -89,8 +90,8 @@ final class Figures {
 		panels.add(new Panel("fig14a_latency_high_recovery", "Fig. 14(a) collection latency, high load, recovery on",
 				Metric.LATENCY, methods(highOn, ALL)));
 		panels.add(new Panel("fig14b_recovery_probes_high", "Fig. 14(b) recovery probes, high load, recovery on",
-				Metric.RECOVERY_PROBES, methods(highOn, List.of(Method.GPINT_2, Method.GPINT_3, Method.GPINT_5,
-						Method.GPINT_3_FT, Method.EULER))));
+				Metric.RECOVERY_PROBES, methods(highOn,
+						List.of(Method.GPINT_2, Method.GPINT_3, Method.GPINT_5, Method.GPINT_3_FT, Method.EULER))));
 		panels.add(new Panel("fig14c_sessions_completed_high",
 				"Sessions completed, high load, recovery on (text of §V-B3)", Metric.SESSIONS_COMPLETED,
 				methods(highOn, ALL)));

@@ -42,9 +42,9 @@ final class GpintCsv {
 			Scenario scenario = run.scenario();
 			String prefix = String.format(Locale.ROOT, "%d,%d,%s,%.2f,%b", run.switches(), run.repetition(),
 					scenario.load().label(), scenario.linkLoss(), scenario.recovery());
-			background.add(String.format(Locale.ROOT, "%s,%.3f,%d,%.3f,%.2f,%.2f", prefix,
-					run.background().seconds(), run.background().sent(), run.background().lossPercent(),
-					run.background().meanUtilizationPercent(), run.background().maxUtilizationPercent()));
+			background.add(String.format(Locale.ROOT, "%s,%.3f,%d,%.3f,%.2f,%.2f", prefix, run.background().seconds(),
+					run.background().sent(), run.background().lossPercent(), run.background().meanUtilizationPercent(),
+					run.background().maxUtilizationPercent()));
 			for (Method method : Method.values()) {
 				List<SessionResult> list = run.sessions().getOrDefault(method, List.of());
 				for (int i = 0; i < list.size(); i++) {

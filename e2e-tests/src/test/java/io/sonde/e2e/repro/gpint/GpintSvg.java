@@ -92,8 +92,8 @@ final class GpintSvg {
 							"<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"%s\"/>%n", x,
 							y(mean - half, yMax), x, y(mean + half, yMax), colour));
 				}
-				this.svg.append(String.format(Locale.ROOT, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"3\" fill=\"%s\"/>%n",
-						x, y(mean, yMax), colour));
+				this.svg.append(String.format(Locale.ROOT, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"3\" fill=\"%s\"/>%n", x,
+						y(mean, yMax), colour));
 			}
 			if (points.size() > 1) {
 				this.svg.append(String.format(Locale.ROOT,
@@ -112,13 +112,13 @@ final class GpintSvg {
 	private void drawAxes(List<Integer> sizes, int xMin, int xMax, double yMax, Metric metric) {
 		int plotBottom = HEIGHT - BOTTOM;
 		int plotRight = WIDTH - RIGHT;
-		this.svg.append(String.format(Locale.ROOT,
-				"<path d=\"M%d,%d V%d H%d\" fill=\"none\" stroke=\"black\"/>%n", LEFT, TOP, plotBottom, plotRight));
+		this.svg.append(String.format(Locale.ROOT, "<path d=\"M%d,%d V%d H%d\" fill=\"none\" stroke=\"black\"/>%n",
+				LEFT, TOP, plotBottom, plotRight));
 		for (int size : sizes) {
 			double x = x(size, xMin, xMax);
-			this.svg.append(String.format(Locale.ROOT,
-					"<line x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\" stroke=\"black\"/>%n", x, plotBottom, x,
-					plotBottom + 5));
+			this.svg.append(
+					String.format(Locale.ROOT, "<line x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\" stroke=\"black\"/>%n",
+							x, plotBottom, x, plotBottom + 5));
 			text(x, plotBottom + 18, "middle", 12, Integer.toString(size));
 		}
 		text((LEFT + plotRight) / 2.0, HEIGHT - 18, "middle", 12, "switches |V|");

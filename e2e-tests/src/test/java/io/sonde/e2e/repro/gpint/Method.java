@@ -3,8 +3,8 @@ package io.sonde.e2e.repro.gpint;
 /**
  * How the monitoring module collects the network's telemetry in one session: probes on
  * GPINT-c paths (k = floor(c|V|/10), §V-B), GPINT-3 with the fine-tuned recovery
- * parameters (GPINT-3-FT, §V-B3: t_f 0.4 s, r_a 2), probes on Euler (INT-Path) paths,
- * or polling every switch one by one (the paper's SNMP).
+ * parameters (GPINT-3-FT, §V-B3: t_f 0.4 s, r_a 2), probes on Euler (INT-Path) paths, or
+ * polling every switch one by one (the paper's SNMP).
  */
 enum Method {
 

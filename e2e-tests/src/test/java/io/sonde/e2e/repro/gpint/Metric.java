@@ -5,8 +5,8 @@ import java.util.function.ToDoubleFunction;
 
 /**
  * What a figure plots, and how one repetition's value is taken from its sessions: the
- * mean over the sessions, or the share of them that failed; the figure then averages
- * the repetitions' values with a 95% confidence interval.
+ * mean over the sessions, or the share of them that failed; the figure then averages the
+ * repetitions' values with a 95% confidence interval.
  */
 enum Metric {
 
@@ -50,10 +50,10 @@ enum Metric {
 			case LATENCY -> mean(run.sessions().get(method), SessionResult::latencySeconds);
 			case FAILED_SESSIONS -> mean(run.sessions().get(method), (s) -> s.complete() ? 0 : 100);
 			case SESSIONS_COMPLETED -> mean(run.sessions().get(method), (s) -> s.complete() ? 100 : 0);
-			case FAILED_PROBES -> ratio(run.sessions().get(method), SessionResult::probesLost,
-					SessionResult::probesSent);
-			case RECOVERY_PROBES -> ratio(run.sessions().get(method), SessionResult::recoveryProbes,
-					SessionResult::initialProbes);
+			case FAILED_PROBES ->
+				ratio(run.sessions().get(method), SessionResult::probesLost, SessionResult::probesSent);
+			case RECOVERY_PROBES ->
+				ratio(run.sessions().get(method), SessionResult::recoveryProbes, SessionResult::initialProbes);
 			case PROBES_SENT -> mean(run.sessions().get(method), SessionResult::probesSent);
 		};
 	}

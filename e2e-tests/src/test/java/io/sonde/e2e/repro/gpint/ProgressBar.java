@@ -55,8 +55,7 @@ final class ProgressBar {
 	private void draw(String what) {
 		long elapsed = System.nanoTime() - this.startNanos;
 		int filled = (int) ((long) WIDTH * this.done / this.total);
-		String eta = (this.done == 0) ? "?"
-				: clock(Duration.ofNanos(elapsed / this.done * (this.total - this.done)));
+		String eta = (this.done == 0) ? "?" : clock(Duration.ofNanos(elapsed / this.done * (this.total - this.done)));
 		String line = String.format(Locale.ROOT, "\r[%s%s] %d/%d %s, %s left: %-48s", "#".repeat(filled),
 				".".repeat(WIDTH - filled), this.done, this.total, clock(Duration.ofNanos(elapsed)), eta,
 				(what.length() > 48) ? what.substring(0, 48) : what);

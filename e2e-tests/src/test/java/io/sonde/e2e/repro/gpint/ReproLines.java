@@ -15,8 +15,10 @@ import java.util.function.ToDoubleFunction;
  * <li>{@code gpint_sessions_completed_pct_with_recovery_loss20}: GPINT-3, high load,
  * recovery on, links dropping 20%;
  * <li>{@code gpint3_probes_<n>sw}: |P| of GPINT-3, the probes of its plan;
- * <li>{@code gpint3_probes_<n>sw_recovery_loss<p>}: probes GPINT-3 sent per session,
- * recovery included, high load, links dropping p%;
+ * <li>{@code gpint3_probes_<n>sw_recovery_loss
+ *
+<p>
+ * }: probes GPINT-3 sent per session, recovery included, high load, links dropping p%;
  * <li>{@code gpint3_vs_polling_latency_ratio_<n>sw}: Fig. 10(a), GPINT-3's mean
  * collection latency over polling's, low load, recovery off.
  * </ul>

@@ -25,8 +25,8 @@ import io.sonde.emulator.traffic.TrafficRun;
  * processing {@value #PROCESSING_PACKETS_PER_SECOND} packets/s behind a
  * {@value #QUEUE_PACKETS}-packet input buffer (links of 1 Gbit/s never limit), routes
  * written by the emulator's controller over P4Runtime; then, scenario after scenario
- * ({@link #enter}), the scenario's drop probability on every switch-to-switch link and its
- * {@link BackgroundTraffic}.
+ * ({@link #enter}), the scenario's drop probability on every switch-to-switch link and
+ * its {@link BackgroundTraffic}.
  * <p>
  * Beta 0.2: in the small-world range Watts and Strogatz describe (short paths of a random
  * graph, clustering of the ring, about 0.01 to 0.3), so the graph is neither the ring
@@ -77,8 +77,8 @@ final class ReproNetwork implements AutoCloseable {
 	}
 
 	/**
-	 * Starts the network and programs it (routes to every host over P4Runtime), with every
-	 * switch's processing rate set; no traffic yet.
+	 * Starts the network and programs it (routes to every host over P4Runtime), with
+	 * every switch's processing rate set; no traffic yet.
 	 */
 	static ReproNetwork start(Topology topology, long seed) {
 		EmulationOptions options = EmulationOptions.DEFAULTS.withSeed(seed)
