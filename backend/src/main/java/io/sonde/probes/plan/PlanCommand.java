@@ -56,9 +56,10 @@ public final class PlanCommand {
 		}
 		try {
 			Arguments parsed = Arguments.parse(args);
+			PlanRequest request = parsed.request();
 			String document = Files.readString(parsed.topology);
 			TopologyGraph graph = TopologyGraph.of(TopologyDocuments.readForPlanning(document));
-			ProbePlan plan = new GraphProbePlanner().plan(graph, parsed.request());
+			ProbePlan plan = new GraphProbePlanner().plan(graph, request);
 			out.println(new ObjectMapper().writeValueAsString(plan));
 			return 0;
 		}
