@@ -11,15 +11,15 @@ package io.sonde.e2e.repro.gpint;
  * @param probesSent every probe sent, re-sends included
  * @param probesLost probes sent that never came back with telemetry, neither completed
  * nor as a recovery notification
- * @param recoveryProbes |P_R|: probes sent beyond the initial ones, to recover
+ * @param recoveryProbes |P_R|: probes sent beyond each path's first, to recover
  * @param complete whether telemetry of every switch of the plan arrived
  */
 record SessionResult(Method method, double latencySeconds, int initialProbes, int probesSent, int probesLost,
 		int recoveryProbes, boolean complete) {
 
 	SessionResult {
-		if (initialProbes < 1 || probesSent < initialProbes || probesLost < 0 || probesLost > probesSent
-				|| recoveryProbes != probesSent - initialProbes || !(latencySeconds >= 0)) {
+		if (initialProbes < 1 || probesSent < 0 || probesLost < 0 || probesLost > probesSent || recoveryProbes < 0
+				|| recoveryProbes > probesSent || !(latencySeconds >= 0)) {
 			throw new IllegalArgumentException("inconsistent session: " + initialProbes + " initial, " + probesSent
 					+ " sent, " + probesLost + " lost, " + recoveryProbes + " recovery, " + latencySeconds + " s");
 		}
