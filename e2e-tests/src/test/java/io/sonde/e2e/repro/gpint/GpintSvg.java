@@ -71,7 +71,7 @@ final class GpintSvg {
 				"<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" font-family=\"sans-serif\" "
 						+ "font-size=\"12\">%n<rect width=\"100%%\" height=\"100%%\" fill=\"white\"/>%n",
 				WIDTH, HEIGHT));
-		text(WIDTH / 2.0 - RIGHT / 2.0, 24, "middle", 14, panel.title());
+		text(10, 24, "start", 14, panel.title());
 		drawAxes(sizes, xMin, xMax, yMax, panel.metric());
 		List<Series> seriesList = panel.series();
 		for (int i = 0; i < seriesList.size(); i++) {
