@@ -123,6 +123,13 @@ repro-prefilter: build ## paper 003 (not in make test): pre-filter reports/s vs 
 	java -cp "e2e-tests/target/test-classes:$$(cat e2e-tests/target/repro.classpath)" \
 	  io.sonde.e2e.repro.prefilter.PrefilterRepro $(REPRO_ARGS)
 
+.PHONY: repro-gpint
+repro-gpint: build ## paper 001 (not in make test): GPINT vs Euler vs polling, with and without recovery, Watts-Strogatz 20-100 switches, virtual time (REPRO_PROFILE=quick|full); CSV + SVG in e2e-tests/target/repro/gpint
+	$(MVN) -q -pl e2e-tests test-compile dependency:build-classpath -Dmdep.includeScope=test \
+	  -Dmdep.outputFile=target/repro.classpath
+	java -cp "e2e-tests/target/test-classes:$$(cat e2e-tests/target/repro.classpath)" \
+	  io.sonde.e2e.repro.gpint.GpintRepro
+
 .PHONY: format
 format: ## rewrite Java sources in the project style (spring-javaformat)
 	$(MVN) spring-javaformat:apply

@@ -19,6 +19,12 @@ import io.sonde.emulator.sim.EventScheduler;
  * ports and frames handed to it are dropped and counted in
  * {@link #droppedWhilePoweredOff()}, and the packets waiting in its egress queues are
  * lost when the power goes.
+ * <p>
+ * By default the pipeline runs the moment a frame arrives (a hardware switch at line
+ * rate). With a {@link ProcessingRate} ({@link #setProcessingRate}) frames arriving on a
+ * port or injected from the controller first wait in a bounded input buffer for a
+ * processor of finite speed, as on a software switch; the pipeline runs when the
+ * processor is done with the frame.
  */
 public final class SwitchNode extends Node {
 
@@ -49,6 +55,14 @@ public final class SwitchNode extends Node {
 	private boolean poweredOn = true;
 
 	private long droppedWhilePoweredOff;
+
+	private ProcessingQueue processing;
+
+	private long processingDropsBefore;
+
+	private long processedBefore;
+
+	private long busyNanosBefore;
 
 	SwitchNode(String name, long deviceId, MacAddress mac, EventScheduler scheduler, PacketPool pool) {
 		super(name, scheduler, pool);
@@ -122,6 +136,9 @@ public final class SwitchNode extends Node {
 				this.droppedWhilePoweredOff += port.queue.discardWaiting();
 			}
 		}
+		if (this.processing != null) {
+			this.droppedWhilePoweredOff += this.processing.discardWaiting();
+		}
 	}
 
 	/** Restores the power; the data plane runs again. Scheduler's thread only. */
@@ -132,6 +149,67 @@ public final class SwitchNode extends Node {
 	/** Frames dropped because the switch had no power, its lost buffers included. */
 	public long droppedWhilePoweredOff() {
 		return this.droppedWhilePoweredOff;
+	}
+
+	/**
+	 * Gives the switch a processor of finite speed ({@code null}: the pipeline runs at
+	 * once, the default). Frames already waiting for the previous processor are lost.
+	 * Scheduler's thread or before running.
+	 */
+	public void setProcessingRate(ProcessingRate rate) {
+		if (this.processing != null) {
+			this.processingDropsBefore += this.processing.drops() + this.processing.discardWaiting();
+			this.processedBefore += this.processing.processed();
+			this.busyNanosBefore += this.processing.busyNanos();
+		}
+		this.processing = (rate != null) ? new ProcessingQueue(this.scheduler, this.pool, rate, this::processed) : null;
+	}
+
+	/** The processor's speed, or null when the pipeline runs at once. */
+	public ProcessingRate processingRate() {
+		return (this.processing != null) ? this.processing.rate() : null;
+	}
+
+	/** Frames dropped because the processor's input buffer was full. */
+	public long processingDrops() {
+		return this.processingDropsBefore + ((this.processing != null) ? this.processing.drops() : 0);
+	}
+
+	/** Frames the processor has finished (0 without a processing rate). */
+	public long processedPackets() {
+		return this.processedBefore + ((this.processing != null) ? this.processing.processed() : 0);
+	}
+
+	/**
+	 * Nanoseconds the processor has been busy: its utilization over a window is the
+	 * change of this over the window's length.
+	 */
+	public long processingBusyNanos() {
+		return this.busyNanosBefore + ((this.processing != null) ? this.processing.busyNanos() : 0);
+	}
+
+	/** Frames waiting for the processor now. */
+	public int processingQueueDepth() {
+		return (this.processing != null) ? this.processing.depth() : 0;
+	}
+
+	/** The pipeline's turn for a frame that waited for the processor. */
+	private void processed(Packet packet) {
+		if (droppedForNoPower(packet)) {
+			return;
+		}
+		packet.ingressTimestamp = this.scheduler.now();
+		runPipeline(packet);
+	}
+
+	/** The frame goes to the processor, or to the pipeline at once without one. */
+	private void process(Packet packet) {
+		if (this.processing != null) {
+			this.processing.offer(packet);
+		}
+		else {
+			runPipeline(packet);
+		}
 	}
 
 	/** True (and the packet released) if the switch is off and dropped it. */
@@ -151,7 +229,7 @@ public final class SwitchNode extends Node {
 		}
 		packet.ingressTimestamp = this.scheduler.now();
 		packet.ingressPort = ingressPort.number();
-		runPipeline(packet);
+		process(packet);
 	}
 
 	/**
@@ -166,7 +244,7 @@ public final class SwitchNode extends Node {
 		}
 		packet.ingressTimestamp = this.scheduler.now();
 		packet.ingressPort = ingressPort;
-		runPipeline(packet);
+		process(packet);
 	}
 
 	/**

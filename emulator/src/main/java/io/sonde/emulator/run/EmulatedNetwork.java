@@ -329,7 +329,7 @@ public final class EmulatedNetwork implements AutoCloseable {
 		int serving = 0;
 		for (EmulatedSwitch emulated : this.switches.values()) {
 			drops += emulated.node().pipelineDrops() + emulated.node().pipelineFailures()
-					+ emulated.node().droppedWhilePoweredOff();
+					+ emulated.node().droppedWhilePoweredOff() + emulated.node().processingDrops();
 			if (emulated.server().hasPipeline()) {
 				programmed++;
 			}
