@@ -1,11 +1,9 @@
 package io.sonde.ingest.internal;
 
-import java.lang.management.ManagementFactory;
-import java.net.InetAddress;
-import java.net.UnknownHostException;
 import java.time.Clock;
 
 import io.lettuce.core.RedisClient;
+import io.sonde.core.ReplicaName;
 import io.sonde.events.EventLog;
 import io.sonde.store.RedisClients;
 
@@ -49,14 +47,7 @@ class IngestConfiguration {
 		if (!properties.consumer().isBlank()) {
 			return properties.consumer();
 		}
-		String host;
-		try {
-			host = InetAddress.getLocalHost().getHostName();
-		}
-		catch (UnknownHostException ex) {
-			host = "unknown-host";
-		}
-		return host + "-" + ManagementFactory.getRuntimeMXBean().getPid();
+		return ReplicaName.ofThisProcess();
 	}
 
 	/** The ingest's own Lettuce client: its blocking reads hold a connection each. */

@@ -1,12 +1,10 @@
 package io.sonde.probes.session;
 
-import java.lang.management.ManagementFactory;
-import java.net.InetAddress;
-import java.net.UnknownHostException;
 import java.time.Clock;
 import java.util.UUID;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.sonde.core.ReplicaName;
 import io.sonde.events.EventLog;
 import io.sonde.probes.ProbePlanner;
 import io.sonde.probes.recovery.RecoveryProfile;
@@ -34,26 +32,15 @@ class ProbesConfiguration {
 				new SessionStore(redis, json, properties.historyLimit()), lease,
 				new RequestIds(redis, properties.maxSessionTime().plus(properties.lease())),
 				new ClosedLoop(new AvoidList(redis), links, properties.avoidFor()), new SessionEvents(eventLog),
-				publisher, clock, replicaName());
+				publisher, clock,
+				// A random part too: two contexts in one JVM (tests) are two replicas.
+				ReplicaName.ofThisProcess() + "-" + UUID.randomUUID().toString().substring(0, 8));
 	}
 
 	@Bean
 	ProbeSwitchSettings probeSwitchSettings(ProbesProperties properties, TopologyCatalog topologies) {
 		RecoveryProfile profile = RecoveryProfile.ofLabel(properties.profile()).orElseThrow();
 		return new ProbeSwitchSettings(topologies, properties.parameters(profile, true));
-	}
-
-	/** Host, pid and a random part: two contexts in one JVM (tests) are two replicas. */
-	private static String replicaName() {
-		String host;
-		try {
-			host = InetAddress.getLocalHost().getHostName();
-		}
-		catch (UnknownHostException ex) {
-			host = "unknown-host";
-		}
-		return host + ":" + ManagementFactory.getRuntimeMXBean().getPid() + ":"
-				+ UUID.randomUUID().toString().substring(0, 8);
 	}
 
 }

@@ -30,11 +30,7 @@ public final class EgressQueue {
 
 	private final Egress egress = new Egress();
 
-	private Packet head;
-
-	private Packet tail;
-
-	private int waiting;
+	private final PacketFifo waiting = new PacketFifo();
 
 	private boolean transmitting;
 
@@ -73,7 +69,7 @@ public final class EgressQueue {
 	 */
 	int discardWaiting() {
 		int dropped = 0;
-		for (Packet packet = poll(); packet != null; packet = poll()) {
+		for (Packet packet = this.waiting.poll(); packet != null; packet = this.waiting.poll()) {
 			this.pool.release(packet);
 			dropped++;
 		}
@@ -82,7 +78,7 @@ public final class EgressQueue {
 
 	/** Packets waiting (not counting the one being transmitted). */
 	public int depth() {
-		return this.waiting;
+		return this.waiting.size();
 	}
 
 	/** The deepest the queue has been. */
@@ -103,23 +99,15 @@ public final class EgressQueue {
 			transmitFrom(packet, now);
 			return;
 		}
-		if (this.waiting >= this.capacity) {
+		if (this.waiting.size() >= this.capacity) {
 			this.port.counters().queueDrops++;
 			this.pool.release(packet);
 			return;
 		}
-		packet.enqueueDepth = this.waiting;
-		packet.next = null;
-		if (this.tail == null) {
-			this.head = packet;
-		}
-		else {
-			this.tail.next = packet;
-		}
-		this.tail = packet;
-		this.waiting++;
-		if (this.waiting > this.maxDepth) {
-			this.maxDepth = this.waiting;
+		packet.enqueueDepth = this.waiting.size();
+		this.waiting.add(packet);
+		if (this.waiting.size() > this.maxDepth) {
+			this.maxDepth = this.waiting.size();
 		}
 	}
 
@@ -132,7 +120,7 @@ public final class EgressQueue {
 			if (startTransmission(candidate, now)) {
 				return;
 			}
-			candidate = poll();
+			candidate = this.waiting.poll();
 		}
 	}
 
@@ -176,24 +164,10 @@ public final class EgressQueue {
 		long now = this.scheduler.now();
 		this.transmitting = false;
 		this.wire.carry(packet, now);
-		Packet next = poll();
+		Packet next = this.waiting.poll();
 		if (next != null) {
 			transmitFrom(next, now);
 		}
-	}
-
-	private Packet poll() {
-		Packet packet = this.head;
-		if (packet == null) {
-			return null;
-		}
-		this.head = packet.next;
-		if (this.head == null) {
-			this.tail = null;
-		}
-		packet.next = null;
-		this.waiting--;
-		return packet;
 	}
 
 	/** The reusable view the egress stage gets. */
@@ -210,7 +184,7 @@ public final class EgressQueue {
 		void begin(Packet current, long now) {
 			this.packet = current;
 			this.egressTimestamp = now;
-			this.depthAtDequeue = EgressQueue.this.waiting;
+			this.depthAtDequeue = EgressQueue.this.waiting.size();
 			this.dropped = false;
 		}
 

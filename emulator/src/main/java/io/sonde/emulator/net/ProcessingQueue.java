@@ -24,11 +24,7 @@ final class ProcessingQueue {
 
 	private final EventHandler serviceDone = (subject, argument) -> finishService((Packet) subject);
 
-	private Packet head;
-
-	private Packet tail;
-
-	private int waiting;
+	private final PacketFifo waiting = new PacketFifo();
 
 	private boolean busy;
 
@@ -56,20 +52,12 @@ final class ProcessingQueue {
 			startService(packet);
 			return;
 		}
-		if (this.waiting >= this.rate.queueCapacityPackets()) {
+		if (this.waiting.size() >= this.rate.queueCapacityPackets()) {
 			this.drops++;
 			this.pool.release(packet);
 			return;
 		}
-		packet.next = null;
-		if (this.tail == null) {
-			this.head = packet;
-		}
-		else {
-			this.tail.next = packet;
-		}
-		this.tail = packet;
-		this.waiting++;
+		this.waiting.add(packet);
 	}
 
 	private void startService(Packet packet) {
@@ -80,7 +68,7 @@ final class ProcessingQueue {
 	private void finishService(Packet packet) {
 		this.processed++;
 		this.busy = false;
-		Packet next = poll();
+		Packet next = this.waiting.poll();
 		if (next != null) {
 			startService(next);
 		}
@@ -90,29 +78,15 @@ final class ProcessingQueue {
 	/** Drops the packets waiting (power lost); the one in service is lost too. */
 	int discardWaiting() {
 		int dropped = 0;
-		for (Packet packet = poll(); packet != null; packet = poll()) {
+		for (Packet packet = this.waiting.poll(); packet != null; packet = this.waiting.poll()) {
 			this.pool.release(packet);
 			dropped++;
 		}
 		return dropped;
 	}
 
-	private Packet poll() {
-		Packet packet = this.head;
-		if (packet == null) {
-			return null;
-		}
-		this.head = packet.next;
-		if (this.head == null) {
-			this.tail = null;
-		}
-		packet.next = null;
-		this.waiting--;
-		return packet;
-	}
-
 	int depth() {
-		return this.waiting;
+		return this.waiting.size();
 	}
 
 	long processed() {

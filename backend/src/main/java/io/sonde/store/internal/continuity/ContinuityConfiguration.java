@@ -1,11 +1,9 @@
 package io.sonde.store.internal.continuity;
 
-import java.lang.management.ManagementFactory;
-import java.net.InetAddress;
-import java.net.UnknownHostException;
 import java.time.Clock;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.sonde.core.ReplicaName;
 import io.sonde.store.RedisStateOfRecord;
 import io.sonde.store.internal.MigrationProperties;
 import io.sonde.store.internal.migration.SchemaMigrations;
@@ -25,24 +23,12 @@ class ContinuityConfiguration {
 			ObjectMapper json, SchemaMigrations migrations, ApplicationEventPublisher events, Clock clock,
 			MigrationProperties properties) {
 		return new EpochWatch(new EpochStore(redis, stateOfRecord.orderedStream().toList()), new ContinuityCodec(json),
-				migrations, events, clock, properties.epochCheck(), replicaName());
+				migrations, events, clock, properties.epochCheck(), ReplicaName.ofThisProcess());
 	}
 
 	@Bean
 	RedisDataHealthIndicator redisDataHealthIndicator(EpochWatch redisEpochWatch) {
 		return new RedisDataHealthIndicator(redisEpochWatch);
-	}
-
-	/** Host and pid: which replica noticed a loss. */
-	private static String replicaName() {
-		String host;
-		try {
-			host = InetAddress.getLocalHost().getHostName();
-		}
-		catch (UnknownHostException ex) {
-			host = "unknown-host";
-		}
-		return host + "-" + ManagementFactory.getRuntimeMXBean().getPid();
 	}
 
 }
