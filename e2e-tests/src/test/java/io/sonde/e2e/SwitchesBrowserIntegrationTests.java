@@ -18,6 +18,7 @@ import io.sonde.switches.EmulatedFabric;
 import io.sonde.testsupport.RedisServerProcess;
 import io.sonde.topology.ApiCaller;
 import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -84,6 +85,15 @@ class SwitchesBrowserIntegrationTests {
 	@BeforeEach
 	void signedOut() {
 		browser.manage().deleteAllCookies();
+	}
+
+	/**
+	 * The page lists registered switches with the topology's: a test leaves none
+	 * registered, so the other starts from no switch at all (404 when none is).
+	 */
+	@AfterEach
+	void unregister() {
+		new ApiCaller(this.port).delete("/api/v1/switches/" + CONFIRMED, ApiCaller.OPERATOR_TOKEN);
 	}
 
 	@AfterAll
