@@ -135,14 +135,14 @@ for _ in $(seq 1 30); do
   sleep 1
 done
 
-# The backend probes each switch every 5 s; give the first round time to answer.
-endpoints_url="http://localhost:$port/api/v1/switches/endpoints"
+# Every switch Sonde knows, each with its connection: reachable while primary, backup or observer.
+switches_url="$api/switches"
 listed=0
 reachable=0
 for _ in $(seq 1 30); do
-  endpoints=$(curl -sf -H "Authorization: Bearer $api_token" "$endpoints_url" || true)
-  listed=$(grep -o '"name":' <<<"$endpoints" | wc -l || true)
-  reachable=$(grep -o '"state":"REACHABLE"' <<<"$endpoints" | wc -l || true)
+  switches=$(curl -sf "${auth[@]}" "$switches_url" || true)
+  listed=$(grep -o '"registered":' <<<"$switches" | wc -l || true)
+  reachable=$(grep -o '"reachable":true' <<<"$switches" | wc -l || true)
   [ "$listed" -gt 0 ] && [ "$reachable" -eq "$listed" ] && break
   sleep 1
 done
@@ -181,7 +181,7 @@ cat <<INFO
 
   Try the API:
     curl -H "Authorization: Bearer $api_token" http://localhost:$port/api/v1/system
-    curl -H "Authorization: Bearer $api_token" $endpoints_url
+    curl -H "Authorization: Bearer $api_token" $switches_url
     curl -H "Authorization: Bearer $api_token" $api/switches/edge-0-0/diff
     curl -H "Authorization: Bearer $api_token" $api/int/config/versions
 

@@ -69,7 +69,7 @@ function showPanel(name) {
 	document.getElementById('panel-traffic').textContent = trafficText(name);
 	const link = document.getElementById('panel-link');
 	link.href = root.dataset.switchUrl + encodeURIComponent(name);
-	link.hidden = card.state === 'NOT_REGISTERED';
+	link.hidden = !card.registered;
 	body.hidden = false;
 	document.getElementById('panel-empty').hidden = true;
 }
@@ -201,7 +201,7 @@ else if (root) {
 		onRemoved(name) {
 			const known = cards.get(name);
 			if (known) {
-				update({ ...known, state: 'NOT_REGISTERED', stateText: 'NOT REGISTERED',
+				update({ ...known, registered: false, state: 'NOT_REGISTERED', stateText: 'NOT REGISTERED',
 					stateClass: 'state-not-registered', primary: 'no', roundTrip: '—', lastError: '' });
 			}
 		},

@@ -1,6 +1,9 @@
 package io.sonde.switches;
 
-/** Where Sonde's connection to one switch stands. */
+/**
+ * Where Sonde's connection to one switch stands. A switch is reachable while the
+ * connection is {@link #PRIMARY}, {@link #BACKUP} or {@link #OBSERVER}.
+ */
 public enum ConnectionState {
 
 	/** The operator disconnected it; Sonde leaves the switch alone. */
@@ -15,7 +18,18 @@ public enum ConnectionState {
 	/** Connected, another controller is primary; Sonde reads but does not write. */
 	BACKUP,
 
+	/**
+	 * Connected without an election id to a switch of the topology nobody registered: it
+	 * answers, and Sonde neither writes to it nor competes to be its primary.
+	 */
+	OBSERVER,
+
 	/** The switch does not answer, or the connection broke; retrying with backoff. */
-	UNREACHABLE
+	UNREACHABLE;
+
+	/** Whether the switch answers on this connection. */
+	public boolean reachable() {
+		return this == PRIMARY || this == BACKUP || this == OBSERVER;
+	}
 
 }

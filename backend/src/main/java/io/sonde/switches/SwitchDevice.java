@@ -41,6 +41,15 @@ public record SwitchDevice(String name, String host, int port, long deviceId, St
 				"must be '" + SONDE_PIPELINE + "', the pipeline Sonde ships");
 	}
 
+	/**
+	 * The registration a switch gets from its address and device id alone: the default
+	 * role, election id 1, sonde.p4, plaintext, kept connected. What
+	 * {@code POST /api/v1/switches/from-topology} registers for a topology switch.
+	 */
+	public static SwitchDevice withDefaults(String name, String host, int port, long deviceId) {
+		return new SwitchDevice(name, host, port, deviceId, "", 1, SONDE_PIPELINE, null, true);
+	}
+
 	/** {@code host:port}, as a P4Runtime client dials it. */
 	public String address() {
 		return this.host + ":" + this.port;

@@ -4,15 +4,23 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * The switches Sonde manages over P4Runtime: their registry (desired state in Redis), the
+ * The switches Sonde knows over P4Runtime: their registry (desired state in Redis), the
  * connection to each (arbitration, pipeline, reconciliation after every reconnect), and
- * what the switches hold. Every switch-changing call needs Sonde to be primary for it.
+ * what the switches hold. A switch of the imported topology that is not registered is
+ * known too, through an observing connection that says whether it answers
+ * ({@link ConnectionState#OBSERVER}); the calls below that act on one switch need it
+ * registered. Every switch-changing call needs Sonde to be primary for it.
  */
 public interface SwitchManagement {
 
-	/** Every registered switch, by name. */
+	/**
+	 * Every switch: the topology's in topology order (registered or observed), then the
+	 * registered switches outside the topology by name. {@link SwitchView#registered()}
+	 * tells them apart.
+	 */
 	List<SwitchView> switches();
 
+	/** A registered or observed switch. */
 	Optional<SwitchView> switchNamed(String name);
 
 	/**

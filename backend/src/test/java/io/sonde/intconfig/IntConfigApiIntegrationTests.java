@@ -67,7 +67,6 @@ class IntConfigApiIntegrationTests {
 		properties.add("sonde.switches.heartbeat", () -> "500ms");
 		properties.add("sonde.switches.backoff-max", () -> "1s");
 		properties.add("sonde.switches.registry-refresh", () -> "1s");
-		properties.add("sonde.switches.probe-interval", () -> "1h");
 		ApiCaller.registerTokens(properties);
 	}
 

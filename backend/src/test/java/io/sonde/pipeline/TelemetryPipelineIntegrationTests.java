@@ -86,7 +86,6 @@ class TelemetryPipelineIntegrationTests {
 		properties.add("sonde.ingest.udp.enabled", () -> "true");
 		properties.add("sonde.ingest.udp.port", () -> COLLECTOR_PORT);
 		properties.add("sonde.ingest.udp.node-id", () -> "e2e");
-		properties.add("sonde.switches.probe-interval", () -> "1h");
 		ApiCaller.registerTokens(properties);
 	}
 

@@ -359,8 +359,7 @@ class SwitchManagementIntegrationTests {
 		ConfigurableApplicationContext backup = new SpringApplicationBuilder(SondeApplication.class, TestRoutes.class)
 			.run("--server.port=0", "--spring.data.redis.port=" + redis.port(),
 					"--sonde.switches.election-id-offset=-1", "--sonde.switches.heartbeat=500ms",
-					"--sonde.switches.backoff-max=1s", "--sonde.switches.registry-refresh=1s",
-					"--sonde.switches.probe-interval=1h");
+					"--sonde.switches.backoff-max=1s", "--sonde.switches.registry-refresh=1s");
 		try {
 			SwitchManagement replica = backup.getBean(SwitchManagement.class);
 			await().atMost(SETTLE).untilAsserted(() -> {

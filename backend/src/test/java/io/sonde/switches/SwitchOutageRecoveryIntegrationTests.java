@@ -73,8 +73,6 @@ class SwitchOutageRecoveryIntegrationTests {
 	@DynamicPropertySource
 	static void service(DynamicPropertyRegistry properties) {
 		properties.add("spring.data.redis.port", redis::port);
-		// Only the connections' own redials: no endpoint probes in between.
-		properties.add("sonde.switches.probe-interval", () -> "1h");
 	}
 
 	@AfterAll

@@ -8,9 +8,8 @@ import java.time.Duration;
 import io.sonde.SondeApplication;
 import io.sonde.emulator.topology.TopologyJson;
 import io.sonde.switches.EmulatedFabric;
-import io.sonde.switches.Reachability;
-import io.sonde.switches.SwitchEndpointStatus;
-import io.sonde.switches.SwitchEndpoints;
+import io.sonde.switches.SwitchManagement;
+import io.sonde.switches.SwitchView;
 import io.sonde.testsupport.RedisServerProcess;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
@@ -27,8 +26,8 @@ import static org.awaitility.Awaitility.await;
 /**
  * The backend started, stopped and started again against the same Redis: a topology
  * imported from {@code sonde.topology.import-file} is still there after a restart without
- * the file, and its switches are probed again. A bad import file stops the start with the
- * field that is wrong.
+ * the file, and Sonde connects to its switches again. A bad import file stops the start
+ * with the field that is wrong.
  */
 class TopologyRestartIntegrationTests {
 
@@ -59,11 +58,11 @@ class TopologyRestartIntegrationTests {
 			assertThat(catalog.current()).hasValue(imported);
 			String document = catalog.document(catalog.current().orElseThrow().topology());
 			assertThat(TopologyJson.read(document)).isEqualTo(fabric.topology());
-			SwitchEndpoints endpoints = second.getBean(SwitchEndpoints.class);
-			assertThat(endpoints.all()).extracting(SwitchEndpointStatus::name)
+			SwitchManagement switches = second.getBean(SwitchManagement.class);
+			assertThat(switches.switches()).extracting(SwitchView::name)
 				.containsExactlyElementsOf(fabric.switchNames());
 			await().atMost(Duration.ofSeconds(20))
-				.until(() -> endpoints.all().stream().allMatch((e) -> e.state() == Reachability.REACHABLE));
+				.until(() -> switches.switches().stream().allMatch((view) -> view.connection().isReachable()));
 			ApiCaller api = new ApiCaller(((WebServerApplicationContext) second).getWebServer().getPort());
 			assertThat(api.get("/api/v1/topology", ApiCaller.VIEWER_TOKEN).statusCode()).isEqualTo(200);
 		}
@@ -80,7 +79,7 @@ class TopologyRestartIntegrationTests {
 			assertThat(answer.statusCode()).isEqualTo(404);
 			assertThat(answer.headers().firstValue("Content-Type")).hasValue("application/problem+json");
 			assertThat(ApiCaller.json(answer).get("detail").asText()).contains("POST a sonde-topology document");
-			assertThat(backend.getBean(SwitchEndpoints.class).all()).isEmpty();
+			assertThat(backend.getBean(SwitchManagement.class).switches()).isEmpty();
 		}
 	}
 
@@ -100,7 +99,7 @@ class TopologyRestartIntegrationTests {
 
 	private static ConfigurableApplicationContext start(int redisPort, String... arguments) {
 		String[] common = { "--server.port=0", "--spring.data.redis.port=" + redisPort,
-				"--sonde.switches.probe-interval=250ms", "--sonde.security.api-tokens[0].name=viewer",
+				"--sonde.switches.heartbeat=250ms", "--sonde.security.api-tokens[0].name=viewer",
 				"--sonde.security.api-tokens[0].sha256=" + ApiCaller.sha256Hex(ApiCaller.VIEWER_TOKEN),
 				"--sonde.security.api-tokens[0].roles=VIEWER" };
 		String[] all = new String[common.length + arguments.length];

@@ -18,6 +18,7 @@ import io.sonde.switches.EmulatedFabric;
 import io.sonde.testsupport.RedisServerProcess;
 import io.sonde.topology.ApiCaller;
 import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -39,17 +40,18 @@ import static org.assertj.core.api.Assertions.assertThat;
 /**
  * The Switches page follows the emulated network without a reload: a FatTree(4) of real
  * emulated P4Runtime servers is imported through the API while the page is open, its 20
- * switches appear and turn reachable, and one whose server stops turns unreachable with
- * the reason. A managed switch's page asks before disconnecting it: Cancel leaves it
- * managed, the dialog's Disconnect disconnects it.
+ * switches appear in topology order and turn reachable (observed, none registered), and
+ * one whose server stops turns unreachable with the reason. A managed switch's page asks
+ * before disconnecting it: Cancel leaves it managed, the dialog's Disconnect disconnects
+ * it.
  */
 @SpringBootTest(classes = SondeApplication.class, webEnvironment = WebEnvironment.RANDOM_PORT,
-		properties = "sonde.switches.probe-interval=1s")
+		properties = "sonde.switches.heartbeat=1s")
 @DirtiesContext
 class SwitchesBrowserIntegrationTests {
 
 	/**
-	 * A few probe rounds (1 s) and page refreshes (2 s), with slack for a loaded machine.
+	 * A few heartbeats (1 s) and redials, with slack for a loaded machine.
 	 */
 	private static final Duration LIVE = Duration.ofSeconds(20);
 
@@ -85,6 +87,15 @@ class SwitchesBrowserIntegrationTests {
 		browser.manage().deleteAllCookies();
 	}
 
+	/**
+	 * The page lists registered switches with the topology's: a test leaves none
+	 * registered, so the other starts from no switch at all (404 when none is).
+	 */
+	@AfterEach
+	void unregister() {
+		new ApiCaller(this.port).delete("/api/v1/switches/" + CONFIRMED, ApiCaller.OPERATOR_TOKEN);
+	}
+
 	@AfterAll
 	static void stopEverything() {
 		if (browser != null) {
@@ -101,16 +112,20 @@ class SwitchesBrowserIntegrationTests {
 		OverviewPage.await(browser);
 		SwitchesPage.navigationEntry(browser).click();
 		SwitchesPage switches = SwitchesPage.await(browser);
-		assertThat(switches.emptyState()).as("before any import").hasSize(1);
+		assertThat(switches.emptyState().isDisplayed()).as("before any import").isTrue();
 
 		int imported = new ApiCaller(this.port)
 			.postJson("/api/v1/topology", fabric.document(), ApiCaller.OPERATOR_TOKEN)
 			.statusCode();
 		assertThat(imported).isEqualTo(200);
 
-		live("all 20 switches to be listed as reachable", switches, () -> switches.summary().size() == 1
-				&& switches.summary().get(0).getText().startsWith("20 switches: 20 reachable, 0 unreachable"));
-		assertThat(switches.emptyState()).isEmpty();
+		live("all 20 switches to be listed as reachable", switches,
+				() -> switches.summary().isDisplayed() && switches.summary()
+					.getText()
+					.equals("20 switches: 20 reachable · 0 primary, 0 backup, 20 observer, 0 connecting, "
+							+ "0 unreachable, 0 disabled"));
+		assertThat(switches.emptyState().isDisplayed()).isFalse();
+		assertThat(switches.showsRegisterHint()).as("none registered yet").isTrue();
 		assertThat(switches.switchNames()).containsExactlyElementsOf(fabric.switchNames());
 		int edgePort = fabric.server("edge-1-0").port();
 		assertThat(switches.cell("edge-1-0", "P4Runtime address").getText()).isEqualTo("127.0.0.1:" + edgePort);
@@ -125,9 +140,13 @@ class SwitchesBrowserIntegrationTests {
 				() -> switches.state("edge-1-0").getText().equals("UNREACHABLE"));
 		assertThat(switches.cell("edge-1-0", "Last error").getText()).startsWith("UNAVAILABLE: ");
 		assertThat(switches.cell("edge-1-0", "Round trip").getText()).isEqualTo("—");
-		assertThat(switches.state("core-0").getText()).isEqualTo("REACHABLE");
-		assertThat(switches.summary().get(0).getText()).startsWith("20 switches: 19 reachable, 1 unreachable");
-		assertThat(switches.refreshError().isDisplayed()).isFalse();
+		assertThat(switches.cell("edge-1-0", "API version").getText()).isEqualTo("—");
+		assertThat(switches.state("core-0").getText()).isEqualTo("OBSERVER");
+		// Redialled, the stopped switch passes through CONNECTING: it is not reachable
+		// either way.
+		assertThat(switches.summary().getText())
+			.startsWith("20 switches: 19 reachable · 0 primary, 0 backup, " + "19 observer");
+		assertThat(switches.liveStatus().isDisplayed()).isFalse();
 		browser.executeScript("arguments[0].scrollIntoView({block: 'center'})", switches.state("edge-1-0"));
 		Screenshots.take(browser, "switches-one-unreachable.png");
 	}
@@ -184,7 +203,7 @@ class SwitchesBrowserIntegrationTests {
 			.until((driver) -> page.detail("Connection", "State").getText().startsWith("PRIMARY"));
 	}
 
-	/** Waits for the page to show {@code condition}, which htmx re-renders every 2 s. */
+	/** Waits for the page to show {@code condition}, which the live feed brings. */
 	private static void live(String what, SwitchesPage page, BooleanSupplier condition) {
 		new WebDriverWait(browser, LIVE)
 			.withMessage(() -> "waited for " + what + "; the page shows: " + page.describeSwitches())

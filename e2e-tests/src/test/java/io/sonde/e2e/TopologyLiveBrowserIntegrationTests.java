@@ -10,7 +10,6 @@ import io.sonde.SondeApplication;
 import io.sonde.e2e.browser.Chromium;
 import io.sonde.e2e.browser.Screenshots;
 import io.sonde.e2e.pages.LoginPage;
-import io.sonde.e2e.pages.ManagedSwitches;
 import io.sonde.e2e.pages.OverviewPage;
 import io.sonde.e2e.pages.SwitchPage;
 import io.sonde.e2e.pages.SwitchesPage;
@@ -45,7 +44,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * tabs, without a reload; restarted, it turns green again.
  */
 @SpringBootTest(classes = SondeApplication.class, webEnvironment = WebEnvironment.RANDOM_PORT,
-		properties = { "sonde.switches.backoff-max=1s", "sonde.switches.probe-interval=1s" })
+		properties = "sonde.switches.backoff-max=1s")
 @DirtiesContext
 class TopologyLiveBrowserIntegrationTests {
 
@@ -151,14 +150,15 @@ class TopologyLiveBrowserIntegrationTests {
 
 		browser.switchTo().newWindow(WindowType.TAB);
 		browser.get("http://localhost:" + this.port + "/switches");
-		SwitchesPage.await(browser);
-		ManagedSwitches switches = new ManagedSwitches(browser);
+		SwitchesPage switches = SwitchesPage.await(browser);
 		String switchesTab = browser.getWindowHandle();
 		browser.executeScript(NOT_RELOADED + " = 'yes'");
 		live("the Switches page to list 20 primary switches", switches::describeSwitches,
 				() -> switches.summary()
 					.getText()
-					.equals("20 switches: 20 primary, 0 backup, 0 connecting, " + "0 unreachable, 0 disabled"));
+					.equals("20 switches: 20 reachable · 20 primary, 0 backup, 0 observer, 0 connecting, "
+							+ "0 unreachable, 0 disabled"));
+		assertThat(switches.showsRegisterHint()).isFalse();
 		assertThat(switches.cell(STOPPED, "Primary").getText()).isEqualTo("yes");
 
 		fabric.stop(STOPPED);
@@ -169,7 +169,7 @@ class TopologyLiveBrowserIntegrationTests {
 		assertThat(switches.cell(STOPPED, "Primary").getText()).isEqualTo("no");
 		assertThat(switches.cell(STOPPED, "Last error").getText()).isNotBlank();
 		assertThat(switches.state("core-0").getText()).isEqualTo("PRIMARY");
-		assertThat(switches.summary().getText()).startsWith("20 switches: 19 primary");
+		assertThat(switches.summary().getText()).startsWith("20 switches: 19 reachable · 19 primary");
 		assertThat(browser.executeScript("return " + NOT_RELOADED)).isEqualTo("yes");
 		Screenshots.takeForDocs(browser, "switches.png");
 

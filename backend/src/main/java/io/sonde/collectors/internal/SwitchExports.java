@@ -26,7 +26,7 @@ class SwitchExports {
 	/** Per switch: reports exported, or the reason it could not be read. */
 	Map<String, Object> perSwitch() {
 		Map<String, Object> out = new TreeMap<>();
-		for (SwitchView view : this.switches.switches()) {
+		for (SwitchView view : this.switches.switches().stream().filter(SwitchView::registered).toList()) {
 			try {
 				long sum = 0;
 				for (InstalledEntity cell : this.switches.read(view.name(), "registers", REGISTER)) {

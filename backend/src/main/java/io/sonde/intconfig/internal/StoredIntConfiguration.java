@@ -22,6 +22,7 @@ import io.sonde.switches.EntityChange;
 import io.sonde.switches.EntityChanges;
 import io.sonde.switches.SwitchDevice;
 import io.sonde.switches.SwitchManagement;
+import io.sonde.switches.SwitchView;
 import io.sonde.topology.ImportedTopology;
 import io.sonde.topology.TopologyCatalog;
 import io.sonde.topology.TopologyGraph;
@@ -220,7 +221,10 @@ class StoredIntConfiguration implements IntConfiguration, DesiredStateContributo
 	private Optional<SwitchFacts> facts(String name) {
 		Optional<ImportedTopology> network = this.topology.current();
 		Optional<TopologySwitch> node = network.flatMap((imported) -> imported.topology().switchNamed(name));
-		Optional<SwitchDevice> registered = this.switches.getObject().switchNamed(name).map((view) -> view.device());
+		Optional<SwitchDevice> registered = this.switches.getObject()
+			.switchNamed(name)
+			.filter(SwitchView::registered)
+			.map((view) -> view.device());
 		if (node.isEmpty() && registered.isEmpty()) {
 			return Optional.empty();
 		}

@@ -3,6 +3,7 @@ package io.sonde.switches.internal;
 import java.lang.System.Logger.Level;
 import java.time.Clock;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -39,6 +40,8 @@ import io.sonde.switches.internal.connection.PipelineArtifact;
 import io.sonde.switches.internal.connection.SwitchConnection;
 import io.sonde.switches.internal.state.EntityText;
 import io.sonde.switches.internal.tls.TlsMaterial;
+import io.sonde.topology.TopologyCatalog;
+import io.sonde.topology.TopologyImported;
 import p4.config.v1.ActionProfile;
 import p4.v1.ActionProfileGroup;
 import p4.v1.ActionProfileMember;
@@ -49,13 +52,15 @@ import org.springframework.context.SmartLifecycle;
 import org.springframework.context.event.EventListener;
 
 /**
- * The registry and one {@link SwitchConnection} per enabled switch. The registry in Redis
- * is the truth every replica shares: this replica re-reads it every
- * {@code sonde.switches.registry-refresh} and opens, reopens or closes connections to
- * match, so a switch registered through another replica is managed here too. While Redis
- * has lost its data unacknowledged, switches the emptied registry no longer lists are
- * kept, not disconnected; once the loss is acknowledged every switch is reconciled with
- * what was imported again.
+ * Every switch Sonde knows and one {@link SwitchConnection} per switch: a managing one
+ * for each enabled registered switch, an observing one ({@link ObservedSwitches}) for
+ * each switch of the imported topology that is not registered. The connection's state is
+ * whether the switch answers. The registry in Redis is the truth every replica shares:
+ * this replica re-reads it every {@code sonde.switches.registry-refresh} and opens,
+ * reopens or closes connections to match, so a switch registered through another replica
+ * is managed here too. While Redis has lost its data unacknowledged, switches the emptied
+ * registry no longer lists are kept, not disconnected; once the loss is acknowledged
+ * every switch is reconciled with what was imported again.
  */
 public class ManagedSwitches implements SwitchManagement, SmartLifecycle, ConnectionListener {
 
@@ -94,12 +99,18 @@ public class ManagedSwitches implements SwitchManagement, SmartLifecycle, Connec
 	/** Switches kept while the registry, emptied by a data loss, no longer lists them. */
 	private final Set<String> held = ConcurrentHashMap.newKeySet();
 
+	private final TopologyCatalog topology;
+
+	private final ObservedSwitches observed;
+
 	/**
 	 * @param continuity whether Redis still holds Sonde's data; null never holds
 	 */
 	public ManagedSwitches(RedisDeviceRegistry registry, DesiredState desired, ConnectionSettings settings,
 			P4InfoIndex p4Info, ApplicationEventPublisher events, Clock clock, TlsMaterial tls,
-			RedisContinuity continuity) {
+			RedisContinuity continuity, TopologyCatalog topology) {
+		this.topology = topology;
+		this.observed = new ObservedSwitches(settings, clock, this, tls, this.devices::containsKey, () -> this.running);
 		this.continuity = continuity;
 		this.registryReads = new LoopHealth("refreshing the switch registry", clock);
 		this.registry = registry;
@@ -114,16 +125,28 @@ public class ManagedSwitches implements SwitchManagement, SmartLifecycle, Connec
 
 	@Override
 	public List<SwitchView> switches() {
-		return this.devices.values()
+		List<SwitchView> views = new ArrayList<>();
+		for (String name : this.observed.topologyOrder()) {
+			switchNamed(name).ifPresent(views::add);
+		}
+		this.devices.values()
 			.stream()
-			.sorted(java.util.Comparator.comparing(SwitchDevice::name))
-			.map(this::view)
-			.toList();
+			.filter((device) -> this.observed.place(device.name()).isEmpty())
+			.sorted(Comparator.comparing(SwitchDevice::name))
+			.forEach((device) -> views.add(view(device)));
+		return views;
 	}
 
 	@Override
 	public Optional<SwitchView> switchNamed(String name) {
-		return Optional.ofNullable(this.devices.get(name)).map(this::view);
+		SwitchDevice device = this.devices.get(name);
+		return (device != null) ? Optional.of(view(device)) : this.observed.view(name);
+	}
+
+	/** A new topology: its switches that are not registered are observed from now on. */
+	@EventListener
+	public void topologyImported(TopologyImported imported) {
+		this.observed.follow(imported.imported());
 	}
 
 	@Override
@@ -142,6 +165,7 @@ public class ManagedSwitches implements SwitchManagement, SmartLifecycle, Connec
 			throw new SwitchAlreadyRegistered("a switch named '" + device.name() + "' is already registered");
 		}
 		apply(device);
+		observeTopology();
 		return view(device);
 	}
 
@@ -163,6 +187,7 @@ public class ManagedSwitches implements SwitchManagement, SmartLifecycle, Connec
 		existing(name);
 		this.registry.remove(name);
 		forget(name);
+		observeTopology();
 	}
 
 	@Override
@@ -322,6 +347,7 @@ public class ManagedSwitches implements SwitchManagement, SmartLifecycle, Connec
 		this.held.retainAll(dataLost ? this.devices.keySet() : Set.of());
 		this.held.removeAll(byName.keySet());
 		byName.values().forEach(this::apply);
+		observeTopology();
 	}
 
 	/**
@@ -345,12 +371,14 @@ public class ManagedSwitches implements SwitchManagement, SmartLifecycle, Connec
 
 	// ConnectionListener
 
+	/**
+	 * Publishes the switch's view as it is now, not {@code status}: a connection being
+	 * replaced (an observer closing as the switch is registered) reports its last state
+	 * after its successor took over.
+	 */
 	@Override
 	public void statusChanged(String switchName, ConnectionStatus status) {
-		SwitchDevice device = this.devices.get(switchName);
-		if (device != null) {
-			this.events.publishEvent(new SwitchStateChanged(switchName, new SwitchView(device, status)));
-		}
+		switchNamed(switchName).ifPresent((view) -> this.events.publishEvent(new SwitchStateChanged(switchName, view)));
 	}
 
 	@Override
@@ -373,11 +401,20 @@ public class ManagedSwitches implements SwitchManagement, SmartLifecycle, Connec
 		List<SwitchConnection> open = List.copyOf(this.connections.values());
 		this.connections.clear();
 		open.parallelStream().forEach(SwitchConnection::close);
+		this.observed.closeAll();
 	}
 
 	@Override
 	public boolean isRunning() {
 		return this.running;
+	}
+
+	/**
+	 * Observes the topology's switches that are not registered (nor kept after a data
+	 * loss). A topology Redis cannot give yet is looked for again at the next refresh.
+	 */
+	private void observeTopology() {
+		this.observed.follow(this.topology.current().orElse(null));
 	}
 
 	private void apply(SwitchDevice device) {
@@ -428,7 +465,7 @@ public class ManagedSwitches implements SwitchManagement, SmartLifecycle, Connec
 		ConnectionStatus status = (open != null) ? open.status()
 				: this.disabled.getOrDefault(device.name(), new ConnectionStatus(ConnectionState.DISABLED,
 						this.clock.instant(), device.electionId(), -1, null, null, 0, null, 0));
-		return new SwitchView(device.redacted(), status);
+		return new SwitchView(device.redacted(), status, true, this.observed.place(device.name()).orElse(null));
 	}
 
 	private SwitchDevice existing(String name) {

@@ -11,6 +11,7 @@ import io.sonde.p4programs.SondePipeline;
 import io.sonde.store.RedisContinuity;
 import io.sonde.store.RedisStateOfRecord;
 import io.sonde.switches.DesiredStateContributor;
+import io.sonde.switches.SwitchView;
 import io.sonde.switches.internal.polling.CounterPoller;
 import io.sonde.switches.internal.tls.TlsMaterial;
 import io.sonde.topology.LinkStates;
@@ -26,17 +27,6 @@ import org.springframework.data.redis.core.StringRedisTemplate;
 /** The switches module's beans. */
 @Configuration(proxyBeanMethods = false)
 class SwitchesConfiguration {
-
-	@Bean
-	EndpointStates endpointStates(ApplicationEventPublisher events, Clock clock, SwitchesProperties properties) {
-		return new EndpointStates(events, clock, properties.probeInterval());
-	}
-
-	@Bean
-	EndpointProbing endpointProbing(TopologyCatalog catalog, EndpointStates states, SwitchesProperties properties,
-			Clock clock) {
-		return new EndpointProbing(catalog, states, properties, clock);
-	}
 
 	@Bean
 	RedisDeviceRegistry redisDeviceRegistry(StringRedisTemplate redis, ObjectMapper json) {
@@ -57,12 +47,12 @@ class SwitchesConfiguration {
 	@Bean
 	ManagedSwitches managedSwitches(RedisDeviceRegistry registry, ObjectProvider<DesiredStateContributor> contributors,
 			SwitchesProperties properties, ApplicationEventPublisher events, Clock clock, TlsMaterial tls,
-			ObjectProvider<RedisContinuity> continuity) {
+			ObjectProvider<RedisContinuity> continuity, TopologyCatalog catalog) {
 		// Contributors are asked lazily: some (INT configuration) depend on this module.
 		DesiredState desired = new DesiredState(() -> contributors.orderedStream().toList(),
 				continuity.getIfAvailable());
 		return new ManagedSwitches(registry, desired, properties.connectionSettings(), SondePipeline.p4Info(), events,
-				clock, tls, continuity.getIfAvailable());
+				clock, tls, continuity.getIfAvailable(), catalog);
 	}
 
 	/**
@@ -73,7 +63,7 @@ class SwitchesConfiguration {
 	HealthIndicator registryHealthIndicator(ManagedSwitches managedSwitches) {
 		return () -> managedSwitches.registryReads()
 			.health()
-			.withDetail("switches", managedSwitches.switches().size())
+			.withDetail("switches", managedSwitches.switches().stream().filter(SwitchView::registered).count())
 			.withDetail("keptAfterDataLoss", managedSwitches.heldSwitches().stream().sorted().toList())
 			.build();
 	}

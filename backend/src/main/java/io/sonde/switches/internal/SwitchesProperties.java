@@ -12,14 +12,10 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
 /**
  * {@code sonde.switches.*}.
  *
- * @param probeInterval pause between two probes of the same topology endpoint
- * @param probeTimeout deadline of a probe's Capabilities call; a switch that has not
- * answered by then counts as unreachable
- * @param probeConcurrency switches probed at the same time, so a large topology of silent
- * switches does not take a thread each
- * @param rpcTimeout deadline of every P4Runtime call of a managed switch
+ * @param rpcTimeout deadline of every P4Runtime call on a switch, managed or observed
  * @param arbitrationTimeout how long a new connection waits for the arbitration answer
- * @param heartbeat pause between two round-trip measurements of a managed switch
+ * @param heartbeat pause between two round-trip measurements (a Capabilities call) of a
+ * switch, managed or observed
  * @param backoffMin first pause before redialling a switch
  * @param backoffMax longest pause between redials
  * @param redialProbeInterval how often a switch that is away is looked at (a TCP connect
@@ -40,8 +36,7 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * default) accepts TLS material only as PEM text in the registration
  */
 @ConfigurationProperties("sonde.switches")
-public record SwitchesProperties(@DefaultValue("5s") Duration probeInterval, @DefaultValue("1s") Duration probeTimeout,
-		@DefaultValue("4") int probeConcurrency, @DefaultValue("3s") Duration rpcTimeout,
+public record SwitchesProperties(@DefaultValue("3s") Duration rpcTimeout,
 		@DefaultValue("3s") Duration arbitrationTimeout, @DefaultValue("2s") Duration heartbeat,
 		@DefaultValue("200ms") Duration backoffMin, @DefaultValue("5s") Duration backoffMax,
 		@DefaultValue("0") long electionIdOffset, @DefaultValue("true") boolean takeOver,
@@ -54,8 +49,6 @@ public record SwitchesProperties(@DefaultValue("5s") Duration probeInterval, @De
 	static final Duration MAX_REDIAL_PROBE_INTERVAL = Duration.ofMillis(400);
 
 	public SwitchesProperties {
-		requirePositive("probe-interval", probeInterval);
-		requirePositive("probe-timeout", probeTimeout);
 		requirePositive("rpc-timeout", rpcTimeout);
 		requirePositive("arbitration-timeout", arbitrationTimeout);
 		requirePositive("heartbeat", heartbeat);
@@ -70,10 +63,6 @@ public record SwitchesProperties(@DefaultValue("5s") Duration probeInterval, @De
 		if (backoffMax.compareTo(backoffMin) < 0) {
 			throw new IllegalArgumentException(
 					"sonde.switches.backoff-max must be at least backoff-min, was " + backoffMax);
-		}
-		if (probeConcurrency < 1) {
-			throw new IllegalArgumentException(
-					"sonde.switches.probe-concurrency must be at least 1, was " + probeConcurrency);
 		}
 		if (pollingConcurrency < 1) {
 			throw new IllegalArgumentException(

@@ -1,37 +1,36 @@
 package io.sonde.switches.web;
 
-import java.util.List;
+import java.net.URI;
 
 import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.headers.Header;
 import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import io.swagger.v3.oas.annotations.tags.Tag;
 
-import io.sonde.switches.SwitchEndpoints;
-
-import org.springframework.http.MediaType;
+import org.springframework.http.HttpStatus;
+import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.GetMapping;
-import org.springframework.web.bind.annotation.RequestMapping;
 import org.springframework.web.bind.annotation.RestController;
 
-/** The switches' P4Runtime endpoints and whether they answer (viewer role). */
+/**
+ * The URL where the switches' reachability used to be listed, before it became the state
+ * of each switch's connection: a permanent redirect to the list of switches, so scripts
+ * written against it find the one representation.
+ */
 @RestController
-@RequestMapping(path = "/api/v1/switches", produces = MediaType.APPLICATION_JSON_VALUE)
-@Tag(name = "Switches", description = "P4 switches and their P4Runtime endpoints")
+@Tag(name = "Switches")
 class SwitchEndpointsController {
 
-	private final SwitchEndpoints endpoints;
+	static final URI SWITCHES = URI.create("/api/v1/switches");
 
-	SwitchEndpointsController(SwitchEndpoints endpoints) {
-		this.endpoints = endpoints;
-	}
-
-	@GetMapping("/endpoints")
-	@Operation(summary = "Every switch of the topology and whether its P4Runtime endpoint answers",
-			description = "Each endpoint is probed with a P4Runtime Capabilities call every "
-					+ "sonde.switches.probe-interval (5 s unless configured). Topology order.")
-	@ApiResponse(responseCode = "200", description = "One entry per switch; empty before a topology is imported")
-	List<EndpointResponse> endpoints() {
-		return this.endpoints.all().stream().map(EndpointResponse::of).toList();
+	@GetMapping("/api/v1/switches/endpoints")
+	@Operation(summary = "Moved: every switch with its connection state is GET /api/v1/switches", deprecated = true,
+			description = "Whether a switch answers is its connection's state (reachable while PRIMARY, BACKUP or "
+					+ "OBSERVER; connection.reachable), listed with every other switch at /api/v1/switches.")
+	@ApiResponse(responseCode = "308", description = "Permanent redirect to /api/v1/switches",
+			headers = @Header(name = "Location", description = "/api/v1/switches"))
+	ResponseEntity<Void> endpoints() {
+		return ResponseEntity.status(HttpStatus.PERMANENT_REDIRECT).location(SWITCHES).build();
 	}
 
 }

@@ -37,7 +37,9 @@ import org.springframework.web.bind.annotation.RestController;
  */
 @RestController
 @RequestMapping(path = "/api/v1/switches", produces = MediaType.APPLICATION_JSON_VALUE)
-@Tag(name = "Switches", description = "P4Runtime switches Sonde manages and keeps configured")
+@Tag(name = "Switches",
+		description = "P4Runtime switches: those Sonde manages and keeps configured, and the topology's others, "
+				+ "observed")
 class SwitchesApiController {
 
 	private final SwitchManagement switches;
@@ -50,13 +52,20 @@ class SwitchesApiController {
 	}
 
 	@GetMapping
-	@Operation(summary = "Every registered switch with its connection state")
+	@Operation(summary = "Every switch Sonde knows with its connection state",
+			description = "The imported topology's switches in topology order, then registered switches outside "
+					+ "it by name. A registered switch (registered=true) has a managing connection: PRIMARY, "
+					+ "BACKUP, CONNECTING, UNREACHABLE or DISABLED. A topology switch nobody registered "
+					+ "(registered=false; device is what POST /from-topology would register) has an observing "
+					+ "one, without an election id: OBSERVER while it answers, else CONNECTING or UNREACHABLE. "
+					+ "connection.reachable says whether it answers; connection.apiVersion and "
+					+ "connection.roundTripMicros come from a Capabilities call every sonde.switches.heartbeat.")
 	List<SwitchView> list() {
 		return this.switches.switches();
 	}
 
 	@GetMapping("/{name}")
-	@Operation(summary = "One switch with its connection state")
+	@Operation(summary = "One switch with its connection state (registered, or observed in the topology)")
 	@ApiResponse(responseCode = "404", description = "No such switch")
 	SwitchView get(@PathVariable String name) {
 		return this.switches.switchNamed(name).orElseThrow(() -> new SwitchNotFound(name));
@@ -85,9 +94,9 @@ class SwitchesApiController {
 		List<SwitchView> added = new ArrayList<>();
 		var imported = this.topology.current().orElseThrow(() -> new SwitchNotFound("(no topology imported)"));
 		for (TopologySwitch node : imported.topology().switches()) {
-			if (this.switches.switchNamed(node.name()).isEmpty()) {
-				added.add(this.switches.register(new SwitchDevice(node.name(), node.p4RuntimeHost(),
-						node.p4RuntimePort(), node.deviceId(), "", 1, SwitchDevice.SONDE_PIPELINE, null, true)));
+			if (this.switches.switchNamed(node.name()).filter(SwitchView::registered).isEmpty()) {
+				added.add(this.switches.register(SwitchDevice.withDefaults(node.name(), node.p4RuntimeHost(),
+						node.p4RuntimePort(), node.deviceId())));
 			}
 		}
 		return added;

@@ -14,9 +14,11 @@ import io.sonde.switches.SwitchView;
 import p4.config.v1.PkgInfo;
 
 /**
- * A managed switch as the dashboard shows it, every value already text: the Switches
- * table and the Topology panel render it from the template at first and then from the
- * live feed, which sends this same record as JSON, so both renderings read alike.
+ * A switch as the dashboard shows it, every value already text: the Switches table and
+ * the Topology panel render it from the template at first and then from the live feed,
+ * which sends this same record as JSON, so both renderings read alike. Dashes stand for
+ * what is not known, round trips are in milliseconds, times in UTC like the Overview
+ * page.
  *
  * @param name the switch
  * @param address P4Runtime {@code host:port}
@@ -33,10 +35,18 @@ import p4.config.v1.PkgInfo;
  * @param pipelineCookie the running pipeline's cookie in hex, or a dash
  * @param pipeline the program the switch runs, its version and its BMv2 JSON's SHA-256
  * (shortened), or a dash while Sonde has not seen it run Sonde's pipeline
+ * @param registered whether it is registered (managed); otherwise Sonde observes it
+ * @param position its index in the topology, -1 outside it: the table's order (then by
+ * name)
+ * @param role its role in the topology, or a dash
+ * @param apiVersion the P4Runtime API version the switch reported, or a dash
  */
 public record SwitchCard(String name, String address, String deviceId, String state, String stateText,
 		String stateClass, String primary, String roundTrip, String since, String lastError, boolean errorIsCurrent,
-		String lastReconcile, String pipelineCookie, String pipeline) {
+		String lastReconcile, String pipelineCookie, String pipeline, boolean registered, int position, String role,
+		String apiVersion) {
+
+	static final String NOT_KNOWN = "—";
 
 	/** The state of a topology switch nobody registered. */
 	public static final String NOT_REGISTERED = "NOT_REGISTERED";
@@ -46,20 +56,27 @@ public record SwitchCard(String name, String address, String deviceId, String st
 	public static SwitchCard of(SwitchView view) {
 		ConnectionStatus connection = view.connection();
 		String state = connection.state().name();
+		String apiVersion = connection.apiVersion();
 		return new SwitchCard(view.name(), view.device().address(), Long.toUnsignedString(view.device().deviceId()),
 				state, stateText(state), stateClass(state), connection.isPrimary() ? "yes" : "no",
 				roundTrip(connection.roundTripMicros()), TIME.format(connection.since()),
 				(connection.lastError() != null) ? connection.lastError() : "",
 				connection.lastError() != null && connection.state() == ConnectionState.UNREACHABLE,
-				reconcileSummary(connection.lastReconcile()), cookie(connection.pipelineCookie()),
-				pipeline(connection.pipelineCookie()));
+				view.registered() ? reconcileSummary(connection.lastReconcile()) : "not registered",
+				cookie(connection.pipelineCookie()), pipeline(connection.pipelineCookie()), view.registered(),
+				(view.topology() != null) ? view.topology().position() : -1,
+				(view.topology() != null) ? view.topology().role() : NOT_KNOWN,
+				(apiVersion != null && !apiVersion.isEmpty()) ? apiVersion : NOT_KNOWN);
 	}
 
-	/** A switch of the topology that is not registered: grey, nothing known. */
-	public static SwitchCard notRegistered(String name, String address, long deviceId) {
+	/**
+	 * A switch of the topology Sonde has no connection to yet (the topology page drawn
+	 * before the switch is observed): grey, nothing known.
+	 */
+	public static SwitchCard notRegistered(String name, String role, String address, long deviceId) {
 		return new SwitchCard(name, address, Long.toUnsignedString(deviceId), NOT_REGISTERED, stateText(NOT_REGISTERED),
-				stateClass(NOT_REGISTERED), "no", SwitchRow.NOT_KNOWN, SwitchRow.NOT_KNOWN, "", false, "not registered",
-				SwitchRow.NOT_KNOWN, SwitchRow.NOT_KNOWN);
+				stateClass(NOT_REGISTERED), "no", NOT_KNOWN, NOT_KNOWN, "", false, "not registered", NOT_KNOWN,
+				NOT_KNOWN, false, -1, role, NOT_KNOWN);
 	}
 
 	static String stateText(String state) {
@@ -72,11 +89,21 @@ public record SwitchCard(String name, String address, String deviceId, String st
 	}
 
 	static String roundTrip(long micros) {
-		return (micros >= 0) ? SwitchRow.milliseconds(Duration.ofNanos(micros * 1000)) : SwitchRow.NOT_KNOWN;
+		return (micros >= 0) ? milliseconds(Duration.ofNanos(micros * 1000)) : NOT_KNOWN;
+	}
+
+	/**
+	 * Two decimals below 10 ms (loopback round trips are fractions of a millisecond), one
+	 * below 100 ms, none above.
+	 */
+	static String milliseconds(Duration duration) {
+		double millis = duration.toNanos() / 1_000_000.0;
+		String pattern = (millis < 10) ? "%.2f ms" : (millis < 100) ? "%.1f ms" : "%.0f ms";
+		return String.format(Locale.ROOT, pattern, millis);
 	}
 
 	static String cookie(long cookie) {
-		return (cookie != 0) ? "0x" + Long.toHexString(cookie) : SwitchRow.NOT_KNOWN;
+		return (cookie != 0) ? "0x" + Long.toHexString(cookie) : NOT_KNOWN;
 	}
 
 	/**
@@ -86,7 +113,7 @@ public record SwitchCard(String name, String address, String deviceId, String st
 	 */
 	static String pipeline(long cookie) {
 		if (cookie == 0) {
-			return SwitchRow.NOT_KNOWN;
+			return NOT_KNOWN;
 		}
 		PkgInfo program = SondePipeline.p4Info().p4Info().getPkgInfo();
 		return program.getName() + " " + program.getVersion() + " · sha256 "

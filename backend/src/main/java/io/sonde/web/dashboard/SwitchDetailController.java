@@ -135,7 +135,10 @@ public class SwitchDetailController {
 	}
 
 	private SwitchView existing(String name) {
-		return this.switches.switchNamed(name).orElseThrow(() -> new SwitchNotFound(name));
+		// A switch only observed has no page: nothing on it is Sonde's to show or change.
+		return this.switches.switchNamed(name)
+			.filter(SwitchView::registered)
+			.orElseThrow(() -> new SwitchNotFound(name));
 	}
 
 	private List<InstalledTable> intTables(String name) {

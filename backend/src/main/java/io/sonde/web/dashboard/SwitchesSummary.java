@@ -1,26 +1,35 @@
 package io.sonde.web.dashboard;
 
 import java.util.List;
+import java.util.Locale;
 
-import io.sonde.switches.Reachability;
+import io.sonde.switches.ConnectionState;
 
 /**
- * The counts above the Switches table.
- *
- * @param total switches in the topology
- * @param reachable answering their P4Runtime endpoint
- * @param unreachable not answering
- * @param notChecked not probed yet
+ * The line above the Switches table: "20 switches: 19 reachable · 15 primary, 0 backup, 4
+ * observer, 0 connecting, 1 unreachable, 0 disabled". Reachable counts the primary,
+ * backup and observer connections. managed-switches.js writes the same text after each
+ * change.
  */
-public record SwitchesSummary(int total, int reachable, int unreachable, int notChecked) {
+public record SwitchesSummary(String text) {
 
-	static SwitchesSummary of(List<SwitchRow> rows) {
-		return new SwitchesSummary(rows.size(), count(rows, Reachability.REACHABLE),
-				count(rows, Reachability.UNREACHABLE), count(rows, Reachability.NOT_CHECKED));
-	}
+	/** The states in the order the line names them. */
+	static final List<ConnectionState> ORDER = List.of(ConnectionState.PRIMARY, ConnectionState.BACKUP,
+			ConnectionState.OBSERVER, ConnectionState.CONNECTING, ConnectionState.UNREACHABLE,
+			ConnectionState.DISABLED);
 
-	private static int count(List<SwitchRow> rows, Reachability state) {
-		return (int) rows.stream().filter((row) -> row.status().state() == state).count();
+	static SwitchesSummary of(List<SwitchCard> cards) {
+		long reachable = cards.stream().filter((card) -> ConnectionState.valueOf(card.state()).reachable()).count();
+		StringBuilder text = new StringBuilder().append(cards.size())
+			.append(" switches: ")
+			.append(reachable)
+			.append(" reachable · ");
+		for (int i = 0; i < ORDER.size(); i++) {
+			String state = ORDER.get(i).name();
+			long count = cards.stream().filter((card) -> card.state().equals(state)).count();
+			text.append((i > 0) ? ", " : "").append(count).append(' ').append(state.toLowerCase(Locale.ROOT));
+		}
+		return new SwitchesSummary(text.toString());
 	}
 
 }

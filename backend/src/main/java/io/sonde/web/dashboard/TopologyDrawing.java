@@ -20,13 +20,13 @@ import io.sonde.topology.TopologyLink;
  */
 public record TopologyDrawing(String name, List<SwitchNode> switches, List<HostNode> hosts, List<LinkLine> links) {
 
-	public static TopologyDrawing of(Topology topology, List<SwitchView> registered) {
-		Map<String, SwitchView> byName = registered.stream()
+	public static TopologyDrawing of(Topology topology, List<SwitchView> known) {
+		Map<String, SwitchView> byName = known.stream()
 			.collect(Collectors.toMap(SwitchView::name, Function.identity(), (first, second) -> first));
 		List<SwitchNode> switches = topology.switches().stream().map((node) -> {
 			SwitchView view = byName.get(node.name());
 			SwitchCard card = (view != null) ? SwitchCard.of(view)
-					: SwitchCard.notRegistered(node.name(), node.p4RuntimeAddress(), node.deviceId());
+					: SwitchCard.notRegistered(node.name(), node.role(), node.p4RuntimeAddress(), node.deviceId());
 			return new SwitchNode(node.name(), node.role(), card);
 		}).toList();
 		List<HostNode> hosts = topology.hosts().stream().map((host) -> new HostNode(host.name(), host.ipv4())).toList();

@@ -72,7 +72,7 @@ public final class SwitchManagementBenchmark {
 				"--sonde.timeseries.questdb.data-dir=" + questDb, "--sonde.timeseries.questdb.http-port=0",
 				"--sonde.timeseries.questdb.pg-port=0", "--sonde.switches.heartbeat=1s",
 				"--sonde.switches.backoff-min=20ms", "--sonde.switches.backoff-max=1s",
-				"--sonde.switches.probe-interval=1h", "--logging.level.io.sonde=warn");
+				"--logging.level.io.sonde=warn");
 		try {
 			SwitchManagement switches = backend.getBean(SwitchManagement.class);
 			IntConfiguration intConfiguration = backend.getBean(IntConfiguration.class);

@@ -47,7 +47,6 @@ class ApiRequestProblemsIntegrationTests {
 	@DynamicPropertySource
 	static void service(DynamicPropertyRegistry properties) {
 		properties.add("spring.data.redis.port", redis::port);
-		properties.add("sonde.switches.probe-interval", () -> "1h");
 		properties.add("sonde.security.users[0].username", () -> "viewer");
 		properties.add("sonde.security.users[0].password-hash",
 				() -> "{bcrypt}" + new BCryptPasswordEncoder(4).encode(PASSWORD));

@@ -1,25 +1,19 @@
 package io.sonde.web.dashboard;
 
 import java.time.Duration;
-import java.time.Instant;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.Optional;
 
 import io.sonde.switches.ConnectionState;
-import io.sonde.switches.Reachability;
-import io.sonde.switches.SwitchEndpointStatus;
-import io.sonde.switches.SwitchEndpoints;
+import io.sonde.switches.ConnectionStatus;
+import io.sonde.switches.SwitchDevice;
 import io.sonde.switches.SwitchStateChanged;
+import io.sonde.switches.SwitchView;
 import io.sonde.web.WebSliceTestConfiguration;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.autoconfigure.web.servlet.WebMvcTest;
-import org.springframework.boot.test.context.TestConfiguration;
 import org.springframework.context.ApplicationEventPublisher;
-import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Import;
 import org.springframework.http.MediaType;
 import org.springframework.security.test.context.support.WithMockUser;
@@ -36,30 +30,25 @@ import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.
 
 /**
  * The Switches page as rendered from what the switches module reports (a fixed list here;
- * the probing itself runs in SwitchEndpointsIntegrationTests, the live page in
+ * the connections themselves run in SwitchReachabilityIntegrationTests, the live page in
  * e2e-tests).
  */
 @WebMvcTest(controllers = SwitchesController.class)
-@Import({ WebSliceTestConfiguration.class, SwitchesControllerTests.Endpoints.class, DashboardFakes.class,
-		SwitchLiveFeed.class })
+@Import({ WebSliceTestConfiguration.class, DashboardFakes.class, SwitchLiveFeed.class })
 class SwitchesControllerTests {
 
-	private static final Instant CHECKED = Instant.parse("2026-11-23T10:15:28Z");
+	/** Topology switches nobody registered, as the switches module observes them. */
+	private static final SwitchView CORE = observed("core-0", 0, "core", 50001, ConnectionState.OBSERVER, 420, "1.4.0",
+			null);
 
-	private static final SwitchEndpointStatus CORE = new SwitchEndpointStatus("core-0", "core", 1, "127.0.0.1:50001",
-			Reachability.REACHABLE, "1.4.0", Duration.ofNanos(420_000), null, null, CHECKED, CHECKED);
+	private static final SwitchView EDGE = observed("edge-0-0", 1, "edge", 50013, ConnectionState.UNREACHABLE, -1, null,
+			"UNAVAILABLE: Connection refused");
 
-	private static final SwitchEndpointStatus EDGE = new SwitchEndpointStatus("edge-0-0", "edge", 13, "127.0.0.1:50013",
-			Reachability.UNREACHABLE, null, null, "UNAVAILABLE: Connection refused", CHECKED, CHECKED, CHECKED);
-
-	private static final SwitchEndpointStatus AGG = new SwitchEndpointStatus("agg-0-0", "aggregation", 5,
-			"127.0.0.1:50005", Reachability.NOT_CHECKED, null, null, null, null, null, CHECKED);
+	private static final SwitchView AGG = observed("agg-0-0", 2, "aggregation", 50005, ConnectionState.CONNECTING, -1,
+			null, null);
 
 	@Autowired
 	private MockMvc mvc;
-
-	@Autowired
-	private ListedEndpoints endpoints;
 
 	@Autowired
 	private FakeSwitches managed;
@@ -69,8 +58,15 @@ class SwitchesControllerTests {
 
 	@BeforeEach
 	void noSwitches() {
-		this.endpoints.set(List.of());
 		this.managed.reset();
+	}
+
+	private static SwitchView observed(String name, int position, String role, int port, ConnectionState state,
+			long rttMicros, String apiVersion, String lastError) {
+		return new SwitchView(SwitchDevice.withDefaults(name, "127.0.0.1", port, port - 50000),
+				new ConnectionStatus(state, FakeSwitches.AT, 0, rttMicros, lastError,
+						(lastError != null) ? FakeSwitches.AT : null, 0, null, 0, apiVersion),
+				false, new SwitchView.Place(position, role));
 	}
 
 	@Test
@@ -85,7 +81,8 @@ class SwitchesControllerTests {
 		String page = this.mvc.perform(get("/switches")).andReturn().getResponse().getContentAsString();
 
 		assertThat(page).contains("data-live-url=\"/switches/live\"")
-			.contains("3 switches: 1 primary, 1 backup, 0 connecting, 1 unreachable, 0 disabled")
+			.contains("3 switches: 2 reachable · 1 primary, 1 backup, 0 observer, 0 connecting, 1 unreachable, "
+					+ "0 disabled")
 			.contains("data-live-switch=\"core-0\" data-state=\"PRIMARY\"")
 			.contains("<a href=\"/switches/core-0\">core-0</a>")
 			.contains("class=\"status state-primary\" data-field=\"stateText\">PRIMARY</span>")
@@ -107,6 +104,18 @@ class SwitchesControllerTests {
 		String page = this.mvc.perform(get("/switches")).andReturn().getResponse().getContentAsString();
 
 		assertThat(page).contains("No managed switches yet").contains("http://localhost/api/v1/switches/from-topology");
+	}
+
+	@Test
+	@WithMockUser(username = "viewer", roles = "VIEWER")
+	void showsHowToRegisterWhileTheTopologysSwitchesAreOnlyObserved() throws Exception {
+		this.managed.put(CORE);
+
+		String page = this.mvc.perform(get("/switches")).andReturn().getResponse().getContentAsString();
+
+		String hint = page.substring(page.indexOf("id=\"register-hint\""));
+		assertThat(page).doesNotContainPattern("id=\"register-hint\"\\s+hidden");
+		assertThat(hint).contains("No managed switches yet").contains("http://localhost/api/v1/switches/from-topology");
 	}
 
 	@Test
@@ -145,8 +154,10 @@ class SwitchesControllerTests {
 
 	@Test
 	@WithMockUser("viewer")
-	void rendersOneRowPerSwitchWithItsStateAndWhatTheLatestProbeFound() throws Exception {
-		this.endpoints.set(List.of(CORE, EDGE, AGG));
+	void rendersOneRowPerObservedSwitchWithItsStateApiVersionRoundTripAndError() throws Exception {
+		this.managed.put(CORE);
+		this.managed.put(EDGE);
+		this.managed.put(AGG);
 
 		String page = this.mvc.perform(get("/switches"))
 			.andExpect(status().isOk())
@@ -156,23 +167,23 @@ class SwitchesControllerTests {
 			.getContentAsString();
 
 		assertThat(page).contains("<h1>Switches</h1>")
-			.contains("data-switch=\"core-0\" data-state=\"REACHABLE\"")
-			.contains("class=\"status status-up\">REACHABLE</span>")
+			.contains("data-live-switch=\"core-0\" data-state=\"OBSERVER\" data-registered=\"false\"")
+			.contains("class=\"status state-observer\" data-field=\"stateText\">OBSERVER</span>")
+			.contains("data-field=\"role\">core</td>")
 			.contains(">127.0.0.1:50001</td>")
-			.contains(">0.42 ms</td>")
-			.contains("<time datetime=\"2026-11-23T10:15:28Z\">10:15:28 UTC</time>")
-			.contains("data-switch=\"edge-0-0\" data-state=\"UNREACHABLE\"")
-			.contains("class=\"status status-down\">UNREACHABLE</span>")
+			.contains("data-field=\"apiVersion\">1.4.0</td>")
+			.contains("data-field=\"roundTrip\">0.42 ms</td>")
+			.contains("data-live-switch=\"edge-0-0\" data-state=\"UNREACHABLE\"")
+			.contains("class=\"status state-unreachable\" data-field=\"stateText\">UNREACHABLE</span>")
 			.containsPattern(
-					"reason reason-current\"><span\\s+class=\"error-text\">UNAVAILABLE: Connection refused</span>")
-			.contains("class=\"status status-unknown\">NOT CHECKED</span>")
-			.contains(">not yet</time>")
-			.contains("3 switches</span>:")
-			.contains("1 reachable")
-			.contains("1 unreachable")
-			.contains(", 1 not checked yet")
-			.contains("every <span>5 s</span>")
-			.doesNotContain("No switches yet");
+					"reason reason-current\" data-error-cell><span\\s+class=\"error-text\" data-field=\"lastError\">"
+							+ "UNAVAILABLE: Connection refused</span>")
+			.contains("class=\"status state-connecting\" data-field=\"stateText\">CONNECTING</span>")
+			.contains("data-field=\"apiVersion\">—</td>")
+			.contains("3 switches: 1 reachable · 0 primary, 0 backup, 1 observer, 1 connecting, 1 unreachable, "
+					+ "0 disabled")
+			.contains("data-field=\"lastReconcile\">not registered</span>")
+			.doesNotContain("<a href=\"/switches/core-0\">");
 		assertThat(page.indexOf("core-0")).isLessThan(page.indexOf("edge-0-0"));
 		assertThat(page.indexOf("edge-0-0")).isLessThan(page.indexOf("agg-0-0"));
 	}
@@ -182,29 +193,27 @@ class SwitchesControllerTests {
 	void explainsHowToImportATopologyWhenThereIsNone() throws Exception {
 		String page = this.mvc.perform(get("/switches")).andReturn().getResponse().getContentAsString();
 
-		String endpoints = page.substring(page.indexOf("id=\"endpoints-heading\""));
-		assertThat(endpoints).contains("No switches yet")
+		String empty = page.substring(page.indexOf("id=\"switches-empty\""));
+		assertThat(page).doesNotContainPattern("id=\"switches-empty\"\\s+hidden");
+		assertThat(empty).contains("No switches yet")
 			.contains("--data-binary @topology.json http://localhost/api/v1/topology")
-			.contains("--sonde.topology.import-file=topology.json")
-			.doesNotContain("<table");
+			.contains("--sonde.topology.import-file=topology.json");
+		assertThat(page).containsPattern("class=\"table-scroll\"\\s+hidden");
 	}
 
 	@Test
 	@WithMockUser("viewer")
-	void pollsTheTableAloneWhichIsRenderedByTheSameTemplate() throws Exception {
-		this.endpoints.set(List.of(CORE));
+	void showsTheTopologysSwitchesAndTheRegisteredOnesInOneSection() throws Exception {
+		this.managed.put(CORE);
+		this.managed.put(FakeSwitches.view("lab-0", 50100, ConnectionState.PRIMARY, 300, null));
 
 		String page = this.mvc.perform(get("/switches")).andReturn().getResponse().getContentAsString();
-		String fragment = this.mvc.perform(get("/switches/endpoints"))
-			.andExpect(status().isOk())
-			.andReturn()
-			.getResponse()
-			.getContentAsString();
 
-		assertThat(page).contains("hx-get=\"/switches/endpoints\"").contains("hx-trigger=\"every 2s\"");
-		assertThat(fragment).doesNotContain("<html").doesNotContain("<h1>").doesNotContain("hx-get");
-		assertThat(fragment).contains("data-switch=\"core-0\" data-state=\"REACHABLE\"");
-		assertThat(page).contains(fragment.strip());
+		assertThat(page).containsOnlyOnce("<table").containsOnlyOnce("<section").doesNotContain("hx-get");
+		assertThat(page).contains("data-live-switch=\"lab-0\" data-state=\"PRIMARY\" data-registered=\"true\"")
+			.contains("<a href=\"/switches/lab-0\">lab-0</a>")
+			.contains("<span>core-0</span>")
+			.contains("2 switches: 2 reachable · 1 primary, 0 backup, 1 observer");
 	}
 
 	@Test
@@ -219,9 +228,6 @@ class SwitchesControllerTests {
 	@Test
 	void sendsSomeoneNotSignedInToTheLoginPage() throws Exception {
 		this.mvc.perform(get("/switches")).andExpect(status().isFound()).andExpect(redirectedUrlPattern("**/login"));
-		this.mvc.perform(get("/switches/endpoints"))
-			.andExpect(status().isFound())
-			.andExpect(redirectedUrlPattern("**/login"));
 	}
 
 	@Test
@@ -231,42 +237,6 @@ class SwitchesControllerTests {
 		this.mvc.perform(get("/switches/live"))
 			.andExpect(status().isUnauthorized())
 			.andExpect(header().string("Content-Type", MediaType.APPLICATION_PROBLEM_JSON_VALUE));
-	}
-
-	/** What the switches module would report, set by each test. */
-	static final class ListedEndpoints implements SwitchEndpoints {
-
-		private volatile List<SwitchEndpointStatus> statuses = new ArrayList<>();
-
-		void set(List<SwitchEndpointStatus> statuses) {
-			this.statuses = List.copyOf(statuses);
-		}
-
-		@Override
-		public List<SwitchEndpointStatus> all() {
-			return this.statuses;
-		}
-
-		@Override
-		public Optional<SwitchEndpointStatus> named(String switchName) {
-			return this.statuses.stream().filter((status) -> status.name().equals(switchName)).findFirst();
-		}
-
-		@Override
-		public Duration probeInterval() {
-			return Duration.ofSeconds(5);
-		}
-
-	}
-
-	@TestConfiguration(proxyBeanMethods = false)
-	static class Endpoints {
-
-		@Bean
-		ListedEndpoints listedEndpoints() {
-			return new ListedEndpoints();
-		}
-
 	}
 
 }

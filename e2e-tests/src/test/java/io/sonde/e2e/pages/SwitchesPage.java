@@ -10,9 +10,10 @@ import org.openqa.selenium.support.ui.ExpectedConditions;
 import org.openqa.selenium.support.ui.WebDriverWait;
 
 /**
- * The Switches page's endpoints section: the counts, the table of switches and the empty
- * state. The section is re-rendered every 2 s, so every method looks its element up
- * afresh; waits on it should ignore stale elements.
+ * The Switches page's one section: every switch Sonde knows (the topology's, observed or
+ * registered, and other registered ones), the counts, the empty states, and one row per
+ * switch updated in place by the live feed. Every method looks its element up afresh, so
+ * waits on it should ignore stale elements.
  */
 public final class SwitchesPage {
 
@@ -40,44 +41,68 @@ public final class SwitchesPage {
 		return new SiteHeader(this.driver);
 	}
 
-	private WebElement endpointsSection() {
-		return this.driver.findElement(By.xpath("//section[h2[normalize-space()='P4Runtime endpoints']]"));
+	private WebElement section() {
+		return this.driver.findElement(By.xpath("//section[h2[normalize-space()='P4Runtime connections']]"));
 	}
 
-	/** What the section says when no topology is imported; absent otherwise. */
-	public List<WebElement> emptyState() {
-		return endpointsSection().findElements(By.xpath(".//p[starts-with(normalize-space(), 'No switches yet')]"));
+	/** What the section says when Sonde knows no switch (shown only then). */
+	public WebElement emptyState() {
+		return section().findElement(By.xpath(".//p[starts-with(normalize-space(), 'No switches yet')]"));
 	}
 
-	/** "20 switches: 20 reachable, 0 unreachable"; absent while there are no switches. */
-	public List<WebElement> summary() {
-		return endpointsSection().findElements(By.xpath(".//p[contains(normalize-space(), ' switches:')]"));
+	/**
+	 * Whether the page says how to register the topology's switches (it does while none
+	 * is registered).
+	 */
+	public boolean showsRegisterHint() {
+		return section().findElements(By.xpath(".//p[starts-with(normalize-space(), 'No managed switches yet')]"))
+			.stream()
+			.anyMatch(WebElement::isDisplayed);
 	}
 
-	/** The error notice above the table (hidden unless a refresh failed). */
-	public WebElement refreshError() {
-		return endpointsSection().findElement(By.cssSelector("[role=alert]"));
+	/**
+	 * "20 switches: 20 reachable · 20 primary, 0 backup, 0 observer, 0 connecting, 0
+	 * unreachable, 0 disabled"; hidden while there are no switches.
+	 */
+	public WebElement summary() {
+		return section().findElement(By.xpath(".//p[contains(normalize-space(), ' switches:')]"));
 	}
 
 	/** The switch names in the table's row headers, top to bottom. */
 	public List<String> switchNames() {
-		return endpointsSection().findElements(By.cssSelector("tbody th[scope=row]"))
-			.stream()
-			.map(WebElement::getText)
-			.toList();
+		return section().findElements(By.cssSelector("tbody th[scope=row]")).stream().map(WebElement::getText).toList();
 	}
 
 	/**
-	 * The text of {@code column} (its header as shown) in the row of {@code switchName}.
+	 * The cell of {@code column} (its header as shown) in the row of {@code switchName}.
 	 */
 	public WebElement cell(String switchName, String column) {
-		int index = columnIndex(column);
-		return row(switchName).findElement(By.xpath("./*[" + index + "]"));
+		List<String> headers = section().findElements(By.cssSelector("thead th"))
+			.stream()
+			.map((header) -> header.getText().strip().toLowerCase())
+			.toList();
+		int index = headers.indexOf(column.toLowerCase());
+		if (index < 0) {
+			throw new IllegalArgumentException("no column '" + column + "' in " + headers);
+		}
+		return row(switchName).findElement(By.xpath("./*[" + (index + 1) + "]"));
 	}
 
-	/** The state badge of a switch: REACHABLE, UNREACHABLE or NOT CHECKED. */
+	/**
+	 * The state badge: PRIMARY, BACKUP, OBSERVER, CONNECTING, UNREACHABLE or DISABLED.
+	 */
 	public WebElement state(String switchName) {
-		return cell(switchName, "State");
+		return cell(switchName, "State").findElement(By.className("status"));
+	}
+
+	/** The link to a registered switch's page (an observed switch has none). */
+	public WebElement link(String switchName) {
+		return row(switchName).findElement(By.linkText(switchName));
+	}
+
+	/** The notice shown while the live feed is interrupted; hidden otherwise. */
+	public WebElement liveStatus() {
+		return section().findElement(By.cssSelector("[role=status]"));
 	}
 
 	/** Every row as "name=STATE", for failure messages. */
@@ -88,21 +113,8 @@ public final class SwitchesPage {
 	}
 
 	private WebElement row(String switchName) {
-		return endpointsSection().findElement(
+		return section().findElement(
 				By.xpath(".//tbody/tr[th[@scope='row' and normalize-space()=" + Labels.literal(switchName) + "]]"));
-	}
-
-	/** 1-based, counting the row header, as XPath counts cells. */
-	private int columnIndex(String column) {
-		List<String> headers = endpointsSection().findElements(By.cssSelector("thead th"))
-			.stream()
-			.map((header) -> header.getText().strip())
-			.toList();
-		int index = headers.stream().map((text) -> text.toLowerCase()).toList().indexOf(column.toLowerCase());
-		if (index < 0) {
-			throw new IllegalArgumentException("no column '" + column + "' in " + headers);
-		}
-		return index + 1;
 	}
 
 }

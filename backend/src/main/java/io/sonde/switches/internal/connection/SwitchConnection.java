@@ -6,6 +6,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.Condition;
@@ -16,6 +17,7 @@ import io.grpc.ManagedChannel;
 import io.grpc.netty.shaded.io.grpc.netty.NettyChannelBuilder;
 import io.sonde.p4runtime.bytes.Bytestrings;
 import io.sonde.p4runtime.client.Mastership;
+import io.sonde.p4runtime.client.P4RuntimeCallFailed;
 import io.sonde.p4runtime.client.P4RuntimeClient;
 import io.sonde.p4runtime.error.UpdateStatus;
 import io.sonde.p4runtime.error.WriteRejected;
@@ -41,13 +43,17 @@ import p4.v1.SetForwardingPipelineConfigRequest;
 import p4.v1.Uint128;
 
 /**
- * Sonde's connection to one switch, kept open by its own thread: dial, arbitrate, and
- * while primary keep the pipeline and the desired entities on the switch; on any break,
- * redial with backoff and reconcile again, which is how a restarted switch gets its state
- * back. The pause before a redial ends as soon as the switch answers again
- * ({@link RedialPause}), so a switch that was down for long is not left waiting out a
- * long back-off. Every P4Runtime call on the switch (the thread's and the API's) holds
- * one lock, so a reconciliation never interleaves with another write.
+ * Sonde's connection to one switch, kept open by its own thread: the one state machine
+ * that says whether a switch answers. A managing connection dials, arbitrates, and while
+ * primary keeps the pipeline and the desired entities on the switch; on any break it
+ * redials with backoff and reconciles again, which is how a restarted switch gets its
+ * state back. An observing connection ({@link #observing}, for a topology switch nobody
+ * registered) dials without an election id, so it never competes with a controller, and
+ * only measures the Capabilities round trip. The pause before a redial ends as soon as
+ * the switch answers again ({@link RedialPause}), so a switch that was down for long is
+ * not left waiting out a long back-off. Every P4Runtime call on the switch (the thread's
+ * and the API's) holds one lock, so a reconciliation never interleaves with another
+ * write.
  */
 public final class SwitchConnection implements AutoCloseable {
 
@@ -71,6 +77,9 @@ public final class SwitchConnection implements AutoCloseable {
 
 	private final TlsMaterial tls;
 
+	/** False for an observer: no election id, no writes, no pipeline. */
+	private final boolean managing;
+
 	private final ReentrantLock lock = new ReentrantLock();
 
 	private final Condition wake = this.lock.newCondition();
@@ -91,6 +100,13 @@ public final class SwitchConnection implements AutoCloseable {
 	public SwitchConnection(SwitchDevice device, ConnectionSettings settings, PipelineArtifact pipeline,
 			Function<SwitchDevice, List<Entity>> desired, EntityText text, Clock clock, ConnectionListener listener,
 			TlsMaterial tls) {
+		this(device, settings, pipeline, desired, text, clock, listener, tls, true);
+	}
+
+	private SwitchConnection(SwitchDevice device, ConnectionSettings settings, PipelineArtifact pipeline,
+			Function<SwitchDevice, List<Entity>> desired, EntityText text, Clock clock, ConnectionListener listener,
+			TlsMaterial tls, boolean managing) {
+		this.managing = managing;
 		this.device = device;
 		this.settings = settings;
 		this.pipeline = pipeline;
@@ -102,8 +118,17 @@ public final class SwitchConnection implements AutoCloseable {
 		this.tls = tls;
 		this.status = new ConnectionStatus(ConnectionState.CONNECTING, clock.instant(), electionId(), -1, null, null, 0,
 				null, 0);
-		this.thread = new Thread(this::run, "p4rt-" + device.name());
+		this.thread = new Thread(this::run, (managing ? "p4rt-" : "p4rt-observer-") + device.name());
 		this.thread.setDaemon(true);
+	}
+
+	/**
+	 * A connection that only watches whether the switch answers: as an observer (no
+	 * election id), never primary, never writing, taking no packet-ins.
+	 */
+	public static SwitchConnection observing(SwitchDevice device, ConnectionSettings settings, Clock clock,
+			ConnectionListener listener, TlsMaterial tls) {
+		return new SwitchConnection(device, settings, null, null, null, clock, listener, tls, false);
 	}
 
 	public SwitchConnection start() {
@@ -121,6 +146,9 @@ public final class SwitchConnection implements AutoCloseable {
 
 	/** Reconciles as soon as the thread gets to it (if primary). */
 	public void requestReconcile(String reason) {
+		if (!this.managing) {
+			return;
+		}
 		this.lock.lock();
 		try {
 			this.pendingReconcile = reason;
@@ -183,6 +211,10 @@ public final class SwitchConnection implements AutoCloseable {
 			throw new SwitchNotReady("interrupted while waiting for " + this.device.name());
 		}
 		try {
+			if (!this.managing) {
+				throw new SwitchNotReady(
+						this.device.name() + " is not registered: Sonde only observes whether it " + "answers");
+			}
 			P4RuntimeClient connected = this.client;
 			if (connected == null) {
 				throw new SwitchNotReady("Sonde is not connected to " + this.device.name() + " ("
@@ -231,7 +263,7 @@ public final class SwitchConnection implements AutoCloseable {
 		}
 		publish(new ConnectionStatus(ConnectionState.DISABLED, this.clock.instant(), electionId(), -1,
 				this.status.lastError(), this.status.lastErrorAt(), this.status.pipelineCookie(),
-				this.status.lastReconcile(), 0));
+				this.status.lastReconcile(), 0, null));
 	}
 
 	/** One connection, from dialling until it breaks or the connection closes. */
@@ -247,6 +279,10 @@ public final class SwitchConnection implements AutoCloseable {
 			this.lock.unlock();
 		}
 		opened.onMastershipChange((mastership) -> requestWake());
+		if (!this.managing) {
+			observe(opened, backoff, pause);
+			return;
+		}
 		opened.onPacketIn(this::packetIn);
 		opened.awaitArbitration(this.settings.arbitrationTimeout());
 		backoff.reset();
@@ -275,9 +311,37 @@ public final class SwitchConnection implements AutoCloseable {
 					}
 				}
 				if (System.nanoTime() >= nextHeartbeat) {
-					update(this.status.state(), roundTrip(opened));
+					CapabilitiesTimed answer = capabilities(opened);
+					update(this.status.state(), answer.micros(), answer.apiVersion());
 					nextHeartbeat = System.nanoTime() + this.settings.heartbeat().toNanos();
 				}
+				this.wake.await(this.settings.heartbeat().toMillis(), TimeUnit.MILLISECONDS);
+			}
+			catch (InterruptedException ex) {
+				return;
+			}
+			finally {
+				this.lock.unlock();
+			}
+		}
+	}
+
+	/**
+	 * An observer's session: a Capabilities call every heartbeat, and at once when the
+	 * stream changes (a switch going down ends it). The first call after dialling pays
+	 * for the TCP and HTTP/2 handshakes, so it is not taken as the round trip. An
+	 * observer does not wait for an arbitration answer: a switch may answer an observer's
+	 * arbitration or not, and either way it is reachable if it answers calls.
+	 */
+	private void observe(P4RuntimeClient opened, Backoff backoff, RedialPause pause) {
+		opened.capabilities();
+		backoff.reset();
+		pause.reset();
+		while (this.running) {
+			this.lock.lock();
+			try {
+				CapabilitiesTimed answer = capabilities(opened);
+				update(ConnectionState.OBSERVER, answer.micros(), answer.apiVersion());
 				this.wake.await(this.settings.heartbeat().toMillis(), TimeUnit.MILLISECONDS);
 			}
 			catch (InterruptedException ex) {
@@ -294,11 +358,9 @@ public final class SwitchConnection implements AutoCloseable {
 		P4RuntimeClient.Builder builder = (tls == null)
 				? P4RuntimeClient.forAddress(this.device.host(), this.device.port())
 				: P4RuntimeClient.forChannel(tlsChannel(tls), this.device.address());
-		return builder.deviceId(this.device.deviceId())
-			.role(this.device.role())
-			.electionId(electionId())
-			.rpcTimeout(this.settings.rpcTimeout())
-			.connect();
+		builder.deviceId(this.device.deviceId()).role(this.device.role()).rpcTimeout(this.settings.rpcTimeout());
+		// Without an election id the client is an observer (P4RuntimeClient.Builder).
+		return (this.managing ? builder.electionId(electionId()) : builder).connect();
 	}
 
 	// The material is loaded, and its paths checked, at every dial: the registry in Redis
@@ -383,7 +445,7 @@ public final class SwitchConnection implements AutoCloseable {
 				+ failed.get(0).entity() + ": " + failed.get(0).installed();
 		publish(new ConnectionStatus(now.state(), now.since(), now.electionId(), now.roundTripMicros(), error,
 				failed.isEmpty() ? now.lastErrorAt() : this.clock.instant(), this.pipeline.cookie(), report,
-				now.attempts()));
+				now.attempts(), now.apiVersion()));
 		return report;
 	}
 
@@ -410,10 +472,14 @@ public final class SwitchConnection implements AutoCloseable {
 		}
 	}
 
-	private long roundTrip(P4RuntimeClient connected) {
+	/** One timed Capabilities call: the round trip and the API version reported. */
+	private static CapabilitiesTimed capabilities(P4RuntimeClient connected) {
 		long t0 = System.nanoTime();
-		connected.capabilities();
-		return (System.nanoTime() - t0) / 1000;
+		String apiVersion = connected.capabilities().getP4RuntimeApiVersion();
+		return new CapabilitiesTimed((System.nanoTime() - t0) / 1000, apiVersion);
+	}
+
+	private record CapabilitiesTimed(long micros, String apiVersion) {
 	}
 
 	private void packetIn(PacketIn packet) {
@@ -452,22 +518,30 @@ public final class SwitchConnection implements AutoCloseable {
 
 	private void failed(RuntimeException ex, int attempts) {
 		ConnectionStatus now = this.status;
-		String message = (ex.getMessage() != null) ? ex.getMessage() : ex.getClass().getSimpleName();
+		// A failed call reads as its gRPC code and cause; anything else (TLS not set up)
+		// as its own message.
+		String message = (ex instanceof P4RuntimeCallFailed) ? CallFailures.describe(ex)
+				: (ex.getMessage() != null) ? ex.getMessage() : ex.getClass().getSimpleName();
 		publish(new ConnectionStatus(ConnectionState.UNREACHABLE,
 				(now.state() == ConnectionState.UNREACHABLE) ? now.since() : this.clock.instant(), electionId(), -1,
-				message, this.clock.instant(), now.pipelineCookie(), now.lastReconcile(), attempts));
+				message, this.clock.instant(), now.pipelineCookie(), now.lastReconcile(), attempts, null));
 	}
 
 	private void update(ConnectionState state, long roundTripMicros) {
+		update(state, roundTripMicros, this.status.apiVersion());
+	}
+
+	private void update(ConnectionState state, long roundTripMicros, String apiVersion) {
 		ConnectionStatus now = this.status;
 		long election = (this.client != null) ? this.client.electionId().map(Uint128::getLow).orElse(electionId())
 				: electionId();
-		if (now.state() == state && now.roundTripMicros() == roundTripMicros && now.electionId() == election) {
+		if (now.state() == state && now.roundTripMicros() == roundTripMicros && now.electionId() == election
+				&& Objects.equals(now.apiVersion(), apiVersion)) {
 			return;
 		}
 		publish(new ConnectionStatus(state, (now.state() == state) ? now.since() : this.clock.instant(), election,
 				roundTripMicros, now.lastError(), now.lastErrorAt(), now.pipelineCookie(), now.lastReconcile(),
-				(state == ConnectionState.PRIMARY || state == ConnectionState.BACKUP) ? 0 : now.attempts()));
+				state.reachable() ? 0 : now.attempts(), apiVersion));
 	}
 
 	private void publish(ConnectionStatus next) {
@@ -475,8 +549,9 @@ public final class SwitchConnection implements AutoCloseable {
 		this.listener.statusChanged(this.device.name(), next);
 	}
 
+	/** 0 for an observer, which sends none. */
 	private long electionId() {
-		return this.device.electionId() + this.settings.electionIdOffset();
+		return this.managing ? this.device.electionId() + this.settings.electionIdOffset() : 0;
 	}
 
 }

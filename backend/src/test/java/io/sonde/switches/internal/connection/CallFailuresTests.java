@@ -1,4 +1,4 @@
-package io.sonde.switches.internal;
+package io.sonde.switches.internal.connection;
 
 import java.io.IOException;
 
@@ -9,7 +9,7 @@ import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-class ProbeFailuresTests {
+class CallFailuresTests {
 
 	private static final SwitchEndpoint CORE = new SwitchEndpoint("127.0.0.1:50001", 1);
 
@@ -20,7 +20,7 @@ class ProbeFailuresTests {
 		SwitchUnreachable failure = new SwitchUnreachable(CORE, "capabilities", Status.Code.UNAVAILABLE, "io exception",
 				refused.asRuntimeException());
 
-		assertThat(ProbeFailures.describe(failure)).isEqualTo("UNAVAILABLE: Connection refused");
+		assertThat(CallFailures.describe(failure)).isEqualTo("UNAVAILABLE: Connection refused");
 	}
 
 	@Test
@@ -29,14 +29,14 @@ class ProbeFailuresTests {
 				"deadline exceeded after 0.3s",
 				Status.DEADLINE_EXCEEDED.withDescription("deadline exceeded after 0.3s").asRuntimeException());
 
-		assertThat(ProbeFailures.describe(failure)).isEqualTo("DEADLINE_EXCEEDED: deadline exceeded after 0.3s");
+		assertThat(CallFailures.describe(failure)).isEqualTo("DEADLINE_EXCEEDED: deadline exceeded after 0.3s");
 	}
 
 	@Test
 	void keepsTheMessageOfAnyOtherFailureWithItsCause() {
-		assertThat(ProbeFailures.describe(new IllegalStateException("client closed", new IOException("boom"))))
+		assertThat(CallFailures.describe(new IllegalStateException("client closed", new IOException("boom"))))
 			.isEqualTo("client closed (boom)");
-		assertThat(ProbeFailures.describe(new IllegalStateException())).isEqualTo("IllegalStateException");
+		assertThat(CallFailures.describe(new IllegalStateException())).isEqualTo("IllegalStateException");
 	}
 
 }

@@ -1,4 +1,4 @@
-package io.sonde.switches.internal;
+package io.sonde.switches.internal.connection;
 
 import java.util.Objects;
 
@@ -7,13 +7,13 @@ import io.grpc.StatusRuntimeException;
 import io.sonde.p4runtime.client.P4RuntimeCallFailed;
 
 /**
- * Says why a probe failed in one short line, for a table cell and an event: the gRPC code
- * and what lies under it ({@code UNAVAILABLE: ... Connection refused}). The switch, its
- * address and the call are known from where the error is shown, so they are left out.
+ * Says why a P4Runtime call failed in one short line, for a connection's last error: the
+ * gRPC code and what lies under it ({@code UNAVAILABLE: Connection refused}). The switch,
+ * its address and the call are known from where the error is shown, so they are left out.
  */
-final class ProbeFailures {
+final class CallFailures {
 
-	private ProbeFailures() {
+	private CallFailures() {
 	}
 
 	static String describe(Throwable failure) {
