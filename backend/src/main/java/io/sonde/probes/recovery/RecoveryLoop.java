@@ -102,6 +102,31 @@ public final class RecoveryLoop {
 	}
 
 	/**
+	 * Paths not sent yet that now fit under the in-flight limit: a completed path frees
+	 * its place for the next at once, as a poller's next request does, instead of waiting
+	 * for the next tick. Retries and recovery probes keep to Algorithm 2's ticks.
+	 * @return the probes to send now, in order
+	 */
+	public List<ProbeSend> dispatchWaiting(Instant now) {
+		if (finished()) {
+			return List.of();
+		}
+		long active = this.probes.stream().filter((probe) -> probe.active).count();
+		List<ProbeSend> out = new ArrayList<>();
+		for (PathProbe probe : this.probes) {
+			if (active >= this.parameters.maxInFlight()) {
+				break;
+			}
+			if (probe.sends == 0 && !probe.active && this.recoveryQueue.contains(probe)) {
+				this.recoveryQueue.remove(probe);
+				active++;
+				out.add(send(probe, now));
+			}
+		}
+		return out;
+	}
+
+	/**
 	 * A probe packet arrived (Algorithm 1, lines 13-23).
 	 * @return whether it belonged to this session and was taken into account (false for
 	 * an unknown send, or once the session has finished, except a late feedback)

@@ -149,7 +149,9 @@ final class SessionRun {
 		Long sendId = this.sendByRequest.get(incoming.probe.requestId());
 		if (sendId == null || !loop.receive(incoming.probe.toArrival(sendId), incoming.at)) {
 			this.strays++;
+			return;
 		}
+		loop.dispatchWaiting(incoming.at).forEach(this::send);
 	}
 
 	// A switch that cannot take the PacketOut (not connected, not primary) is one that

@@ -52,6 +52,25 @@ class RecoveryLoopTests {
 	}
 
 	@Test
+	void aPathThatCompletesLetsTheNextWaitingPathGoAtOnceWithoutWaitingForATick() {
+		List<List<String>> paths = new ArrayList<>();
+		for (int i = 0; i < 14; i++) {
+			paths.add(List.of("s" + i));
+		}
+		RecoveryLoop loop = new RecoveryLoop(paths, FINE_TUNED, T0);
+		List<ProbeSend> first = loop.tick(T0);
+		assertThat(loop.dispatchWaiting(at(10))).as("no place is free yet").isEmpty();
+
+		loop.receive(completed(first.get(0).sendId(), hops(0, 0)), at(20));
+		assertThat(loop.dispatchWaiting(at(20))).extracting(ProbeSend::path).containsExactly(12);
+		assertThat(loop.dispatchWaiting(at(21))).as("twelve in flight again").isEmpty();
+
+		loop.receive(completed(first.get(1).sendId(), hops(1, 1)), at(30));
+		assertThat(loop.dispatchWaiting(at(30))).extracting(ProbeSend::path).containsExactly(13);
+		assertThat(loop.tick(at(100))).as("nothing left waiting for a tick").isEmpty();
+	}
+
+	@Test
 	void retriesOfAnActivePathAreNotHeldBackByTheInFlightLimit() {
 		RecoveryLoop loop = new RecoveryLoop(List.of(LINE, LINE), FINE_TUNED.withMaxInFlight(1), T0);
 		assertThat(loop.tick(T0)).extracting(ProbeSend::path).containsExactly(0);

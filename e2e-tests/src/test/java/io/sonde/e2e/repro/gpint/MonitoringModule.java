@@ -66,6 +66,9 @@ final class MonitoringModule {
 
 	private RecoveryLoop loop;
 
+	// The session's paths, for the probes a returning one lets go.
+	private List<List<String>> paths = List.of();
+
 	private boolean recovery;
 
 	private PollingRun polling;
@@ -89,6 +92,7 @@ final class MonitoringModule {
 	/** One session of a probing method; virtual time passes until it ends. */
 	SessionResult probeSession(Method method, boolean recoveryOn) throws InterruptedException {
 		List<List<String>> paths = ProbeFrames.split(this.plans.paths(method));
+		this.paths = paths;
 		RecoveryParameters parameters = RecoveryParameters
 			.of(method.fineTuned() ? RecoveryProfile.FINE_TUNED : RecoveryProfile.PAPER)
 			.withRecoveryEnabled(recoveryOn);
@@ -197,7 +201,12 @@ final class MonitoringModule {
 		for (ProbeHop hop : probe.hops()) {
 			hops.add(new HopTelemetry(hop.switchId(), hop.queueDepth(), hop.measurements()));
 		}
-		this.loop.receive(new ProbeArrival(sendId, kind, hops), instant(this.emulated.nowNanos()));
+		Instant now = instant(this.emulated.nowNanos());
+		if (this.loop.receive(new ProbeArrival(sendId, kind, hops), now)) {
+			for (ProbeSend send : this.loop.dispatchWaiting(now)) {
+				send(this.paths.get(send.path()), send);
+			}
+		}
 	}
 
 	private Instant instant(long nanos) {
