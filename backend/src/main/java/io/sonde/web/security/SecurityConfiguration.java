@@ -56,7 +56,8 @@ public class SecurityConfiguration {
 			PathPatternRequestMatcher.withDefaults().matcher("/events/history"),
 			PathPatternRequestMatcher.withDefaults().matcher("/metrics/*"),
 			PathPatternRequestMatcher.withDefaults().matcher("/metrics/thresholds/*"),
-			PathPatternRequestMatcher.withDefaults().matcher("/overview/pipeline"));
+			PathPatternRequestMatcher.withDefaults().matcher("/overview/pipeline"),
+			PathPatternRequestMatcher.withDefaults().matcher("/probes/plans"));
 
 	@Bean
 	SecurityProblemResponses securityProblemResponses(ObjectMapper json) {
