@@ -86,8 +86,11 @@ export function showPaths(cy, paths, prefix) {
 			});
 		}
 	});
-	cy.add(edges.filter((edge) => cy.getElementById(edge.data.source).nonempty()
+	const drawn = cy.add(edges.filter((edge) => cy.getElementById(edge.data.source).nonempty()
 		&& cy.getElementById(edge.data.target).nonempty()));
+	// What is drawn, for tests and for people reading the markup (the canvas says nothing).
+	cy.container().dataset.paths = String(paths.length);
+	cy.container().dataset.pathHops = String(drawn.length);
 }
 
 // The legend of `paths`: one entry per path with its colour, its line style and its switches.

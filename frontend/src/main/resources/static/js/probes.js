@@ -82,9 +82,12 @@ async function plan() {
 		document.getElementById('gpint-caption').textContent = `${gpintName(pair.gpint)} paths`;
 		showPlan('gpint', pair.gpint, 'Path');
 		showPlan('euler', pair.euler, 'Trail');
+		document.getElementById('plan-note').textContent = `${gpintName(pair.gpint)}: ${pair.gpint.paths.length} `
+			+ `paths; Euler: ${pair.euler.paths.length} trails; over ${pair.switches} switches.`;
 		planError.hidden = true;
 	}
 	catch (failure) {
+		document.getElementById('plan-note').textContent = '';
 		planError.textContent = `Could not plan: ${failure.message}.`;
 		planError.hidden = false;
 	}
