@@ -183,6 +183,21 @@ public final class SwitchNode extends Node {
 		forward(packet, egressPort, egress);
 	}
 
+	/**
+	 * Hands a frame the data plane made (not the packet in its pipeline) to the
+	 * controller as a PacketIn from {@code ingressPort}, e.g. a GPINT feedback or
+	 * recovery notification. Dropped while the switch has no power. Scheduler's thread
+	 * only; the frame is copied out by the sink if kept.
+	 */
+	public void sendToController(int ingressPort, byte[] frame, int length) {
+		if (!this.poweredOn) {
+			this.droppedWhilePoweredOff++;
+			return;
+		}
+		this.packetsToController++;
+		this.controllerSink.packetIn(this, ingressPort, frame, length);
+	}
+
 	private void runPipeline(Packet packet) {
 		Ingress context = this.ingress;
 		if (context.packet != null) {

@@ -9,10 +9,13 @@ final class Forwarding {
 
 	private final SondeTables tables;
 
+	private final SondeRegisters registers;
+
 	private final EcmpHash ecmpHash = new EcmpHash();
 
-	Forwarding(SondeTables tables) {
+	Forwarding(SondeTables tables, SondeRegisters registers) {
 		this.tables = tables;
+		this.registers = registers;
 	}
 
 	/**
@@ -24,8 +27,14 @@ final class Forwarding {
 		if (headers.ipv4) {
 			NextHop route = this.tables.ipv4Lpm((int) WireBytes.u32(frame, headers.ipOffset + 16), headers.frameLength);
 			if (!route.isGroup()) {
+				if (!route.drop()) {
+					// GPINT rule hits: cell 0 for a direct next hop; a miss is not
+					// counted.
+					this.registers.increment(ProbeRegister.RULE_HITS, 0);
+				}
 				return route;
 			}
+			this.registers.increment(ProbeRegister.RULE_HITS, route.group());
 			long salt = this.tables.ecmpSalt();
 			int hash = this.ecmpHash.of(headers.ipv4Src, headers.ipv4Dst, headers.ipProto, headers.l4SrcPort,
 					headers.l4DstPort, salt);

@@ -16,6 +16,8 @@ public final class InMemorySondeRegisters implements SondeRegisters {
 
 	private final long[][] bytes = new long[SondePortCounter.values().length][SondePortCounter.SIZE];
 
+	private final long[][] probeCells = new long[ProbeRegister.values().length][ProbeRegister.SIZE];
+
 	public InMemorySondeRegisters() {
 		for (SondeRegister register : SondeRegister.values()) {
 			this.registers[register.ordinal()] = new long[register.size()];
@@ -38,6 +40,19 @@ public final class InMemorySondeRegisters implements SondeRegisters {
 		this.bytes[counter.ordinal()][port & IntWire.PORT_MASK] += packetBytes;
 	}
 
+	@Override
+	public long read(ProbeRegister register, int index) {
+		return (index >= 0 && index < ProbeRegister.SIZE) ? this.probeCells[register.ordinal()][index] : 0;
+	}
+
+	@Override
+	public void increment(ProbeRegister register, int index) {
+		if (index >= 0 && index < ProbeRegister.SIZE) {
+			long[] cells = this.probeCells[register.ordinal()];
+			cells[index] = ProbeRegister.wrap(cells[index] + 1);
+		}
+	}
+
 	/** Packets counted for a port. */
 	public long packets(SondePortCounter counter, int port) {
 		return this.packets[counter.ordinal()][Objects.checkIndex(port, SondePortCounter.SIZE)];
@@ -52,6 +67,9 @@ public final class InMemorySondeRegisters implements SondeRegisters {
 	public void reset() {
 		for (long[] register : this.registers) {
 			java.util.Arrays.fill(register, 0);
+		}
+		for (long[] cells : this.probeCells) {
+			java.util.Arrays.fill(cells, 0);
 		}
 		for (int i = 0; i < this.packets.length; i++) {
 			java.util.Arrays.fill(this.packets[i], 0);

@@ -69,6 +69,8 @@ public final class InMemorySondeTables implements SondeTables {
 
 	private long intNodeId;
 
+	private ProbeSettings probeSettings = ProbeSettings.DEFAULT;
+
 	/** Sets the default action of {@code ecmp_salt}: {@code set_ecmp_salt(salt)}. */
 	public void setEcmpSalt(long salt) {
 		this.ecmpSalt = checkBit32("ecmp salt", salt);
@@ -79,6 +81,11 @@ public final class InMemorySondeTables implements SondeTables {
 	 */
 	public void setIntNodeId(long nodeId) {
 		this.intNodeId = checkBit32("INT node id", nodeId);
+	}
+
+	/** Sets the default action of {@code probe_settings}. */
+	public void setProbeSettings(ProbeSettings settings) {
+		this.probeSettings = Objects.requireNonNull(settings, "settings");
 	}
 
 	/** Adds an {@code ipv4_lpm} entry. */
@@ -221,6 +228,11 @@ public final class InMemorySondeTables implements SondeTables {
 	@Override
 	public long intNodeId() {
 		return this.intNodeId;
+	}
+
+	@Override
+	public ProbeSettings probeSettings() {
+		return this.probeSettings;
 	}
 
 	@Override

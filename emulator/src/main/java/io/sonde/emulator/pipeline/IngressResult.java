@@ -13,7 +13,23 @@ public final class IngressResult {
 	/** Bridged bit: the ingress parser stopped with an error. */
 	static final int BRIDGED_PARSER_ERROR = 2;
 
+	/** Bridged bit: a GPINT measurement probe; egress pops its entry and adds its hop. */
+	static final int BRIDGED_PROBE = 4;
+
+	/** Bridged bit: recovery is on, the forwarded probe is kept until feedback comes. */
+	static final int BRIDGED_PROBE_COPY = 8;
+
 	private final FrameBuffer clone = FrameBuffer.withCapacity(2048);
+
+	private final FrameBuffer feedback = FrameBuffer.withCapacity(64);
+
+	boolean feedbackMade;
+
+	/** The request id of a feedback ingress received, -1 for any other packet. */
+	int feedbackReceived;
+
+	/** Why ingress dropped a GPINT packet it could not take, null otherwise. */
+	ProbeDrop probeDrop;
 
 	long packetId;
 
@@ -36,6 +52,46 @@ public final class IngressResult {
 		this.egressPort = 0;
 		this.bridged = 0;
 		this.cloned = false;
+		this.feedbackMade = false;
+		this.feedbackReceived = -1;
+		this.probeDrop = null;
+	}
+
+	/** Whether ingress answered a measurement probe with a feedback. */
+	public boolean feedbackMade() {
+		return this.feedbackMade;
+	}
+
+	/**
+	 * The feedback: to leave by the probe's ingress port (a PacketIn when that is the CPU
+	 * port). Valid until the next packet.
+	 */
+	public FrameBuffer feedback() {
+		return this.feedback;
+	}
+
+	/**
+	 * The request id of the feedback ingress consumed: the stored copy of that probe sent
+	 * out of the feedback's ingress port is discarded. -1 when the packet was no
+	 * feedback.
+	 */
+	public int feedbackReceived() {
+		return this.feedbackReceived;
+	}
+
+	/** Why ingress dropped a GPINT packet, or null. */
+	public ProbeDrop probeDrop() {
+		return this.probeDrop;
+	}
+
+	/** Whether the packet is a measurement probe egress completes. */
+	public boolean probe() {
+		return (this.bridged & BRIDGED_PROBE) != 0;
+	}
+
+	/** Whether egress's probe is to be kept for its next hop's feedback. */
+	public boolean probeCopy() {
+		return (this.bridged & BRIDGED_PROBE_COPY) != 0;
 	}
 
 	/**

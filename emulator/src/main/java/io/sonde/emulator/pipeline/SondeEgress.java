@@ -3,14 +3,16 @@ package io.sonde.emulator.pipeline;
 import java.util.Objects;
 
 import io.sonde.emulator.report.ReportSink;
+import io.sonde.p4programs.codec.GpintProbe;
 import io.sonde.p4programs.codec.ReportFormat;
 
 /**
  * {@code control SondeEgress} of sonde.p4, then SondeComputeChecksum: 1 the egress port
  * counter and the switch id register; 2a the sink's report clone becomes a telemetry
  * report ({@link #applyClone}), or 2b INT transit pushes this node's hop
- * ({@link #apply}); 3 (INT-label) and 4 (GPINT) are not built. The IPv4 checksum is
- * recomputed for every IPv4 packet that leaves, as the P4's checksum control does.
+ * ({@link #apply}); 3 (INT-label) is not built; 4 a GPINT probe gets this switch's hop
+ * ({@link ProbeEgress}). The IPv4 checksum is recomputed for every IPv4 packet that
+ * leaves, as the P4's checksum control does.
  * <p>
  * One instance per switch, used by one thread.
  */
@@ -23,6 +25,8 @@ public final class SondeEgress {
 	private final IntTransit intTransit;
 
 	private final IntReport intReport;
+
+	private final ProbeEgress probes;
 
 	private final ParsedHeaders headers = new ParsedHeaders();
 
@@ -40,21 +44,26 @@ public final class SondeEgress {
 			ReportFormat reportFormat) {
 		this.tables = Objects.requireNonNull(tables, "tables");
 		this.registers = Objects.requireNonNull(registers, "registers");
+		this.probes = new ProbeEgress(this.registers);
 		this.intTransit = new IntTransit(Objects.requireNonNull(groundTruth, "groundTruth"));
 		this.intReport = new IntReport(tables, registers, Objects.requireNonNull(reports, "reports"), groundTruth,
 				Objects.requireNonNull(reportFormat, "reportFormat"));
 	}
 
 	/**
-	 * Egress for a packet leaving its queue (instance type NORMAL): stage 2b. The frame
-	 * changes in place and may move to a larger array.
+	 * Egress for a packet leaving its queue (instance type NORMAL): stage 2b, or stage 4
+	 * for a GPINT probe. The frame changes in place and may move to a larger array.
+	 * @return the probe as it leaves when the packet is one, else null
 	 */
-	public void apply(MutableFrame frame, EgressMetadata meta) {
+	public GpintProbe apply(MutableFrame frame, EgressMetadata meta) {
 		ParsedHeaders parsed = this.headers;
 		// The headers ingress handed over, found again in the bytes ingress deparsed.
 		SondeParser.parse(frame.bytes(), frame.length(), parsed);
 		this.registers.count(SondePortCounter.EGRESS, meta.egressPort, frame.length());
 		long switchId = this.tables.intNodeId();
+		if ((meta.bridged & IngressResult.BRIDGED_PROBE) != 0) {
+			return this.probes.apply(frame, switchId, meta.queueDepth);
+		}
 		if ((meta.bridged & IngressResult.BRIDGED_INT_VALID) != 0
 				&& (meta.bridged & IngressResult.BRIDGED_PARSER_ERROR) == 0 && parsed.intMd) {
 			this.intTransit.apply(frame, parsed, meta, switchId);
@@ -62,6 +71,7 @@ public final class SondeEgress {
 		if (parsed.ipv4) {
 			Ipv4Checksum.update(frame.bytes(), parsed.ipOffset);
 		}
+		return null;
 	}
 
 	/**

@@ -1,18 +1,29 @@
 package io.sonde.emulator.pipeline;
 
 import java.util.Objects;
+import java.util.Optional;
+
+import io.sonde.p4programs.codec.GpintProbeCodec;
+import io.sonde.p4programs.codec.ProbeKind;
 
 /**
  * {@code control SondeIngress} of sonde.p4 on a frame's bytes, stage by stage: 1 the
- * ingress port counter and the timestamp and port the report needs; 2 L3 forwarding (ECMP
- * included); 3 (GPINT, not built); 4 the INT sink with the event pre-filter and the
- * report clone; 5 the INT source. The parser runs first, as v1model runs it before
- * ingress.
+ * ingress port counter, the GPINT port-packets register and the timestamp and port the
+ * report needs; 2 L3 forwarding (ECMP included, counted in the GPINT rule-hits register);
+ * 3 GPINT probes ({@link ProbeIngress}: a probe, source-routed, skips 2, 4 and 5); 4 the
+ * INT sink with the event pre-filter and the report clone; 5 the INT source. The parser
+ * runs first, as v1model runs it before ingress.
  * <p>
  * One instance per switch, used by one thread; it reuses its scratch state for every
  * packet and allocates nothing unless a packet is cloned or gets INT.
  */
 public final class SondeIngress {
+
+	/**
+	 * {@code CPU_PORT}: where a completed probe, a feedback to the monitoring module and
+	 * a recovery notification go, and where an injected PacketOut comes in.
+	 */
+	public static final int CPU_PORT = 510;
 
 	private final SondeRegisters registers;
 
@@ -22,12 +33,15 @@ public final class SondeIngress {
 
 	private final IntSource intSource;
 
+	private final ProbeIngress probes;
+
 	private final ParsedHeaders headers = new ParsedHeaders();
 
 	public SondeIngress(SondeTables tables, SondeRegisters registers) {
 		Objects.requireNonNull(tables, "tables");
 		this.registers = Objects.requireNonNull(registers, "registers");
-		this.forwarding = new Forwarding(tables);
+		this.forwarding = new Forwarding(tables, registers);
+		this.probes = new ProbeIngress(tables);
 		this.intSink = new IntSink(tables, registers);
 		this.intSource = new IntSource(tables);
 	}
@@ -51,6 +65,15 @@ public final class SondeIngress {
 
 		// 1. Bookkeeping every packet gets.
 		this.registers.count(SondePortCounter.INGRESS, port, frame.length());
+		this.registers.increment(ProbeRegister.PORT_PACKETS, port);
+
+		// 3. GPINT: a probe is source-routed, never routed by IP nor given INT.
+		Optional<ProbeKind> probe = (parsed.ipv4 && parsed.vlanOffset < 0)
+				? GpintProbeCodec.recognise(parsed.ipProto, parsed.dscp) : Optional.empty();
+		if (probe.isPresent()) {
+			this.probes.apply(frame, probe.get(), port, result);
+			return;
+		}
 
 		// 2. L3 forwarding: the egress port the INT roles depend on. The action's header
 		// writes wait until the sink has taken its clone of the packet as received; they

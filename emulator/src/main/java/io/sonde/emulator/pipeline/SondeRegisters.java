@@ -17,4 +17,16 @@ public interface SondeRegisters {
 	/** {@code counter.count(port)} for one packet of {@code packetBytes} bytes. */
 	void count(SondePortCounter counter, int port, int packetBytes);
 
+	/**
+	 * A GPINT measurement cell, unsigned; 0 for an index outside the register (a MEA
+	 * range may ask past its end).
+	 */
+	long read(ProbeRegister register, int index);
+
+	/**
+	 * Adds one to a GPINT measurement cell, wrapping at 32 bits; an index outside the
+	 * register counts nothing.
+	 */
+	void increment(ProbeRegister register, int index);
+
 }

@@ -61,6 +61,13 @@ public interface SondeTables {
 	long intNodeId();
 
 	/**
+	 * sonde.p4's keyless {@code probe_settings}: what its default action
+	 * {@code set_probe_settings(recovery_enabled, feedback_timeout_us)} carries
+	 * ({@link ProbeSettings#DEFAULT} before the control plane sets it).
+	 */
+	ProbeSettings probeSettings();
+
+	/**
 	 * {@code SondeEgress.int_report.int_report_collectors}, key {@code egress_port} (the
 	 * port the report leaves by) exact.
 	 */

@@ -3,18 +3,28 @@ package io.sonde.emulator.pipeline;
 import io.sonde.emulator.state.IndexedCounter;
 import io.sonde.emulator.state.RegisterArray;
 import io.sonde.emulator.state.SwitchState;
+import io.sonde.p4runtime.info.P4EntityKind;
 
 /**
  * sonde.p4's registers and port counters over the {@link SwitchState} a P4Runtime server
  * reads and writes, resolved by name once, here. Cells are the state's atomic ones, so
  * the controller sees what the data plane counted and the data plane sees what the
  * controller wrote (switch id, CNF literals).
+ * <p>
+ * The GPINT measurement registers ({@link ProbeRegister}) are the state's when the P4Info
+ * declares them; with a P4Info from before sonde.p4 had them they are kept here, so the
+ * twin measures the same either way and the controller reads them only through probes.
  */
 public final class SwitchStateRegisters implements SondeRegisters {
 
 	private final RegisterArray[] registers = new RegisterArray[SondeRegister.values().length];
 
 	private final IndexedCounter[] counters = new IndexedCounter[SondePortCounter.values().length];
+
+	/** The state's measurement registers, or null where the P4Info has none. */
+	private final RegisterArray[] probeRegisters = new RegisterArray[ProbeRegister.values().length];
+
+	private final InMemorySondeRegisters withoutP4Info = new InMemorySondeRegisters();
 
 	public SwitchStateRegisters(SwitchState state) {
 		for (SondeRegister register : SondeRegister.values()) {
@@ -28,6 +38,31 @@ public final class SwitchStateRegisters implements SondeRegisters {
 		}
 		for (SondePortCounter counter : SondePortCounter.values()) {
 			this.counters[counter.ordinal()] = state.counter(counter.p4Name());
+		}
+		for (ProbeRegister register : ProbeRegister.values()) {
+			if (state.p4Info().contains(P4EntityKind.REGISTER, register.p4Alias())) {
+				this.probeRegisters[register.ordinal()] = state.register(register.p4Alias());
+			}
+		}
+	}
+
+	@Override
+	public long read(ProbeRegister register, int index) {
+		RegisterArray array = this.probeRegisters[register.ordinal()];
+		if (array == null) {
+			return this.withoutP4Info.read(register, index);
+		}
+		return (index >= 0 && index < array.size()) ? array.read(index) : 0;
+	}
+
+	@Override
+	public void increment(ProbeRegister register, int index) {
+		RegisterArray array = this.probeRegisters[register.ordinal()];
+		if (array == null) {
+			this.withoutP4Info.increment(register, index);
+		}
+		else if (index >= 0 && index < array.size()) {
+			array.write(index, ProbeRegister.wrap(array.read(index) + 1));
 		}
 	}
 

@@ -33,6 +33,12 @@ public final class SwitchStateTables implements SondeTables {
 	/** Distinct action calls remembered per table before the memo starts over. */
 	private static final int MAX_MEMO = 4096;
 
+	/** The P4Info alias of the GPINT settings table (GPINT-DECISIONS.md). */
+	static final String PROBE_SETTINGS = "probe_settings";
+
+	/** The P4Info alias of its action. */
+	static final String SET_PROBE_SETTINGS = "set_probe_settings";
+
 	private final TableKey ipv4Lpm;
 
 	private final TableKey ipv6Lpm;
@@ -54,6 +60,13 @@ public final class SwitchStateTables implements SondeTables {
 	private final TableKey ecmpSalt;
 
 	private final TableKey intNodeId;
+
+	/** Null while the P4Info has no {@code probe_settings} table. */
+	private final TableKey probeSettings;
+
+	private final int setProbeSettings;
+
+	private final int[] probeSettingsParams;
 
 	private final SwitchState state;
 
@@ -145,6 +158,8 @@ public final class SwitchStateTables implements SondeTables {
 
 	private final Function<ActionCall, Long> toIntNodeId = this::intNodeId;
 
+	private final Function<ActionCall, ProbeSettings> toProbeSettings = this::probeSettings;
+
 	private final Function<ActionCall, NextHop> toNextHop = this::nextHop;
 
 	private final Function<ActionCall, IntInsertion> toInsertion = this::insertion;
@@ -173,6 +188,13 @@ public final class SwitchStateTables implements SondeTables {
 		this.intNodeId = new TableKey(state, p4Info, "SondeEgress.int_node_id");
 		this.setEcmpSalt = actionId(p4Info, "SondeIngress.forwarding.set_ecmp_salt");
 		this.setIntNodeId = actionId(p4Info, "SondeEgress.set_int_node_id");
+		// By alias: the GPINT stage's control path is the P4's business, the names are
+		// GPINT-DECISIONS.md's. A P4Info without them leaves the defaults in force.
+		boolean probes = p4Info.contains(P4EntityKind.TABLE, PROBE_SETTINGS);
+		this.probeSettings = probes ? new TableKey(state, p4Info, PROBE_SETTINGS) : null;
+		this.setProbeSettings = probes ? actionId(p4Info, SET_PROBE_SETTINGS) : -1;
+		this.probeSettingsParams = probes
+				? params(p4Info, SET_PROBE_SETTINGS, "recovery_enabled", "feedback_timeout_us") : null;
 		this.setNextHop = actionId(p4Info, "SondeIngress.forwarding.set_next_hop");
 		this.setNextHopV6 = actionId(p4Info, "SondeIngress.forwarding.set_next_hop_v6");
 		this.setNextHopGroup = actionId(p4Info, "SondeIngress.forwarding.set_next_hop_group");
@@ -259,6 +281,12 @@ public final class SwitchStateTables implements SondeTables {
 	}
 
 	@Override
+	public ProbeSettings probeSettings() {
+		TableKey table = this.probeSettings;
+		return (table != null) ? table.action(table.run(0), this.toProbeSettings) : ProbeSettings.DEFAULT;
+	}
+
+	@Override
 	public NextHop ipv6Lpm(long dstAddrHigh, long dstAddrLow, int packetBytes) {
 		TableKey table = this.ipv6Lpm;
 		table.key[table.offsets[0]] = dstAddrHigh;
@@ -335,6 +363,14 @@ public final class SwitchStateTables implements SondeTables {
 	 */
 	private Long ecmpSalt(ActionCall call) {
 		return (call.actionId() == this.setEcmpSalt) ? call.param(0) : 0L;
+	}
+
+	/** What {@code set_probe_settings} carries; the defaults before it is set. */
+	private ProbeSettings probeSettings(ActionCall call) {
+		if (call.actionId() != this.setProbeSettings) {
+			return ProbeSettings.DEFAULT;
+		}
+		return new ProbeSettings(call.param(this.probeSettingsParams[0]) != 0, call.param(this.probeSettingsParams[1]));
 	}
 
 	/** The node id {@code set_int_node_id} carries; 0 as for the salt. */

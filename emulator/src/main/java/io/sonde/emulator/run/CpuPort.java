@@ -5,6 +5,7 @@ import io.sonde.emulator.net.Packet;
 import io.sonde.emulator.net.PacketContext;
 import io.sonde.emulator.net.SwitchDataPlane;
 import io.sonde.emulator.net.SwitchNode;
+import io.sonde.emulator.pipeline.SondeIngress;
 
 /**
  * The CPU port of an emulated switch, as BMv2's {@code simple_switch_grpc --cpu-port}
@@ -26,7 +27,7 @@ import io.sonde.emulator.net.SwitchNode;
 final class CpuPort implements SwitchDataPlane {
 
 	/** The CPU port: 9 bits like every v1model port, above the ports topologies use. */
-	static final int NUMBER = 510;
+	static final int NUMBER = SondeIngress.CPU_PORT;
 
 	private final SwitchDataPlane pipeline;
 

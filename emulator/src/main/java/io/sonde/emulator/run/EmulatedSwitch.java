@@ -13,7 +13,8 @@ import io.sonde.emulator.topology.SwitchSpec;
  * One switch of an {@link EmulatedNetwork}: its topology entry, its node in the emulated
  * network, and the P4Runtime server controllers reach it by. Packet I/O joins the two
  * (P4Runtime spec §16.1): a PacketOut is handed to the scheduler's thread and queued at
- * the egress port the controller named; a packet the data plane sends to the
+ * the egress port the controller named, or run through the pipeline when that port is the
+ * {@link CpuPort} (GPINT probes start so); a packet the data plane sends to the
  * {@link CpuPort} goes to the primary controller as a PacketIn.
  * <p>
  * A switch has power or not: without it, its server does not listen and its node drops
@@ -47,7 +48,12 @@ public final class EmulatedSwitch {
 	void connectPacketIo(EventScheduler scheduler) {
 		this.server.setPacketOutHandler((payload, egressPort) -> {
 			this.packetOuts.incrementAndGet();
-			scheduler.submit(() -> this.node.transmit(egressPort, payload, 0, payload.length, null));
+			if (egressPort == CpuPort.NUMBER) {
+				scheduler.submit(() -> this.node.injectIngress(CpuPort.NUMBER, payload, 0, payload.length));
+			}
+			else {
+				scheduler.submit(() -> this.node.transmit(egressPort, payload, 0, payload.length, null));
+			}
 		});
 		this.node.setControllerSink((node, ingressPort, frame, length) -> {
 			if (!this.server.sendPacketIn(Arrays.copyOf(frame, length), ingressPort)) {

@@ -3,8 +3,9 @@ package io.sonde.p4programs.codec;
 import java.util.Locale;
 
 /**
- * Bytes that claim to be INT or a telemetry report but break the layout of their
- * specification. Decoders throw this, and only this, for any input they cannot decode.
+ * Bytes that claim to be INT, a telemetry report or a GPINT probe but break the layout of
+ * their specification. Decoders throw this, and only this, for any input they cannot
+ * decode.
  */
 public final class MalformedTelemetry extends Exception {
 
@@ -17,8 +18,16 @@ public final class MalformedTelemetry extends Exception {
 		TRUNCATED,
 		/** Length fields disagree with each other or with the metadata they describe. */
 		BAD_LENGTH,
-		/** More INT hops than the configured {@link DecodeLimits#maxHops()}. */
+		/**
+		 * More INT hops than the configured {@link DecodeLimits#maxHops()}, or more GPINT
+		 * source-route or DLV entries than {@link ProbeLimits#maxHops()}.
+		 */
 		HOP_COUNT_OVER_LIMIT,
+		/**
+		 * A GPINT hop or source-route entry with more measurements than
+		 * {@link ProbeLimits#maxMeasurementsPerHop()}.
+		 */
+		MEASUREMENT_COUNT_OVER_LIMIT,
 		/** A version field holds a value no supported specification defines. */
 		UNKNOWN_VERSION,
 		/**
@@ -27,7 +36,7 @@ public final class MalformedTelemetry extends Exception {
 		BAD_SHIM,
 		/**
 		 * A report, inner-contents or next-protocol type that is reserved or not
-		 * supported.
+		 * supported; a frame handed to the GPINT codec that is no probe.
 		 */
 		UNKNOWN_TYPE;
 

@@ -6,18 +6,21 @@ import java.util.OptionalInt;
 
 import io.sonde.p4programs.capture.LinkType;
 import io.sonde.p4programs.codec.DecodeLimits;
+import io.sonde.p4programs.codec.GpintProbeCodec;
 import io.sonde.p4programs.codec.MalformedTelemetry;
+import io.sonde.p4programs.codec.ProbeKind;
+import io.sonde.p4programs.codec.ProbeLimits;
 import io.sonde.p4programs.codec.TelemetryReportCodec;
 import io.sonde.p4programs.packet.DissectedFrame;
 import io.sonde.p4programs.packet.FrameDissector;
 import io.sonde.p4programs.packet.MalformedFrame;
 
 /**
- * Decides what a captured frame is and decodes it: a telemetry report (recognised by
- * content on any UDP port, or any UDP datagram to the forced report port), else INT-MD at
- * the start of a TCP or UDP payload or in a GRE, VXLAN-GPE or Geneve header, else not
- * telemetry. Never throws for bad input: every failure becomes an
- * {@link UndecodableFrame} with the typed error's reason.
+ * Decides what a captured frame is and decodes it: a GPINT probe (IPv4 protocol 253 with
+ * a probe DSCP), a telemetry report (recognised by content on any UDP port, or any UDP
+ * datagram to the forced report port), else INT-MD at the start of a TCP or UDP payload
+ * or in a GRE, VXLAN-GPE or Geneve header, else not telemetry. Never throws for bad
+ * input: every failure becomes an {@link UndecodableFrame} with the typed error's reason.
  */
 public final class FrameDecoder {
 
@@ -69,6 +72,12 @@ public final class FrameDecoder {
 
 	private DecodedFrame decodePacket(long number, DissectedFrame packet, byte[] data)
 			throws MalformedTelemetry, MalformedFrame {
+		Optional<ProbeKind> probe = (packet.ipVersion() == 4 && packet.carriesUpperHeader())
+				? GpintProbeCodec.recognise(packet.protocol(), packet.dscp()) : Optional.empty();
+		if (probe.isPresent()) {
+			return new ProbeFrame(number, packet.srcIp(), packet.dstIp(), GpintProbeCodec.decode(data,
+					packet.payloadOffset(), packet.payloadLength(), probe.get(), ProbeLimits.DEFAULT));
+		}
 		if (IntPackets.hasPorts(packet) && packet.protocol() == IntPackets.PROTOCOL_UDP && isReport(packet, data)) {
 			return this.reports.decode(number, packet, data);
 		}

@@ -6,8 +6,10 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
+import io.sonde.p4programs.codec.GpintProbe;
 import io.sonde.p4programs.codec.HopValue;
 import io.sonde.p4programs.codec.IntHop;
+import io.sonde.p4programs.codec.ProbeKind;
 
 /**
  * Renders a {@link DecodedFrame} as one line of sonde-decode's JSON Lines output, keys in
@@ -40,6 +42,10 @@ public final class JsonLines {
 			object.put("error", undecodable.reason());
 			return object;
 		}
+		if (frame instanceof ProbeFrame probe) {
+			probe(object, probe);
+			return object;
+		}
 		TelemetryFrame telemetry = (TelemetryFrame) frame;
 		object.put("format", telemetry.format());
 		object.put("seq", telemetry.seq());
@@ -48,6 +54,43 @@ public final class JsonLines {
 		object.put("flow", (telemetry.flow() != null) ? flow(telemetry.flow()) : null);
 		object.put("int", (telemetry.intStack() != null) ? intStack(telemetry.intStack()) : null);
 		return object;
+	}
+
+	/**
+	 * GPINT keys: format, kind, request_id, request_type, src_ip, dst_ip, source_route,
+	 * hops (path order); a feedback has no stacks (null).
+	 */
+	private static void probe(Map<String, Object> object, ProbeFrame frame) {
+		GpintProbe probe = frame.probe();
+		object.put("format", ProbeFrame.GPINT);
+		object.put("kind", probe.kind().jsonName());
+		object.put("request_id", probe.requestId());
+		object.put("request_type", probe.requestType().jsonName());
+		object.put("src_ip", frame.srcIp());
+		object.put("dst_ip", frame.dstIp());
+		if (probe.kind() == ProbeKind.FEEDBACK) {
+			object.put("source_route", null);
+			object.put("hops", null);
+			return;
+		}
+		List<Object> route = new ArrayList<>();
+		probe.sourceRoute().forEach((entry) -> {
+			Map<String, Object> item = new LinkedHashMap<>();
+			item.put("next_port", entry.nextPort());
+			item.put("mea_first", entry.firstIndex());
+			item.put("mea_count", entry.count());
+			route.add(item);
+		});
+		object.put("source_route", route);
+		List<Object> hops = new ArrayList<>();
+		probe.hops().forEach((hop) -> {
+			Map<String, Object> item = new LinkedHashMap<>();
+			item.put("switch_id", hop.switchId());
+			item.put("queue_depth", hop.queueDepth());
+			item.put("measurements", List.copyOf(hop.measurements()));
+			hops.add(item);
+		});
+		object.put("hops", hops);
 	}
 
 	private static Map<String, Object> flow(Flow flow) {

@@ -25,13 +25,23 @@ final class GoldenFiles {
 		return resource("vectors");
 	}
 
+	/** The GPINT probe vectors ({@code vectors/probes/NAME.hex|json}). */
+	static Path probeVectorsDirectory() {
+		return vectorsDirectory().resolve("probes");
+	}
+
 	static Path capturesDirectory() {
 		return resource("pcap");
 	}
 
 	/** Every vector name (file name without {@code .hex}), sorted. */
 	static List<String> vectorNames() {
-		try (Stream<Path> files = Files.list(vectorsDirectory())) {
+		return vectorNames(vectorsDirectory());
+	}
+
+	/** Every vector name of a directory, sorted. */
+	static List<String> vectorNames(Path directory) {
+		try (Stream<Path> files = Files.list(directory)) {
 			return files.map((file) -> file.getFileName().toString())
 				.filter((name) -> name.endsWith(".hex"))
 				.map((name) -> name.substring(0, name.length() - ".hex".length()))
@@ -45,7 +55,12 @@ final class GoldenFiles {
 
 	/** The frame of a vector: hex digits, whitespace ignored. */
 	static byte[] frame(String vector) {
-		String hex = read(vectorsDirectory().resolve(vector + ".hex")).replaceAll("\\s+", "");
+		return frame(vectorsDirectory(), vector);
+	}
+
+	/** The frame of a vector in a directory. */
+	static byte[] frame(Path directory, String vector) {
+		String hex = read(directory.resolve(vector + ".hex")).replaceAll("\\s+", "");
 		return HexFormat.of().parseHex(hex);
 	}
 
@@ -53,7 +68,12 @@ final class GoldenFiles {
 	 * The line sonde-decode must print for the vector as frame 1, without its line feed.
 	 */
 	static String expectedJson(String vector) {
-		return read(vectorsDirectory().resolve(vector + ".json")).strip();
+		return expectedJson(vectorsDirectory(), vector);
+	}
+
+	/** The expected line of a vector in a directory. */
+	static String expectedJson(Path directory, String vector) {
+		return read(directory.resolve(vector + ".json")).strip();
 	}
 
 	/**
