@@ -45,6 +45,14 @@ const PATH_STYLE = [
 			color: '#6d4a00', 'text-background-color': '#ffffff', 'text-background-opacity': 1, 'z-index': 20,
 		},
 	},
+	{
+		selector: 'edge.avoided',
+		style: {
+			width: 3, 'line-color': '#57606a', 'line-style': 'dashed', 'line-dash-pattern': [2, 6], label: 'avoided',
+			'font-size': 12, color: '#57606a', 'text-background-color': '#ffffff', 'text-background-opacity': 1,
+		},
+	},
+	{ selector: 'node.avoided', style: { opacity: 0.4 } },
 	{ selector: 'node.unavailable', style: { 'border-width': 5, 'border-color': '#cf222e', 'border-style': 'dashed' } },
 	{ selector: 'node.congested', style: { 'border-width': 5, 'border-color': '#9a6700', 'border-style': 'dotted' } },
 	{

@@ -1,15 +1,21 @@
 // The Probes page: GPINT's and Euler's paths over the current topology side by side (from
-// /probes/plans, drawn on /topology/graph's drawing), their figures in one table.
+// /probes/plans, drawn on /topology/graph's drawing), their figures in one table; the live
+// session (/probes/live) on its own drawing; operators run a session with the plan controls'
+// choice; the recent sessions' latency and history.
 
 import { followSwitches } from './live-switches.js';
 import { readDrawing } from './topology-drawing.js';
 import { drawSwitches, legendEntries, paintSwatches, showPaths } from './probe-paths.js';
+import {
+	componentMarked, probeProgressed, sessionCompleted, sessionStarted, useDrawing,
+} from './probe-session.js';
+import { followHistory, showHistory, showLatency } from './probe-history.js';
 
 const root = document.getElementById('probes');
 const form = document.getElementById('plan-form');
 const planError = document.getElementById('plan-error');
 
-const drawings = { gpint: null, euler: null };
+const drawings = { gpint: null, euler: null, session: null };
 
 async function json(url) {
 	const response = await fetch(url, {
@@ -104,12 +110,72 @@ async function load() {
 			drawings[name]?.destroy();
 			drawings[name] = drawSwitches(document.getElementById(`${name}-graph`), drawing);
 		}
+		useDrawing(drawings.session);
 		await plan();
 	}
 	catch (failure) {
 		planError.textContent = `Could not load the topology: ${failure.message}. Reload the page to try again.`;
 		planError.hidden = false;
 	}
+}
+
+// The form's choice as a session request (form-encoded, with the session's CSRF token).
+async function runSession() {
+	const body = new URLSearchParams({ algorithm: form.elements.algorithm.value });
+	if (form.elements.algorithm.value === 'gpint') {
+		const query = planQuery();
+		query.delete('seed');
+		query.forEach((value, name) => body.set(name, value));
+	}
+	const header = document.querySelector('meta[name="csrf-header"]').content;
+	const token = document.querySelector('meta[name="csrf-token"]').content;
+	try {
+		const response = await fetch(root.dataset.sessionsUrl, {
+			method: 'POST',
+			credentials: 'same-origin',
+			headers: { Accept: 'application/json', [header]: token },
+			body,
+		});
+		const answer = await response.json().catch(() => ({}));
+		if (!response.ok) {
+			throw new Error(answer.detail ?? `the service answered HTTP ${response.status}`);
+		}
+		planError.hidden = true;
+	}
+	catch (failure) {
+		planError.textContent = `Could not run a session: ${failure.message}.`;
+		planError.hidden = false;
+	}
+}
+
+// The orchestrator's events; the history is read again when a session starts or ends.
+function followSessions() {
+	const source = new EventSource(root.dataset.liveUrl);
+	const status = document.getElementById('live-status');
+	const on = (name, handle) => source.addEventListener(name, (event) => handle(JSON.parse(event.data)));
+	on('session', (session) => {
+		sessionStarted(session);
+		showHistory();
+	});
+	on('probe', probeProgressed);
+	on('component', componentMarked);
+	on('completed', (session) => {
+		sessionCompleted(session);
+		showHistory();
+		showLatency();
+	});
+	source.addEventListener('topology', () => load());
+	source.addEventListener('open', () => {
+		status.hidden = true;
+		root.dataset.live = 'open';
+	});
+	source.addEventListener('error', () => {
+		root.dataset.live = 'interrupted';
+		status.textContent = source.readyState === EventSource.CLOSED
+			? 'Live sessions stopped: your session may have ended; reload the page.'
+			: 'Live sessions interrupted; reconnecting. A session that ran meanwhile shows in the history.';
+		status.hidden = false;
+	});
 }
 
 const waiting = document.getElementById('probes-empty');
@@ -126,6 +192,10 @@ else if (root) {
 		submit.preventDefault();
 		plan();
 	});
+	document.getElementById('run-session')?.addEventListener('click', runSession);
+	followHistory();
 	await load();
-	followSwitches(root.dataset.liveUrl, { onCard() {}, onTopology: load });
+	followSessions();
+	showHistory();
+	showLatency();
 }

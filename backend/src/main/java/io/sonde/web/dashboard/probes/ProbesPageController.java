@@ -2,20 +2,15 @@ package io.sonde.web.dashboard.probes;
 
 import java.util.Optional;
 
-import io.sonde.core.Problems;
-import io.sonde.probes.PlanRequestRejected;
 import io.sonde.probes.ProbePlanner;
 import io.sonde.topology.ImportedTopology;
 import io.sonde.topology.TopologyCatalog;
 import io.sonde.topology.TopologyGraph;
 
-import org.springframework.http.HttpStatus;
 import org.springframework.http.MediaType;
-import org.springframework.http.ProblemDetail;
 import org.springframework.http.ResponseEntity;
 import org.springframework.stereotype.Controller;
 import org.springframework.ui.Model;
-import org.springframework.web.bind.annotation.ExceptionHandler;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.ResponseBody;
@@ -61,23 +56,6 @@ public class ProbesPageController {
 		TopologyGraph graph = TopologyGraph.of(current.get().topology());
 		return ResponseEntity.ok(new PlanPair(current.get().topology().switches().size(),
 				this.planner.plan(graph, choice.gpint()), this.planner.plan(graph, choice.euler())));
-	}
-
-	@ExceptionHandler(InvalidProbeRequest.class)
-	ResponseEntity<ProblemDetail> invalid(InvalidProbeRequest invalid) {
-		return problem(Problems.badField("Invalid request", invalid.getMessage(), invalid.field()));
-	}
-
-	@ExceptionHandler(PlanRequestRejected.class)
-	ResponseEntity<ProblemDetail> rejected(PlanRequestRejected rejected) {
-		return problem(Problems.badField("Plan request rejected", rejected.getMessage(), rejected.field()));
-	}
-
-	/** Problem details whatever the request accepted (an EventSource accepts streams). */
-	private static ResponseEntity<ProblemDetail> problem(ProblemDetail problem) {
-		return ResponseEntity.status(HttpStatus.valueOf(problem.getStatus()))
-			.contentType(MediaType.APPLICATION_PROBLEM_JSON)
-			.body(problem);
 	}
 
 }
