@@ -184,6 +184,7 @@ class SessionOrchestrator implements ProbeOrchestrator, SmartLifecycle {
 
 	private void execute(Prepared prepared) {
 		ProbeSession started = prepared.session;
+		boolean interrupted = false;
 		try {
 			this.publisher.publishEvent(new ProbeSessionStarted(started));
 			String notReady = notReady(prepared.segments);
@@ -197,6 +198,7 @@ class SessionOrchestrator implements ProbeOrchestrator, SmartLifecycle {
 					.save(SessionRecords.progress(started, report, prepared.frames.firstIndex())));
 				finished = SessionRecords.finished(started, outcome, this.clock.instant(),
 						prepared.frames.firstIndex());
+				interrupted = outcome.interrupted();
 			}
 			this.store.save(finished);
 			this.closedLoop.learn(finished, this.clock.instant());
@@ -210,6 +212,9 @@ class SessionOrchestrator implements ProbeOrchestrator, SmartLifecycle {
 		finally {
 			this.current.set(null);
 			releaseQuietly(prepared.holder);
+			if (interrupted) {
+				Thread.currentThread().interrupt();
+			}
 		}
 	}
 

@@ -130,7 +130,8 @@ final class SessionRun {
 			return end(loop, null, false);
 		}
 		catch (InterruptedException ex) {
-			Thread.currentThread().interrupt();
+			// Not interrupted again here: the caller still has Redis writes to make (an
+			// interrupted thread's Redis commands fail); it interrupts itself after them.
 			return end(loop, "the backend stopped while the session ran", true);
 		}
 		finally {

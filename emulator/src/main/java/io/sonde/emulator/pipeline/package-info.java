@@ -2,9 +2,10 @@
  * The emulated switch's data plane: sonde.p4 (p4-programs/src/main/p4) executed in Java
  * on real frame bytes, control by control. Each class names the P4 control or parser it
  * mirrors: {@code SondeParser}, {@link io.sonde.emulator.pipeline.SondeIngress}
- * (Forwarding, IntSink with EventFilter, IntSource) and
- * {@link io.sonde.emulator.pipeline.SondeEgress} (IntTransit, IntReport,
- * SondeComputeChecksum).
+ * (Forwarding, GPINT probes, IntSink with EventFilter, IntSource) and
+ * {@link io.sonde.emulator.pipeline.SondeEgress} (IntTransit, GPINT hop insertion,
+ * IntReport, SondeComputeChecksum). SQR's stored probe copies and their timeouts live in
+ * {@link io.sonde.emulator.pipeline.SondeSwitch}, on the network's scheduler.
  * <p>
  * {@link io.sonde.emulator.pipeline.SondeSwitch} is the network's
  * {@link io.sonde.emulator.net.SwitchDataPlane}: ingress runs when a packet arrives (at
@@ -25,6 +26,9 @@
  * microseconds by default, or nanoseconds). The pipeline never reads a clock.</li>
  * <li>Egress TX utilization and buffer occupancy stay unavailable (all ones), as sonde.p4
  * writes them ({@code IntTransit} says why).</li>
+ * <li>GPINT probes are decoded and re-encoded whole with the p4-programs probe codec
+ * (io.sonde.p4programs.codec.GpintProbeCodec) rather than walked as header stacks; the
+ * bytes that leave are the P4's.</li>
  * <li>The sink's event filter reads the typed INT stack with the INT codec
  * (io.sonde.p4programs.codec), only for the algorithms that need values; transit and
  * source write header fields in place, and the source's 16 header bytes come from the

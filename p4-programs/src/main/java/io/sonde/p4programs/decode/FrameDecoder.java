@@ -72,8 +72,9 @@ public final class FrameDecoder {
 
 	private DecodedFrame decodePacket(long number, DissectedFrame packet, byte[] data)
 			throws MalformedTelemetry, MalformedFrame {
-		Optional<ProbeKind> probe = (packet.ipVersion() == 4 && packet.carriesUpperHeader())
-				? GpintProbeCodec.recognise(packet.protocol(), packet.dscp()) : Optional.empty();
+		Optional<ProbeKind> probe = (packet.ipVersion() == 4 && packet.vlanTags().isEmpty()
+				&& packet.carriesUpperHeader()) ? GpintProbeCodec.recognise(packet.protocol(), packet.dscp())
+						: Optional.empty();
 		if (probe.isPresent()) {
 			return new ProbeFrame(number, packet.srcIp(), packet.dstIp(), GpintProbeCodec.decode(data,
 					packet.payloadOffset(), packet.payloadLength(), probe.get(), ProbeLimits.DEFAULT));
