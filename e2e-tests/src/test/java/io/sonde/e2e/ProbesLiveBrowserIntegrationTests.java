@@ -30,6 +30,7 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.openqa.selenium.Dimension;
 import org.openqa.selenium.StaleElementReferenceException;
 import org.openqa.selenium.chrome.ChromeDriver;
 import org.openqa.selenium.support.ui.WebDriverWait;
@@ -191,9 +192,10 @@ class ProbesLiveBrowserIntegrationTests {
 				() -> probes.sessionPaths().stream().allMatch((path) -> path.matches(".* \\(hop (\\d) of \\1\\) .*")));
 		browser.executeScript("window.scrollTo(0, 0)");
 		Screenshots.takeForDocs(browser, "probes.png");
-		browser.manage().window().setSize(new org.openqa.selenium.Dimension(1280, 3000));
+		// The whole page at once, for review (target/screenshots only).
+		browser.manage().window().setSize(new Dimension(1280, 3000));
 		Screenshots.take(browser, "probes-whole-page.png");
-		browser.manage().window().setSize(new org.openqa.selenium.Dimension(1280, 800));
+		browser.manage().window().setSize(new Dimension(1280, 800));
 
 		probes.runSessionButton().click();
 
