@@ -23,6 +23,10 @@ let cy = null;
 let session = null;
 // Per path: its probe's moves, chained so hops are drawn in order.
 let moves = [];
+// Per path: the farthest position its current send is known to have reached. Packets come
+// back from different switches, so a first switch's feedback may arrive after the probe's
+// completion: it must not move the probe back.
+let farthest = [];
 
 export function planLabel(settings) {
 	if (settings.algorithm === 'euler') {
@@ -103,17 +107,29 @@ function marker(index) {
 	return node;
 }
 
-// Queues a move of path index's probe to its hop (position on the path).
+const pause = (ms) => new Promise((resolve) => {
+	window.setTimeout(resolve, ms);
+});
+
+// Queues a move of path index's probe to its hop (position on the path). The queue waits
+// on a timer, not on the animation: a drawing that does not animate (a hidden tab) must
+// not stall the table beside it.
 function moveTo(index, hop, lift = ABOVE) {
 	const path = pathOf(index);
 	const position = switchPosition(path[hop], lift);
 	if (!position) {
 		return;
 	}
+	const owner = session.id;
 	moves[index] = (moves[index] ?? Promise.resolve()).then(async () => {
+		if (session?.id !== owner || !cy) {
+			return; // a newer session replaced this one's drawing and table
+		}
 		const node = marker(index);
 		if (node.data('placed')) {
-			await node.animation({ position, duration: HOP_MS }).play().promise();
+			node.stop(true, true);
+			node.animate({ position }, { duration: HOP_MS });
+			await pause(HOP_MS);
 		}
 		else {
 			node.position(position);
@@ -201,6 +217,7 @@ function drawSession() {
 export function sessionStarted(started) {
 	session = started;
 	moves = [];
+	farthest = [];
 	marks.clear();
 	(started.components ?? []).forEach((verdict) => marks.set(verdict.component, verdict));
 	showMarks([...marks.values()]);
@@ -236,18 +253,22 @@ export function probeProgressed(probe) {
 	const path = pathOf(probe.path);
 	entry(`${session.id} path ${probe.path + 1}: ${STEP_TEXT[probe.step](probe, path)}`, probe.step.toLowerCase());
 	setCell(probe.path, 'state', STATE_TEXT[probe.step]);
+	const known = farthest[probe.path] ?? -1;
 	if (probe.step === 'SENT') {
+		farthest[probe.path] = probe.fromHop - 1;
 		const sends = row(probe.path)?.querySelector('[data-field="sends"]');
 		if (sends) {
 			sends.textContent = String(Number(sends.textContent) + 1);
 		}
 		moveTo(probe.path, probe.fromHop, ON_ITS_WAY);
 	}
-	else if (probe.step === 'FEEDBACK') {
+	else if (probe.step === 'FEEDBACK' && known < probe.fromHop) {
+		farthest[probe.path] = probe.fromHop;
 		moveTo(probe.path, probe.fromHop);
 	}
-	else if (probe.step === 'COMPLETED' || probe.step === 'RECOVERY_NOTIFICATION') {
-		walk(probe.path, probe.fromHop, probe.reached);
+	else if ((probe.step === 'COMPLETED' || probe.step === 'RECOVERY_NOTIFICATION') && known < probe.reached) {
+		farthest[probe.path] = probe.reached;
+		walk(probe.path, Math.max(probe.fromHop, known), probe.reached);
 	}
 }
 

@@ -190,7 +190,7 @@ class ProbesLiveBrowserIntegrationTests {
 						&& probes.history().get(0).endsWith(" | " + link + " unavailable"));
 		live("every path's probe walked to its last switch", () -> String.join("; ", probes.sessionPaths()),
 				() -> probes.sessionPaths().stream().allMatch((path) -> path.matches(".* \\(hop (\\d) of \\1\\) .*")));
-		browser.executeScript("window.scrollTo(0, 0)");
+		browser.executeScript("arguments[0].scrollIntoView()", probes.sessionState());
 		Screenshots.takeForDocs(browser, "probes.png");
 		// The whole page at once, for review (target/screenshots only).
 		browser.manage().window().setSize(new Dimension(1280, 3000));
