@@ -44,7 +44,7 @@ build: toolchain ## compile and package every module (formatter check included, 
 screenshots: build ## refresh the README's pictures in docs/images from the browser tests
 	scripts/ensure-packages.sh $(TEST_PACKAGES)
 	scripts/with-redis.sh $(MVN) -pl e2e-tests verify -Dsonde.screenshots.docs=true \
-	  -Dtest='DashboardBrowserIntegrationTests,EventsLiveBrowserIntegrationTests,TopologyLiveBrowserIntegrationTests' \
+	  -Dtest='DashboardBrowserIntegrationTests,EventsLiveBrowserIntegrationTests,TopologyLiveBrowserIntegrationTests,ProbesLiveBrowserIntegrationTests' \
 	  -Dsurefire.failIfNoSpecifiedTests=false
 
 .PHONY: bench-timeseries

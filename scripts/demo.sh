@@ -5,7 +5,8 @@
 # REST API, registers the 20 switches (the backend pushes sonde.p4 and the routes, ECMP groups over
 # the FatTree's equal-cost paths) and applies
 # the INT configuration of scripts/demo-int-config.json (sources and sinks on the edge, transit
-# everywhere, reports to 127.0.0.1:32766). The emulator's control channel listens on
+# everywhere, reports to 127.0.0.1:32766), next to which GPINT-3 probing sessions run every 5 s
+# (sonde.probes.*: one source-routed probe per path, lost probes recovered). The emulator's control channel listens on
 # 127.0.0.1:32767 (SONDE_EMULATOR_CONTROL_PORT; its address also in .demo/emulator.control), so
 # `./sonde-emulator ctl ...` restarts switches and fails links while the demo runs. Runs in the
 # foreground until Ctrl-C, then stops what it started.
@@ -80,6 +81,9 @@ java $backend_java \
   --sonde.topology.link-status-url="http://127.0.0.1:$control_port" \
   --sonde.switches.polling-interval=2s \
   --sonde.ingest.udp.enabled=true \
+  --sonde.probes.enabled=true \
+  --sonde.probes.period=5s \
+  --sonde.probes.c=3 \
   >"$demo_dir/backend.log" 2>&1 &
 backend=$!
 
@@ -147,6 +151,12 @@ for _ in $(seq 1 30); do
   sleep 1
 done
 
+# A link the first GPINT-3 path walks (its second and third switches), for the fault example below:
+# failing it shows a recovery notification, the link marked unavailable and the re-plan around it.
+probed_link=$(curl -sf "${auth[@]}" -X POST -H 'Content-Type: application/json' --data '{"algorithm":"gpint","c":3}' \
+  "$api/probes/plans" | sed -n 's/^{[^[]*"paths":\[\["[^"]*","\([^"]*\)","\([^"]*\)".*/\1\/\2/p' || true)
+probed_link=${probed_link:-agg-0-0/edge-0-1}
+
 ctl="./sonde-emulator ctl"
 if [ "$control_port" != 32767 ]; then
   ctl="./sonde-emulator ctl --port $control_port"
@@ -172,12 +182,17 @@ cat <<INFO
               events/s and the storage reduction M_all/M_event on the Overview
               (emulator log: $emulator_log; its topology: $topology)
 
+  Probes:     GPINT-3 sessions every 5 s next to the INT traffic (sonde.probes.*), live on
+              http://localhost:$port/probes    (paths, probes hop by hop, recovery, latency, history)
+
   Faults:     the emulator takes them on command (docs/OPERATIONS.md, "The emulator's control commands"):
     $ctl status
     $ctl restart edge-0-0 --down 7s          # power cycle; Sonde redials and repairs it
     $ctl link set edge-0-0/agg-0-0 --loss 100%   # the reports of the flows crossing it stop
     $ctl link clear edge-0-0/agg-0-0
     $ctl link down core-0/agg-0-0          # its ECMP next hops leave their groups; also: link up, stop, start
+    $ctl link set $probed_link --loss 100%   # a GPINT path's link: recovery notification, marked unavailable, re-planned
+    $ctl link clear $probed_link
 
   Try the API:
     curl -H "Authorization: Bearer $api_token" http://localhost:$port/api/v1/system

@@ -25,6 +25,7 @@ import io.sonde.probes.ProbeSession;
 import io.sonde.probes.ProbeSession.Settings;
 import io.sonde.probes.ProbeSessionBusy;
 import io.sonde.probes.ProbeSessionCompleted;
+import io.sonde.probes.ProbeSessionStarted;
 import io.sonde.probes.SessionQuery;
 import io.sonde.probes.SessionRequest;
 import io.sonde.probes.SessionRequestRejected;
@@ -166,7 +167,8 @@ class SessionOrchestrator implements ProbeOrchestrator, SmartLifecycle {
 							: ProbeRequestType.PORT_PACKETS,
 					this.properties.monitor());
 			SessionRun run = new SessionRun(id, segments, parameters(settings), frames, this.switches, this.ids,
-					this.clock, this.properties.maxSessionTime(), this.lease.ttl().dividedBy(3));
+					this.clock, this.properties.maxSessionTime(), this.lease.ttl().dividedBy(3),
+					this.publisher::publishEvent);
 			// Recorded with its paths, all still to collect, before anything is sent.
 			ProbeSession recorded = SessionRecords.progress(session,
 					new RecoveryLoop(segments, parameters(settings), now).report(), frames.firstIndex());
@@ -184,6 +186,7 @@ class SessionOrchestrator implements ProbeOrchestrator, SmartLifecycle {
 		ProbeSession started = prepared.session;
 		boolean interrupted = false;
 		try {
+			this.publisher.publishEvent(new ProbeSessionStarted(started));
 			String notReady = notReady(prepared.segments);
 			SessionRun.Outcome outcome;
 			ProbeSession finished;

@@ -75,7 +75,7 @@ final class SessionRecords {
 				reading.telemetry().measurements(), firstIndex, reading.path(), reading.receivedAt());
 	}
 
-	private static ComponentVerdict verdict(ComponentMark mark) {
+	static ComponentVerdict verdict(ComponentMark mark) {
 		return new ComponentVerdict((mark.component() instanceof ProbedSwitch) ? "switch" : "link",
 				mark.component().key(), mark.status().name().toLowerCase(Locale.ROOT), mark.markedAt(),
 				mark.changedAt());

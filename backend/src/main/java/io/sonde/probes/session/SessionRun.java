@@ -49,6 +49,8 @@ final class SessionRun {
 
 	private final Duration renewEvery;
 
+	private final LiveProgress live;
+
 	private final BlockingQueue<Incoming> inbox = new LinkedBlockingQueue<>();
 
 	private final Map<Integer, Long> sendByRequest = new HashMap<>();
@@ -58,7 +60,8 @@ final class SessionRun {
 	private int strays;
 
 	SessionRun(String sessionId, List<List<String>> paths, RecoveryParameters parameters, ProbeFrames frames,
-			SwitchManagement switches, RequestIds ids, Clock clock, Duration maxTime, Duration renewEvery) {
+			SwitchManagement switches, RequestIds ids, Clock clock, Duration maxTime, Duration renewEvery,
+			Consumer<Object> publisher) {
 		this.sessionId = sessionId;
 		this.paths = List.copyOf(paths);
 		this.parameters = parameters;
@@ -68,6 +71,7 @@ final class SessionRun {
 		this.clock = clock;
 		this.maxTime = maxTime;
 		this.renewEvery = renewEvery;
+		this.live = new LiveProgress(sessionId, publisher);
 	}
 
 	String sessionId() {
@@ -97,6 +101,7 @@ final class SessionRun {
 				Instant now = this.clock.instant();
 				if (!now.isBefore(nextTick)) {
 					loop.tick(now).forEach(this::send);
+					this.live.verdicts(loop.report().marks(), now);
 					nextTick = nextTick.plus(tro);
 					if (nextTick.isBefore(now)) {
 						nextTick = now.plus(tro);
@@ -151,6 +156,8 @@ final class SessionRun {
 			this.strays++;
 			return;
 		}
+		this.live.arrived(sendId, incoming.probe.kind(), incoming.probe.hops().size(), incoming.at);
+		this.live.verdicts(loop.report().marks(), incoming.at);
 		loop.dispatchWaiting(incoming.at).forEach(this::send);
 	}
 
@@ -164,8 +171,10 @@ final class SessionRun {
 		String first = path.get(send.fromHop());
 		try {
 			this.switches.packetOut(first, ProbeFrames.CPU_PORT, this.frames.frame(path, send.fromHop(), requestId));
+			this.live.sent(send, true, this.clock.instant());
 		}
 		catch (RuntimeException ex) {
+			this.live.sent(send, false, this.clock.instant());
 			this.sendFailures++;
 			logger.log(Level.DEBUG, () -> this.sessionId + ": probe to " + first + " not sent: " + ex.getMessage());
 		}

@@ -56,7 +56,10 @@ public class SecurityConfiguration {
 			PathPatternRequestMatcher.withDefaults().matcher("/events/history"),
 			PathPatternRequestMatcher.withDefaults().matcher("/metrics/*"),
 			PathPatternRequestMatcher.withDefaults().matcher("/metrics/thresholds/*"),
-			PathPatternRequestMatcher.withDefaults().matcher("/overview/pipeline"));
+			PathPatternRequestMatcher.withDefaults().matcher("/overview/pipeline"),
+			PathPatternRequestMatcher.withDefaults().matcher("/probes/plans"),
+			PathPatternRequestMatcher.withDefaults().matcher("/probes/sessions"),
+			PathPatternRequestMatcher.withDefaults().matcher("/probes/live"));
 
 	@Bean
 	SecurityProblemResponses securityProblemResponses(ObjectMapper json) {
@@ -105,6 +108,9 @@ public class SecurityConfiguration {
 				.hasAnyRole(Roles.ADMIN, Roles.OPERATOR)
 				// Thresholds change what every collector reports: operators only.
 				.requestMatchers(HttpMethod.PUT, "/metrics/**")
+				.hasAnyRole(Roles.ADMIN, Roles.OPERATOR)
+				// Running a probe session: operators only.
+				.requestMatchers(HttpMethod.POST, "/probes/**")
 				.hasAnyRole(Roles.ADMIN, Roles.OPERATOR)
 				// Acknowledging a Redis data loss: operators only.
 				.requestMatchers(HttpMethod.POST, "/overview/**")

@@ -81,8 +81,9 @@ class OverviewControllerTests {
 		assertThat(page).contains("<a href=\"/topology\">Topology</a>");
 		assertThat(page).contains("<a href=\"/events\">Events</a>");
 		assertThat(page).contains("<a href=\"/metrics\">Metrics</a>");
-		assertThat(page.split("aria-disabled=\"true\"", -1)).hasSize(5);
-		assertThat(page).contains("<span>Probes</span>", "<span>Settings</span>",
+		assertThat(page).contains("<a href=\"/probes\">Probes</a>");
+		assertThat(page.split("aria-disabled=\"true\"", -1)).hasSize(4);
+		assertThat(page).contains("<span>Labeling</span>", "<span>Settings</span>",
 				"title=\"Arrives with a later release of Sonde\"");
 	}
 
