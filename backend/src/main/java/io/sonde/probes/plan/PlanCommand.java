@@ -54,10 +54,12 @@ public final class PlanCommand {
 			out.print(USAGE);
 			return 0;
 		}
+		Path file = null;
 		try {
 			Arguments parsed = Arguments.parse(args);
 			PlanRequest request = parsed.request();
-			String document = Files.readString(parsed.topology);
+			file = parsed.topology;
+			String document = Files.readString(file);
 			TopologyGraph graph = TopologyGraph.of(TopologyDocuments.readForPlanning(document));
 			ProbePlan plan = new GraphProbePlanner().plan(graph, request);
 			out.println(new ObjectMapper().writeValueAsString(plan));
@@ -69,7 +71,7 @@ public final class PlanCommand {
 			return 2;
 		}
 		catch (TopologyRejected ex) {
-			err.println("sonde-probes: bad topology file: " + ex.getMessage());
+			err.println("sonde-probes: bad topology file " + file + ": " + ex.getMessage());
 			return 2;
 		}
 		catch (NoSuchFileException ex) {
