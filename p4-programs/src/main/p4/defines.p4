@@ -59,11 +59,12 @@ const bit<16> PROBE_MEA_BYTES = 4;
 // the departure port's session.
 const bit<32> PROBE_CLONE_SESSION_BASE = 1024;
 // probe_drops cells: why a probe was dropped instead of forwarded half-written.
-const bit<32> PROBE_DROP_MALFORMED = 0;      // parser error: a stack longer than MAX_PROBE_HOPS, or truncated
+const bit<32> PROBE_DROP_MALFORMED = 0;      // parser error: more than MAX_PROBE_HOPS SR or DLV entries, or truncated
 const bit<32> PROBE_DROP_NO_SR_ENTRY = 1;    // sr_count 0: no entry to pop
 const bit<32> PROBE_DROP_TOO_MANY_MEASUREMENTS = 2; // MEA range count over PROBE_MAX_MEASUREMENTS
 const bit<32> PROBE_DROP_DLV_FULL = 3;       // MAX_PROBE_HOPS DLV entries already: no room for ours
 const bit<32> PROBE_DROP_UNKNOWN_KIND = 4;   // protocol 253 with a DSCP that is no probe kind a switch takes
+const bit<32> PROBE_DROP_NONE = 0xFFFFFFFF;  // no reason: the probe is forwarded
 
 // INT shim for TCP/UDP (INT-2.1 §5.7.2) and INT-MD metadata header (INT-2.1 §5.8).
 const bit<4>  INT_TYPE_MD = 1;
@@ -114,6 +115,8 @@ const bit<32> INT_REPORT_CLONE_SESSION_ID = 500;
 // The CPU port: simple_switch_grpc --cpu-port 510, and the emulator's (emulator/README.md). Frames
 // from it carry packet_out, frames to it get packet_in.
 const port_t CPU_PORT = 510;
+// v1model's drop port on BMv2: mark_to_drop sets egress_spec to it (and mcast_grp to 0).
+const port_t DROP_PORT = 511;
 
 // standard_metadata.instance_type values of BMv2 simple_switch.
 const bit<32> PKT_INSTANCE_TYPE_NORMAL = 0;

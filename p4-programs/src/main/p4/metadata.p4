@@ -40,13 +40,17 @@ struct headers_t {
     int_buffer_t[MAX_INT_HOPS]          int_buffer;
     // The stack as words, when its layout has items sonde.p4 does not type (int_headers.p4).
     int_word_t[MAX_INT_STACK_WORDS]     int_raw_stack;
-    // GPINT probe (probe_headers.p4), in wire order. probe_hop_mea are the values this switch adds,
-    // emitted in front of the earlier hops' values, which stay payload.
+    // GPINT probe (probe_headers.p4), in wire order. Only the entries a switch reads or adds are
+    // headers of their own: the top SR entry (popped), this switch's DLV entry and measurements
+    // (pushed in front); the other SR and DLV entries are carried whole in one variable-length
+    // header each, and the earlier hops' measurements stay payload.
     probe_meta_t                        probe_meta;
     probe_count_t                       probe_sr_count;
-    probe_sr_t[MAX_PROBE_HOPS]          probe_sr;
+    probe_sr_t                          probe_sr;
+    probe_sr_rest_t                     probe_sr_rest;
     probe_count_t                       probe_dlv_count;
-    probe_dlv_t[MAX_PROBE_HOPS]         probe_dlv;
+    probe_dlv_t                         probe_dlv;
+    probe_dlv_rest_t                    probe_dlv_rest;
     probe_count_t                       probe_mea_count;
     probe_mea_t[PROBE_MAX_MEASUREMENTS] probe_hop_mea;
 }
@@ -119,13 +123,12 @@ struct gpint_meta_t {
     bit<48> deadline;          // egress timestamp (us) after which the copy is reported
     @field_list(FieldList.PROBE_COPY)
     port_t  wait_port;         // the port the probe left by: its feedback must arrive there
-    bit<16> sr_left;           // parser: SR entries not yet extracted
-    bit<16> dlv_left;          // parser: DLV entries not yet extracted
     bit<1>  recovery_enabled;  // probe_settings
     bit<32> feedback_timeout_us;
     bit<1>  insert;            // a measurement probe this switch adds its hop to (egress)
     bit<1>  store;             // ... and keeps a copy of (not its last hop, recovery enabled)
     bit<8>  hop_mea_count;     // measurements this switch adds
+    bit<32> drop_reason;       // probe_drops cell of a probe over a bound, else PROBE_DROP_NONE
 }
 
 // Later features add their own struct here rather than reuse these: INT-label (int_label_meta_t).

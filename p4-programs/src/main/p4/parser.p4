@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // Ethernet -> (802.1Q) -> IPv4 | IPv6 -> TCP | UDP -> INT shim (DSCP-marked) -> INT-MD header ->
 // stack, the stack parsed hop by hop in a loop bounded by the header stacks (MAX_INT_HOPS); or
-// IPv4 -> GPINT probe (protocol 253) -> SR stack -> DLV stack -> MEA count.
+// IPv4 -> GPINT probe (protocol 253) -> SR count, top entry, the rest -> DLV count, entries -> MEA count.
 #ifndef SONDE_PARSER_P4
 #define SONDE_PARSER_P4
 
@@ -58,9 +58,10 @@ parser SondeParser(packet_in packet, out headers_t hdr, inout metadata_t meta,
 
     // GPINT probe (paper 001 Fig. 4): Req META, then for a measurement probe the SR stack, the DLV
     // entries and the MEA count. The MEA values stay payload: a switch adds its own in front of them.
-    // Feedback and recovery notifications are Req META only. Each stack is extracted in a loop its
-    // count bounds and its header stack ends: more than MAX_PROBE_HOPS entries end parsing with
-    // StackOutOfBounds, and the probe is dropped.
+    // Feedback and recovery notifications are Req META only. The top SR entry is a header of its
+    // own; the SR entries behind it and the DLV entries are each extracted whole into a varbit
+    // header as long as their count says. More than MAX_PROBE_HOPS entries overrun the varbit's
+    // width and end parsing with an error (P4-16 §12.8.2: HeaderTooShort), and the probe is dropped.
     state parse_probe_meta {
         packet.extract(hdr.probe_meta);
         transition select(hdr.ipv4.dscp) {
@@ -71,41 +72,21 @@ parser SondeParser(packet_in packet, out headers_t hdr, inout metadata_t meta,
 
     state parse_probe_sr_count {
         packet.extract(hdr.probe_sr_count);
-        meta.gpint.sr_left = hdr.probe_sr_count.count;
-        transition select(meta.gpint.sr_left) {
+        transition select(hdr.probe_sr_count.count) {
             16w0: parse_probe_dlv_count;
             default: parse_probe_sr;
         }
     }
 
     state parse_probe_sr {
-        packet.extract(hdr.probe_sr.next);
-        meta.gpint.sr_left = meta.gpint.sr_left - 1;
-        transition select(meta.gpint.sr_left) {
-            16w0: parse_probe_dlv_count;
-            default: parse_probe_sr;
-        }
+        packet.extract(hdr.probe_sr);
+        packet.extract(hdr.probe_sr_rest, ((bit<32>) hdr.probe_sr_count.count - 1) * 24);
+        transition parse_probe_dlv_count;
     }
 
     state parse_probe_dlv_count {
         packet.extract(hdr.probe_dlv_count);
-        meta.gpint.dlv_left = hdr.probe_dlv_count.count;
-        transition select(meta.gpint.dlv_left) {
-            16w0: parse_probe_mea_count;
-            default: parse_probe_dlv;
-        }
-    }
-
-    state parse_probe_dlv {
-        packet.extract(hdr.probe_dlv.next);
-        meta.gpint.dlv_left = meta.gpint.dlv_left - 1;
-        transition select(meta.gpint.dlv_left) {
-            16w0: parse_probe_mea_count;
-            default: parse_probe_dlv;
-        }
-    }
-
-    state parse_probe_mea_count {
+        packet.extract(hdr.probe_dlv_rest, (bit<32>) hdr.probe_dlv_count.count * 32);
         packet.extract(hdr.probe_mea_count);
         transition accept;
     }
@@ -355,8 +336,10 @@ control SondeDeparser(packet_out packet, in headers_t hdr) {
         packet.emit(hdr.probe_meta);
         packet.emit(hdr.probe_sr_count);
         packet.emit(hdr.probe_sr);
+        packet.emit(hdr.probe_sr_rest);
         packet.emit(hdr.probe_dlv_count);
         packet.emit(hdr.probe_dlv);
+        packet.emit(hdr.probe_dlv_rest);
         packet.emit(hdr.probe_mea_count);
         packet.emit(hdr.probe_hop_mea);
         packet.emit(hdr.ipv6);

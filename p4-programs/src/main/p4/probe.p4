@@ -48,54 +48,124 @@ control ProbeIngress(inout headers_t hdr, inout metadata_t meta,
         counters = probe_settings_counter;
     }
 
-    // Statements rather than actions: an action the apply block calls would be a P4Info entity.
-#define PROBE_DROP(reason) \
-    probe_drops.count(reason); \
-    mark_to_drop(standard_metadata);
+    // The work is done in actions, where p4c turns a condition into an expression: each action
+    // costs the BMv2 program one table and no conditional, where the same statements in the apply
+    // block would cost a table per branch and a conditional per `if`. A register cell an action
+    // must leave alone is read and written back unchanged.
+
+    // The measurements: every packet counts on its ingress port, every route hit on its cell (a
+    // miss, or a group past the register, writes cell 0 back as it was).
+    @id(0x01001001) action count_measurements() {
+        bit<32> port_packets;
+        probe_port_packets.read(port_packets, (bit<32>) standard_metadata.ingress_port);
+        probe_port_packets.write((bit<32>) standard_metadata.ingress_port, port_packets + 1);
+        bit<32> cell = 0;
+        bit<32> increment = 0;
+        if (meta.forwarding.route_hit == 1 && meta.forwarding.next_hop_group < PROBE_RULE_HIT_CELLS) {
+            cell = (bit<32>) meta.forwarding.next_hop_group;
+            increment = 1;
+        }
+        bit<32> rule_hits;
+        probe_rule_hits.read(rule_hits, cell);
+        probe_rule_hits.write(cell, rule_hits + increment);
+    }
+
+    // SQR's stored copy, back from its egress pass: discarded once the next hop's feedback came
+    // in on the port it waits on (mark_to_drop's two writes), reported once egress found its
+    // deadline passed, else round again through the port it left by.
+    @id(0x01001002) action release_copy() {
+        bit<16> answered;
+        probe_feedback_port.read(answered, (bit<32>) hdr.probe_meta.request_id);
+        standard_metadata.egress_spec = meta.gpint.wait_port;
+        if (answered == (bit<16>) meta.gpint.wait_port + 1) {
+            standard_metadata.egress_spec = DROP_PORT;
+            standard_metadata.mcast_grp = 0;
+        } else if (meta.gpint.timed_out == 1) {
+            // PacketIn names the port the lost probe left by: the link that failed.
+            meta.gpint.is_copy = 0;
+            meta.int_meta.ingress_port = meta.gpint.wait_port;
+            hdr.ipv4.dscp = PROBE_DSCP_RECOVERY;
+            standard_metadata.egress_spec = CPU_PORT;
+        }
+    }
+
+    // Why a probe that is no feedback must be dropped, first reason first; PROBE_DROP_NONE when
+    // it may be forwarded.
+    @id(0x01001003) action check_probe() {
+        meta.gpint.drop_reason = PROBE_DROP_NONE;
+        if (hdr.probe_dlv_count.count == MAX_PROBE_HOPS) {
+            meta.gpint.drop_reason = PROBE_DROP_DLV_FULL;
+        }
+        if (hdr.probe_sr.mea_count > PROBE_MAX_MEASUREMENTS) {
+            meta.gpint.drop_reason = PROBE_DROP_TOO_MANY_MEASUREMENTS;
+        }
+        if (hdr.probe_sr_count.count == 0) {
+            meta.gpint.drop_reason = PROBE_DROP_NO_SR_ENTRY;
+        }
+        if (standard_metadata.parser_error != error.NoError) {
+            meta.gpint.drop_reason = PROBE_DROP_MALFORMED;
+        }
+        if (hdr.ipv4.dscp != PROBE_DSCP_MEASUREMENT) {
+            meta.gpint.drop_reason = PROBE_DROP_UNKNOWN_KIND;
+        }
+    }
 
     // Measurement i of this switch's range, in index order: cell mea_first + i of the register
-    // the request type names. Both registers hold every cell a MEA range can name (sizes.p4).
+    // the request type names. Both registers hold every cell a MEA range can name (sizes.p4), so
+    // the cells past the range are read too, and only the first mea_count values are kept.
 #define PROBE_MEASURE(i) \
+    probe_rule_hits.read(rule_hits, first + i); \
+    probe_port_packets.read(port_packets, first + i); \
+    measurement.value = (hdr.probe_meta.request_type == 0) ? rule_hits : port_packets; \
     if (meta.gpint.hop_mea_count > i) { \
-        hdr.probe_hop_mea[i].setValid(); \
-        probe_rule_hits.read(rule_hits, (bit<32>) hdr.probe_sr[0].mea_first + i); \
-        probe_port_packets.read(port_packets, (bit<32>) hdr.probe_sr[0].mea_first + i); \
-        hdr.probe_hop_mea[i].value = (hdr.probe_meta.request_type == 0) ? rule_hits : port_packets; \
+        hdr.probe_hop_mea[i] = measurement; \
+    }
+
+    // This switch's measurements, then its SR entry popped: the next port, or the CPU port when
+    // it was the last ("probe completed").
+    @id(0x01001004) action measure_and_pop() {
+        meta.gpint.insert = 1;
+        meta.gpint.hop_mea_count = hdr.probe_sr.mea_count;
+        bit<32> first = (bit<32>) hdr.probe_sr.mea_first;
+        bit<32> rule_hits;
+        bit<32> port_packets;
+        probe_mea_t measurement;
+        measurement.setValid();
+        FOR_EACH_PROBE_MEASUREMENT(PROBE_MEASURE)
+        standard_metadata.egress_spec = (port_t) hdr.probe_sr.next_port;
+        hdr.probe_sr.setInvalid();
+        hdr.probe_sr_count.count = hdr.probe_sr_count.count - 1;
+        hdr.ipv4.total_len = hdr.ipv4.total_len - PROBE_SR_ENTRY_BYTES;
+        if (hdr.probe_sr_count.count == 0) {
+            standard_metadata.egress_spec = CPU_PORT;
+        }
+    }
+#undef PROBE_MEASURE
+
+    // With recovery on: the feedback, a clone of the probe as it came in, back out of its arrival
+    // port; and unless this was the last hop, a copy will wait for the next hop's feedback, none
+    // of which has come for it yet.
+    @id(0x01001005) action answer_and_keep() {
+        meta.gpint.is_feedback = 1;
+        clone_preserving_field_list(CloneType.I2E,
+            PROBE_CLONE_SESSION_BASE + (bit<32>) standard_metadata.ingress_port,
+            (bit<8>) FieldList.PROBE_FEEDBACK);
+        bit<16> answered;
+        probe_feedback_port.read(answered, (bit<32>) hdr.probe_meta.request_id);
+        if (hdr.probe_sr_count.count != 0) {
+            meta.gpint.store = 1;
+            answered = 0;
+        }
+        probe_feedback_port.write((bit<32>) hdr.probe_meta.request_id, answered);
     }
 
     apply {
         probe_settings.apply();
-
-        // SQR's stored copy, back from its egress pass: discarded once the next hop's feedback
-        // came in on the port it waits on, reported once egress found its deadline passed, else
-        // round again through the port it left by.
         if (meta.gpint.is_copy == 1) {
-            bit<16> answered;
-            probe_feedback_port.read(answered, (bit<32>) hdr.probe_meta.request_id);
-            if (answered == (bit<16>) meta.gpint.wait_port + 1) {
-                mark_to_drop(standard_metadata);
-            } else if (meta.gpint.timed_out == 1) {
-                // PacketIn names the port the lost probe left by: the link that failed.
-                meta.gpint.is_copy = 0;
-                meta.int_meta.ingress_port = meta.gpint.wait_port;
-                hdr.ipv4.dscp = PROBE_DSCP_RECOVERY;
-                standard_metadata.egress_spec = CPU_PORT;
-            } else {
-                standard_metadata.egress_spec = meta.gpint.wait_port;
-            }
+            release_copy();
             return;
         }
-
-        // The measurements: every packet counts on its ingress port, every route hit on its cell.
-        bit<32> port_packets;
-        bit<32> rule_hits;
-        probe_port_packets.read(port_packets, (bit<32>) standard_metadata.ingress_port);
-        probe_port_packets.write((bit<32>) standard_metadata.ingress_port, port_packets + 1);
-        if (meta.forwarding.route_hit == 1 && meta.forwarding.next_hop_group < PROBE_RULE_HIT_CELLS) {
-            probe_rule_hits.read(rule_hits, (bit<32>) meta.forwarding.next_hop_group);
-            probe_rule_hits.write((bit<32>) meta.forwarding.next_hop_group, rule_hits + 1);
-        }
-
+        count_measurements();
         if (!hdr.probe_meta.isValid()) {
             return;
         }
@@ -104,76 +174,60 @@ control ProbeIngress(inout headers_t hdr, inout metadata_t meta,
             probe_feedback_port.write((bit<32>) hdr.probe_meta.request_id,
                                       (bit<16>) standard_metadata.ingress_port + 1);
             mark_to_drop(standard_metadata);
-        } else if (hdr.ipv4.dscp != PROBE_DSCP_MEASUREMENT) {
-            PROBE_DROP(PROBE_DROP_UNKNOWN_KIND)
-        } else if (standard_metadata.parser_error != error.NoError) {
-            PROBE_DROP(PROBE_DROP_MALFORMED)
-        } else if (hdr.probe_sr_count.count == 0) {
-            PROBE_DROP(PROBE_DROP_NO_SR_ENTRY)
-        } else if (hdr.probe_sr[0].mea_count > PROBE_MAX_MEASUREMENTS) {
-            PROBE_DROP(PROBE_DROP_TOO_MANY_MEASUREMENTS)
-        } else if (hdr.probe_dlv_count.count == MAX_PROBE_HOPS) {
-            PROBE_DROP(PROBE_DROP_DLV_FULL)
-        } else {
-            // This switch's measurements, then its SR entry popped: the next port, or the CPU
-            // port when it was the last ("probe completed").
-            meta.gpint.insert = 1;
-            meta.gpint.hop_mea_count = hdr.probe_sr[0].mea_count;
-            FOR_EACH_PROBE_MEASUREMENT(PROBE_MEASURE)
-            standard_metadata.egress_spec = (port_t) hdr.probe_sr[0].next_port;
-            hdr.probe_sr.pop_front(1);
-            hdr.probe_sr_count.count = hdr.probe_sr_count.count - 1;
-            hdr.ipv4.total_len = hdr.ipv4.total_len - PROBE_SR_ENTRY_BYTES;
-            if (hdr.probe_sr_count.count == 0) {
-                standard_metadata.egress_spec = CPU_PORT;
-            }
-            if (meta.gpint.recovery_enabled == 1) {
-                // The feedback: a clone of the probe as it came in, back out of its arrival port.
-                meta.gpint.is_feedback = 1;
-                clone_preserving_field_list(CloneType.I2E,
-                    PROBE_CLONE_SESSION_BASE + (bit<32>) standard_metadata.ingress_port,
-                    (bit<8>) FieldList.PROBE_FEEDBACK);
-                if (hdr.probe_sr_count.count != 0) {
-                    // A copy will wait for the next hop's feedback: none has come for it yet.
-                    meta.gpint.store = 1;
-                    probe_feedback_port.write((bit<32>) hdr.probe_meta.request_id, 0);
-                }
-            }
+            return;
+        }
+        // A probe over a bound is dropped and counted, never forwarded half-written.
+        check_probe();
+        if (meta.gpint.drop_reason != PROBE_DROP_NONE) {
+            probe_drops.count(meta.gpint.drop_reason);
+            mark_to_drop(standard_metadata);
+            return;
+        }
+        measure_and_pop();
+        if (meta.gpint.recovery_enabled == 1) {
+            answer_and_keep();
         }
     }
-#undef PROBE_MEASURE
-#undef PROBE_DROP
 }
 
 // Egress stage 4: the probe's DLV entry and counts, the copy kept; or the feedback clone cut down.
 control ProbeEgress(inout headers_t hdr, inout metadata_t meta,
                     inout standard_metadata_t standard_metadata) {
+    // Ethernet + IPv4 + Req META of the probe it answers, back toward its sender. Truncation
+    // after Req META cuts the rest: the SR and DLV entries and the measurements.
+    @id(0x01001010) action cut_to_feedback() {
+        mac_addr_t sender = hdr.ethernet.src_addr;
+        hdr.ethernet.src_addr = hdr.ethernet.dst_addr;
+        hdr.ethernet.dst_addr = sender;
+        hdr.ipv4.dscp = PROBE_DSCP_FEEDBACK;
+        hdr.ipv4.total_len = PROBE_FEEDBACK_IPV4_LENGTH;
+        bit<32> length = PROBE_FEEDBACK_FRAME_BYTES;
+        if (hdr.packet_in.isValid()) {
+            length = PROBE_FEEDBACK_PACKET_IN_BYTES;
+        }
+        truncate(length);
+    }
+
+    // This switch's DLV entry in front, the counts and the IPv4 length updated.
+    @id(0x01001011) action push_dlv_entry() {
+        hdr.probe_dlv.setValid();
+        hdr.probe_dlv.switch_id = meta.int_meta.switch_id[7:0];
+        hdr.probe_dlv.queue_depth = (bit<8>) standard_metadata.deq_qdepth;
+        if (standard_metadata.deq_qdepth > 255) {
+            hdr.probe_dlv.queue_depth = 255;
+        }
+        hdr.probe_dlv.mea_count = (bit<16>) meta.gpint.hop_mea_count;
+        hdr.probe_dlv_count.count = hdr.probe_dlv_count.count + 1;
+        hdr.probe_mea_count.count = hdr.probe_mea_count.count + (bit<16>) meta.gpint.hop_mea_count;
+        hdr.ipv4.total_len = hdr.ipv4.total_len + PROBE_DLV_ENTRY_BYTES
+            + PROBE_MEA_BYTES * (bit<16>) meta.gpint.hop_mea_count;
+    }
+
     apply {
         if (meta.gpint.is_feedback == 1 && standard_metadata.instance_type == PKT_INSTANCE_TYPE_INGRESS_CLONE) {
-            // Ethernet + IPv4 + Req META of the probe it answers, back toward its sender.
-            mac_addr_t sender = hdr.ethernet.src_addr;
-            hdr.ethernet.src_addr = hdr.ethernet.dst_addr;
-            hdr.ethernet.dst_addr = sender;
-            hdr.ipv4.dscp = PROBE_DSCP_FEEDBACK;
-            hdr.ipv4.total_len = PROBE_FEEDBACK_IPV4_LENGTH;
-            hdr.probe_sr_count.setInvalid();
-            hdr.probe_sr.pop_front(MAX_PROBE_HOPS);
-            hdr.probe_dlv_count.setInvalid();
-            hdr.probe_dlv.pop_front(MAX_PROBE_HOPS);
-            hdr.probe_mea_count.setInvalid();
-            // The earlier hops' measurements are payload: cut after Req META.
-            truncate(hdr.packet_in.isValid() ? PROBE_FEEDBACK_PACKET_IN_BYTES : PROBE_FEEDBACK_FRAME_BYTES);
+            cut_to_feedback();
         } else if (meta.gpint.insert == 1) {
-            hdr.probe_dlv.push_front(1);
-            hdr.probe_dlv[0].setValid();
-            hdr.probe_dlv[0].switch_id = meta.int_meta.switch_id[7:0];
-            hdr.probe_dlv[0].queue_depth = (standard_metadata.deq_qdepth > 255)
-                ? 8w255 : (bit<8>) standard_metadata.deq_qdepth;
-            hdr.probe_dlv[0].mea_count = (bit<16>) meta.gpint.hop_mea_count;
-            hdr.probe_dlv_count.count = hdr.probe_dlv_count.count + 1;
-            hdr.probe_mea_count.count = hdr.probe_mea_count.count + (bit<16>) meta.gpint.hop_mea_count;
-            hdr.ipv4.total_len = hdr.ipv4.total_len + PROBE_DLV_ENTRY_BYTES
-                + PROBE_MEA_BYTES * (bit<16>) meta.gpint.hop_mea_count;
+            push_dlv_entry();
             if (meta.gpint.store == 1) {
                 // SQR's copy of the probe as it leaves, waiting until the deadline for the next
                 // hop's feedback on this port.

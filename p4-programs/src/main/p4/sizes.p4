@@ -46,10 +46,14 @@
 // One report sequence number per hw_id (TR-2.0 §3.2: numbered per Node ID and hw_id).
 #define REPORT_HW_IDS 64
 
-// GPINT probes (paper 001 §III-B). SR entries and DLV entries a probe can hold: the parser loops
-// end there (a longer probe ends parsing with StackOutOfBounds and is dropped and counted); the
-// orchestrator splits longer paths into consecutive probes.
+// GPINT probes (paper 001 §III-B). SR entries and DLV entries a probe can hold (a longer probe
+// ends parsing with an error and is dropped and counted); the orchestrator splits longer paths into
+// consecutive probes.
 #define MAX_PROBE_HOPS 64
+// Widths of the variable-length headers that carry those entries whole: (MAX_PROBE_HOPS - 1) SR
+// entries of 24 bits behind the top one, MAX_PROBE_HOPS DLV entries of 32 bits.
+#define PROBE_SR_REST_BITS 1512
+#define PROBE_DLV_REST_BITS 2048
 // Measurements one switch adds (the MEA range's count); the insertion is unrolled this far.
 #define PROBE_MAX_MEASUREMENTS 16
 // Unrolls a statement over the measurement positions 0 .. PROBE_MAX_MEASUREMENTS - 1.

@@ -39,7 +39,8 @@ class P4InfoMatchesSourceTests {
 			Map.entry("SondeIngress.int_sink.event_filter.", new int[] { 0x000400, 0x0004FF }),
 			Map.entry("SondeIngress.int_sink.", new int[] { 0x000300, 0x0003FF }),
 			Map.entry("SondeEgress.int_report.", new int[] { 0x000500, 0x0005FF }),
-			Map.entry("SondeIngress.probe_ingress.", new int[] { 0x001000, 0x001FFF }));
+			Map.entry("SondeIngress.probe_ingress.", new int[] { 0x001000, 0x001FFF }),
+			Map.entry("SondeEgress.probe_egress.", new int[] { 0x001000, 0x001FFF }));
 
 	private final P4Info p4Info = SondePipeline.p4Info().p4Info();
 

@@ -58,7 +58,6 @@ class P4SourceSizesTests {
 			if (member.stackSize() != null) {
 				String expected = switch (name) {
 					case "int_raw_stack" -> "MAX_INT_STACK_WORDS";
-					case "probe_sr", "probe_dlv" -> "MAX_PROBE_HOPS";
 					case "probe_hop_mea" -> "PROBE_MAX_MEASUREMENTS";
 					default -> "MAX_INT_HOPS";
 				};
@@ -66,9 +65,26 @@ class P4SourceSizesTests {
 			}
 		});
 		assertThat(this.source.structs.get("headers_t").values().stream().filter((m) -> m.stackSize() != null))
-			.hasSize(13);
+			.hasSize(11);
 		// The issue asks for probes of at least 64 hops.
 		assertThat(constant("MAX_PROBE_HOPS")).isGreaterThanOrEqualTo(64);
+	}
+
+	@Test
+	void probeEntryVarbitsHoldMaxProbeHopsEntries() {
+		// The SR entries behind the top one and the earlier hops' DLV entries are carried
+		// whole.
+		long srEntryBits = bits("probe_sr_t");
+		long dlvEntryBits = bits("probe_dlv_t");
+		assertThat(constant("PROBE_SR_REST_BITS")).isEqualTo((constant("MAX_PROBE_HOPS") - 1) * srEntryBits);
+		assertThat(constant("PROBE_DLV_REST_BITS")).isEqualTo(constant("MAX_PROBE_HOPS") * dlvEntryBits);
+		assertThat(this.text).contains("varbit<PROBE_SR_REST_BITS>", "varbit<PROBE_DLV_REST_BITS>");
+		assertThat(this.source.structs.get("headers_t")).containsKeys("probe_sr", "probe_sr_rest", "probe_dlv",
+				"probe_dlv_rest");
+	}
+
+	private long bits(String header) {
+		return this.source.headers.get(header).values().stream().mapToInt(Integer::intValue).sum();
 	}
 
 	@Test

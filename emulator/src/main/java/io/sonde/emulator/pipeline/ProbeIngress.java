@@ -14,9 +14,9 @@ import io.sonde.p4programs.codec.ProbeLimits;
  * bound is dropped and said why. The probe's bytes change in egress
  * ({@link ProbeEgress}), where the pop and the push happen together.
  * <p>
- * The twin decodes the probe with the p4-programs codec instead of walking header stacks:
- * the codec's bounds are the P4's ({@link ProbeLimits#DEFAULT}: MAX_PROBE_HOPS entries,
- * 16 measurements per hop).
+ * The twin decodes the probe with the p4-programs codec instead of parsing it into
+ * headers: the codec's bounds are the P4's ({@link ProbeLimits#DEFAULT}: MAX_PROBE_HOPS
+ * entries, 16 measurements per hop).
  */
 final class ProbeIngress {
 

@@ -27,8 +27,8 @@
  * <li>Egress TX utilization and buffer occupancy stay unavailable (all ones), as sonde.p4
  * writes them ({@code IntTransit} says why).</li>
  * <li>GPINT probes are decoded and re-encoded whole with the p4-programs probe codec
- * (io.sonde.p4programs.codec.GpintProbeCodec) rather than walked as header stacks; the
- * bytes that leave are the P4's.</li>
+ * (io.sonde.p4programs.codec.GpintProbeCodec) rather than parsed into headers; the bytes
+ * that leave are the P4's.</li>
  * <li>The sink's event filter reads the typed INT stack with the INT codec
  * (io.sonde.p4programs.codec), only for the algorithms that need values; transit and
  * source write header fields in place, and the source's 16 header bytes come from the
