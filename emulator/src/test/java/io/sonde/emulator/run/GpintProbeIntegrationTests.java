@@ -23,8 +23,6 @@ import io.sonde.emulator.pipeline.SondeSwitch;
 import io.sonde.emulator.pipeline.SondeSwitchOptions;
 import io.sonde.emulator.topology.Topology;
 import io.sonde.emulator.topology.TopologyJson;
-import io.sonde.p4programs.SondeDeviceConfig;
-import io.sonde.p4programs.SondePipeline;
 import io.sonde.p4programs.codec.GpintProbe;
 import io.sonde.p4programs.codec.GpintProbeCodec;
 import io.sonde.p4programs.codec.MalformedTelemetry;
@@ -39,7 +37,6 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import p4.v1.PacketIn;
 import p4.v1.PacketMetadata;
-import p4.v1.SetForwardingPipelineConfigRequest;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -98,7 +95,8 @@ class GpintProbeIntegrationTests {
 	void aProbePacketOutToTheCpuPortComesBackCompletedWithThreeHopsInPathOrder() throws Exception {
 		EmulatedSwitch s1 = this.emulated.switchNamed("s1");
 		EmulatedSwitch s3 = this.emulated.switchNamed("s3");
-		try (P4RuntimeClient controllerOfS1 = primary(s1); P4RuntimeClient controllerOfS3 = primary(s3)) {
+		try (P4RuntimeClient controllerOfS1 = SondeController.primaryWithPipeline(s1);
+				P4RuntimeClient controllerOfS3 = SondeController.primaryWithPipeline(s3)) {
 			LinkedBlockingQueue<PacketIn> atS1 = new LinkedBlockingQueue<>();
 			LinkedBlockingQueue<PacketIn> atS3 = new LinkedBlockingQueue<>();
 			controllerOfS1.onPacketIn(atS1::add);
@@ -276,17 +274,6 @@ class GpintProbeIntegrationTests {
 	private static byte[] probeFrame(GpintProbe probe) throws UnknownHostException {
 		Inet4Address monitor = (Inet4Address) InetAddress.getByAddress(new byte[] { 127, 0, 0, 1 });
 		return GpintProbeCodec.encodeFrame(probe, SWITCH_MAC, MONITOR_MAC, monitor);
-	}
-
-	private static P4RuntimeClient primary(EmulatedSwitch emulatedSwitch) {
-		P4RuntimeClient client = P4RuntimeClient.forAddress("127.0.0.1", emulatedSwitch.server().port())
-			.deviceId(emulatedSwitch.spec().deviceId())
-			.electionId(5)
-			.connect();
-		client.awaitPrimary(Duration.ofSeconds(5));
-		client.setPipeline(SondePipeline.p4Info().p4Info(), SondeDeviceConfig.bmv2().json(), 1,
-				SetForwardingPipelineConfigRequest.Action.VERIFY_AND_COMMIT);
-		return client;
 	}
 
 	/** PacketOut reaches the scheduler from a gRPC thread: wait until it was accepted. */

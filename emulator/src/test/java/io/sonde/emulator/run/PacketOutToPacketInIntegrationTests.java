@@ -1,7 +1,6 @@
 package io.sonde.emulator.run;
 
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
@@ -14,7 +13,6 @@ import io.sonde.emulator.topology.TopologyJson;
 import io.sonde.emulator.traffic.FlowAddresses;
 import io.sonde.emulator.traffic.PacketBuilder;
 import io.sonde.emulator.traffic.TransportProtocol;
-import io.sonde.p4programs.SondeDeviceConfig;
 import io.sonde.p4programs.SondePipeline;
 import io.sonde.p4runtime.bytes.Bytestrings;
 import io.sonde.p4runtime.client.P4RuntimeClient;
@@ -25,7 +23,6 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import p4.v1.PacketIn;
 import p4.v1.PacketMetadata;
-import p4.v1.SetForwardingPipelineConfigRequest;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -53,8 +50,8 @@ class PacketOutToPacketInIntegrationTests {
 		Topology twoSwitches = TopologyJson.read(Path.of("src/test/resources/topology/two-switches.json"));
 		this.emulated = EmulatedNetwork.start(twoSwitches,
 				EmulationOptions.DEFAULTS.withClock(ClockMode.REAL).withCollector(null).withP4RuntimeBasePort(0));
-		this.controllerOfS1 = primaryWithPipeline(this.emulated.switchNamed("s1"));
-		this.controllerOfS2 = primaryWithPipeline(this.emulated.switchNamed("s2"));
+		this.controllerOfS1 = SondeController.primaryWithPipeline(this.emulated.switchNamed("s1"));
+		this.controllerOfS2 = SondeController.primaryWithPipeline(this.emulated.switchNamed("s2"));
 	}
 
 	@AfterEach
@@ -62,17 +59,6 @@ class PacketOutToPacketInIntegrationTests {
 		this.controllerOfS1.close();
 		this.controllerOfS2.close();
 		this.emulated.close();
-	}
-
-	private static P4RuntimeClient primaryWithPipeline(EmulatedSwitch emulatedSwitch) {
-		P4RuntimeClient client = P4RuntimeClient.forAddress("127.0.0.1", emulatedSwitch.server().port())
-			.deviceId(emulatedSwitch.spec().deviceId())
-			.electionId(5)
-			.connect();
-		client.awaitPrimary(Duration.ofSeconds(5));
-		client.setPipeline(SondePipeline.p4Info().p4Info(), SondeDeviceConfig.bmv2().json(), 1,
-				SetForwardingPipelineConfigRequest.Action.VERIFY_AND_COMMIT);
-		return client;
 	}
 
 	@Test
