@@ -81,7 +81,6 @@ public final class GpintRepro {
 				profile.sizes().size() * profile.repetitions() * plan.size());
 		ReproResults results = new ReproResults();
 		long start = System.nanoTime();
-		boolean settingsNoted = false;
 		for (int size : profile.sizes()) {
 			for (int repetition = 0; repetition < profile.repetitions(); repetition++) {
 				long seed = BASE_SEED + 1000L * size + repetition;
@@ -89,14 +88,6 @@ public final class GpintRepro {
 				Topology topology = ReproNetwork.topology(size, seed);
 				try (ReproNetwork network = ReproNetwork.start(topology, seed);
 						SwitchProbeSettings settings = new SwitchProbeSettings(network.emulated())) {
-					if (!settingsNoted) {
-						settingsNoted = true;
-						if (!settings.controllable()) {
-							info.println("REPRO_INFO sonde.p4's P4Info has no probe_settings table: every switch keeps "
-									+ "recovery on and t_f 1.5 s; with recovery off the monitoring module ignores "
-									+ "feedback and notifications, GPINT-3-FT's t_f 0.4 s is the module's only");
-						}
-					}
 					NetworkPlans plans = NetworkPlans.of(network.emulated().topology(), seed);
 					if (repetition == 0) {
 						noteGraph(info, size, network, plans);
@@ -150,9 +141,7 @@ public final class GpintRepro {
 	}
 
 	private static void applySettings(SwitchProbeSettings settings, boolean recovery, Duration feedbackTimeout) {
-		if (settings.controllable()) {
-			settings.apply(recovery, feedbackTimeout);
-		}
+		settings.apply(recovery, feedbackTimeout);
 	}
 
 	private static void noteGraph(PrintStream info, int size, ReproNetwork network, NetworkPlans plans) {

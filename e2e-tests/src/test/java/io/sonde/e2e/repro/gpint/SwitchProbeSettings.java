@@ -6,28 +6,17 @@ import java.util.List;
 
 import io.sonde.emulator.run.EmulatedNetwork;
 import io.sonde.emulator.run.EmulatedSwitch;
-import io.sonde.p4programs.SondePipeline;
+import io.sonde.p4programs.entries.SondeEntities;
 import io.sonde.p4runtime.client.P4RuntimeClient;
-import io.sonde.p4runtime.entity.Entities;
-import io.sonde.p4runtime.entity.TableEntries;
 import io.sonde.p4runtime.entity.Updates;
-import io.sonde.p4runtime.info.P4EntityKind;
-import io.sonde.p4runtime.info.P4InfoIndex;
 import p4.v1.Update;
 
 /**
- * SQR's switch half per scenario: {@code set_probe_settings(recovery_enabled,
- * feedback_timeout_us)}, the default action of sonde.p4's keyless {@code probe_settings}
- * table, written over P4Runtime by a controller that stays primary on every switch for
- * the network's life (a write is then one RPC, cheap enough before every session).
- * Without that table in the P4Info the switches keep the data plane's defaults (recovery
- * on, t_f 1.5 s) and {@link #controllable()} says so.
+ * SQR's switch half per scenario: sonde.p4's {@code probe_settings} (recovery on or off,
+ * t_f), written over P4Runtime by a controller that stays primary on every switch for the
+ * network's life (a write is then one RPC, cheap enough before every session).
  */
 final class SwitchProbeSettings implements AutoCloseable {
-
-	static final String TABLE = "probe_settings";
-
-	static final String ACTION = "set_probe_settings";
 
 	/** Above the provisioner's election id 1, which closed its sessions. */
 	private static final long ELECTION_ID = 2;
@@ -36,21 +25,13 @@ final class SwitchProbeSettings implements AutoCloseable {
 
 	private final List<P4RuntimeClient> clients = new ArrayList<>();
 
-	private final TableEntries tables;
-
-	private final boolean controllable;
+	private final SondeEntities entities = SondeEntities.ofPipeline();
 
 	private boolean recoveryEnabled = true;
 
 	private long feedbackTimeoutMicros = 1_500_000;
 
 	SwitchProbeSettings(EmulatedNetwork emulated) {
-		P4InfoIndex p4Info = SondePipeline.p4Info();
-		this.tables = new TableEntries(p4Info);
-		this.controllable = p4Info.contains(P4EntityKind.TABLE, TABLE);
-		if (!this.controllable) {
-			return;
-		}
 		try {
 			for (EmulatedSwitch emulatedSwitch : emulated.switches()) {
 				P4RuntimeClient client = P4RuntimeClient.forAddress("127.0.0.1", emulatedSwitch.spec().p4RuntimePort())
@@ -68,30 +49,13 @@ final class SwitchProbeSettings implements AutoCloseable {
 		}
 	}
 
-	/** Whether the switches' settings can be written (the P4Info has the table). */
-	boolean controllable() {
-		return this.controllable;
-	}
-
-	/**
-	 * Writes the settings to every switch unless they are in force already.
-	 * @throws IllegalStateException when the switches cannot be told (no table)
-	 */
+	/** Writes the settings to every switch unless they are in force already. */
 	void apply(boolean recovery, Duration feedbackTimeout) {
 		long micros = feedbackTimeout.toNanos() / 1_000;
 		if (recovery == this.recoveryEnabled && micros == this.feedbackTimeoutMicros) {
 			return;
 		}
-		if (!this.controllable) {
-			throw new IllegalStateException(
-					"sonde.p4's P4Info has no " + TABLE + " table: the switches keep recovery on and t_f 1.5 s");
-		}
-		List<Update> update = List.of(Updates.of(Update.Type.MODIFY,
-				Entities.of(this.tables.defaultAction(TABLE)
-					.action(ACTION)
-					.param("recovery_enabled", recovery ? 1L : 0L)
-					.param("feedback_timeout_us", micros)
-					.build())));
+		List<Update> update = List.of(Updates.of(Update.Type.MODIFY, this.entities.probeSettings(recovery, micros)));
 		for (P4RuntimeClient client : this.clients) {
 			client.write(update);
 		}
