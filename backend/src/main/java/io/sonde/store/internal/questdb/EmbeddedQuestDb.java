@@ -88,7 +88,7 @@ public class EmbeddedQuestDb implements SmartLifecycle {
 		environment.put(environmentName("cairo.wal.segment.rollover.size"), Long.toString(128L << 20));
 		environment.put(environmentName("cairo.wal.segment.rollover.row.count"), "1000000");
 		// An idle QuestDB worker spins, then calls sched_yield thousands of times before
-		// it naps. Between the commits of a steady ingest that was ~5,000 context
+		// it naps. Between the commits of a steady ingest that was thousands of context
 		// switches a second per worker, and the yields took the cores from runnable
 		// consumers (make bench-ingest, docs/BENCHMARKS.md). Nap after a short spin
 		// instead: work that arrives meanwhile starts at most a millisecond later (10 ms
