@@ -145,8 +145,8 @@ public final class IngestBenchmark {
 			}
 		}
 		finally {
-			// Gigabytes after a run: a benchmark run again and again must not fill the
-			// disk.
+			// Gigabytes after a run: a benchmark run again and again must not
+			// fill the disk.
 			FileSystemUtils.deleteRecursively(data);
 		}
 		System.exit(0);
@@ -193,8 +193,8 @@ public final class IngestBenchmark {
 		AtomicLong produced = new AtomicLong();
 		AtomicLong targetRate = new AtomicLong();
 		AtomicBoolean batched = new AtomicBoolean(true);
-		// One collector's clock for the bulk and the probe, so the stream is in detection
-		// order (DetectionClock).
+		// One collector's clock for the bulk and the probe, so the stream is in
+		// detection order (DetectionClock).
 		DetectionClock clock = new DetectionClock();
 		Thread producer = new Thread(() -> {
 			try (StatefulRedisConnection<String, byte[]> connection = client.connect(BYTE_VALUES)) {
