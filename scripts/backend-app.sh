@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Lays the backend's runnable jar out for a fast start: extracted (Spring Boot's
 # `-Djarmode=tools extract`, the libraries as plain jars beside it) and with a class data
-# sharing archive recorded by one training start. Measured on a 2-core host: 11 s from the
-# jar, 8 s extracted, 5 s extracted with the archive (docs/OPERATIONS.md, "Starting fast").
+# sharing archive recorded by one training start; each step starts the backend faster
+# (docs/OPERATIONS.md, "Starting fast").
 # Does nothing when backend/target/app is newer than the jar. Prints the java arguments
 # that start the backend from it, `java $(scripts/backend-app.sh) --key=value ...`, or with
 # --classpath those that put it on the class path (another main class, ./sonde-collector).

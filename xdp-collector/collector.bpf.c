@@ -150,9 +150,9 @@ struct {
 
 /*
  * The time of a report (int_now_ns(): the coarse monotonic clock), read once
- * per kernel tick on this CPU.  why: a clock helper call costs 25-40 ns in
- * this VM, bpf_jiffies64() is inlined to one load; the coarse clock only
- * moves when jiffies do, so this is the value it would give.
+ * per kernel tick on this CPU.  why: a clock helper call is a real share of
+ * a report's budget, bpf_jiffies64() is inlined to one load; the coarse
+ * clock only moves when jiffies do, so this is the value it would give.
  */
 static __always_inline __u64 collector_now(struct scratch *s)
 {

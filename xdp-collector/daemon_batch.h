@@ -3,7 +3,7 @@
  * daemon_batch.h - one entry of the events stream (Redis contract version
  * 2): up to --batch buffered events, one line each, in the "events" field.
  * why: the backend's ingest spends its time per stream entry (~20 fields
- * each), so v1's one entry per event capped it near 50,000 events/s.
+ * each), so v1's one entry per event capped its rate (docs/BENCHMARKS.md).
  */
 #ifndef DAEMON_BATCH_H
 #define DAEMON_BATCH_H
@@ -18,10 +18,9 @@
 #define DAEMON_MAX_BATCH 10000 /* events per entry: ~2.5 MB at most */
 /*
  * --maxlen: entries of the events stream, each of up to --batch events.
- * why this value: full entries of 256 events take ~257 bytes of Redis
- * memory an event (make bench-xadd), so 4,000 of them hold 1,024,000
- * events in ~260 MB: the million events of version 1's default, about
- * its memory (REDIS_CONTRACT.md).
+ * why this value: 4,000 full entries of 256 events hold 1,024,000 events,
+ * the million events of version 1's default, in about its memory (Redis
+ * memory per event: make bench-xadd, docs/BENCHMARKS.md; REDIS_CONTRACT.md).
  */
 #define DAEMON_DEFAULT_MAXLEN 4000
 

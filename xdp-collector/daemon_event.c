@@ -35,8 +35,8 @@ const char *const daemon_error_names[INT_E_COUNT] = {
 };
 
 /*
- * Appends one field and its value.  why not printf: formatting was most of
- * the daemon's time per event (perf: vfprintf ~45 %).
+ * Appends one field and its value.  why not printf: in a profile, vfprintf
+ * took a large share of the daemon's time per event.
  */
 static int add_bytes(struct daemon_fields *f, const char *name, const char *v,
 		     size_t len)

@@ -60,8 +60,8 @@ static __always_inline __u64 int_threshold(__u32 metric)
 /*
  * The time of a report, kept as the tables' seen_ns (the periodic push's
  * "last report" time): the monotonic clock to the kernel tick.  why: the
- * precise clock costs ~30 ns per call in this VM (kvm-clock), a fifth of
- * the budget of a report; the tick (1-4 ms) is far finer than the push.
+ * precise clock (kvm-clock in a VM) costs a real share of the budget of a
+ * report; the tick (1-4 ms) is far finer than the push.
  */
 static __always_inline __u64 int_now_ns(void)
 {
@@ -138,11 +138,11 @@ static __always_inline struct collector_event *int_event_reserve(void)
 }
 
 /*
- * Submits without waking the reader (a wakeup per event caps the ring at
- * ~180 kpps here, XDP_NOTES) unless the backlog passed config.wakeup_bytes or
+ * Submits without waking the reader (a wakeup per event caps the ring's
+ * rate, XDP_NOTES) unless the backlog passed config.wakeup_bytes or
  * the last forced wakeup is config.wakeup_ns old.  Past wakeup_bytes, one
  * wakeup until the reader has drained the ring below it again: why: a forced
- * wakeup costs ~4 us in this VM (an irq_work self-IPI), and forcing one per
+ * wakeup is costly (an irq_work self-IPI), and forcing one per
  * event while the reader catches up made every event cost that much.
  */
 static __always_inline void int_event_submit(struct collector_event *e)

@@ -2,7 +2,7 @@
 /*
  * snapshot.c - the Table I keys for the periodic push, read from the ABI 2
  * maps through BPF_MAP_LOOKUP_BATCH: why: two syscalls per key (get_next_key
- * + lookup) cost ~1 s of CPU per 400k keys, and get_next_key restarts from
+ * + lookup) cost seconds of CPU on large maps, and get_next_key restarts from
  * the first key when the LRU evicts the current one.
  *
  * One map entry gives several Table I keys: a flow entry its path, its

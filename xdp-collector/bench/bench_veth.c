@@ -13,11 +13,11 @@
  * (napi/RX_IF-N) pinned to CPU 1 after every attach; the generator runs on
  * CPU 0.  The kthread (and the baseline's reader) run SCHED_FIFO 10 unless
  * BENCH_RT=0: without it the other tenants' builds on CPU 1 starve the
- * kthread and the ring drops (0.27 Mpps measured).  The kthread's own CPU
- * time (schedstat) over the reports gives ns per report on that core, and
- * the Mpps one busy core would carry.  shared: the previous way, everything on CPU 1 (veth runs the
- * receiver's NAPI in the softirq of the CPU that transmitted), and the
- * figures' names end in _shared_cpu.
+ * kthread and the ring drops.  The kthread's own CPU time (schedstat) over
+ * the reports gives ns per report on that core, and the Mpps one busy core
+ * would carry.  shared: everything on CPU 1 (veth runs the receiver's NAPI
+ * in the softirq of the CPU that transmitted), and the figures' names end
+ * in _shared_cpu.
  *
  * 1. XDP: the collector attached in native mode on RX_IF (in RX_NS).
  *    Reports per second are the collector's CNT_REPORTS over the

@@ -85,9 +85,9 @@ control Forwarding(inout headers_t hdr, inout metadata_t meta,
     // A per-switch hash seed, added to the 5-tuple's CRC32 before the selector's CRC16. The same
     // hash at every switch would repeat a flow's choice at the next tier (in a FatTree the
     // aggregation switch would send every flow an edge switch gave it to one core: polarization);
-    // the seed makes each switch's choice its own. A keyless table holds it in its default action,
-    // which the control plane sets with a P4Runtime default-entry MODIFY (BMv2's PI server cannot
-    // write registers).
+    // the seed makes each switch's choice its own. A keyless table holds it in its default
+    // action, which the control plane sets with a P4Runtime default-entry MODIFY (BMv2's PI
+    // server cannot write registers).
     @id(0x02000011) table ecmp_salt {
         actions = {
             set_ecmp_salt;

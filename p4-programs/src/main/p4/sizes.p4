@@ -47,8 +47,8 @@
 #define REPORT_HW_IDS 64
 
 // GPINT probes (paper 001 §III-B). SR entries and DLV entries a probe can hold (a longer probe
-// ends parsing with an error and is dropped and counted); the orchestrator splits longer paths into
-// consecutive probes.
+// ends parsing with an error and is dropped and counted); the orchestrator splits longer paths
+// into consecutive probes.
 #define MAX_PROBE_HOPS 64
 // Widths of the variable-length headers that carry those entries whole: (MAX_PROBE_HOPS - 1) SR
 // entries of 24 bits behind the top one, MAX_PROBE_HOPS DLV entries of 32 bits.

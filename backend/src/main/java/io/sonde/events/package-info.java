@@ -1,6 +1,5 @@
 /**
- * The event store and its live fan-out to the dashboard over SSE (telemetry-pipeline
- * issue).
+ * The event store and its live fan-out to the dashboard over SSE.
  */
 @org.springframework.modulith.ApplicationModule(displayName = "Events")
 package io.sonde.events;

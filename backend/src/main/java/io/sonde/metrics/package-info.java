@@ -1,6 +1,5 @@
 /**
- * Exports telemetry to the time-series store through io.sonde.store.TimeSeriesStore
- * (telemetry-pipeline issue).
+ * Exports telemetry to the time-series store through io.sonde.store.TimeSeriesStore.
  */
 @org.springframework.modulith.ApplicationModule(displayName = "Metrics")
 package io.sonde.metrics;

@@ -61,8 +61,8 @@ public final class RedisClients {
 			uri.withTimeout(properties.getTimeout());
 		}
 		RedisClient client = RedisClient.create(ClientResources.builder()
-			// Per-command latency histograms cost more than a stream entry at ingest
-			// rates.
+			// Per-command latency histograms cost more than a stream entry
+			// at ingest rates.
 			.commandLatencyRecorder(CommandLatencyRecorder.disabled())
 			.reconnectDelay(RECONNECT)
 			.build(), uri.build());

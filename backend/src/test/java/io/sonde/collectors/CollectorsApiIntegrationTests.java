@@ -192,8 +192,8 @@ class CollectorsApiIntegrationTests {
 			assertThat(change.get("thresholds")).hasSize(6);
 		});
 
-		// Redis lost the value (a flush, a hand edit): the default is written back and
-		// published.
+		// Redis lost the value (a flush, a hand edit): the default is written
+		// back and published.
 		this.redisTemplate.opsForHash().put("sonde:collector:thresholds", "queue_occupancy", "7");
 		this.redisTemplate.convertAndSend("sonde:collector:thresholds", "queue_occupancy=7");
 		awaitCounter("threshold_queue_occupancy", "7");

@@ -98,8 +98,7 @@ class XdpDaemonThresholdsIntegrationTests {
 				assertThat(atStart.get("threshold_flow_latency").asText()).isEqualTo("20");
 
 				// Unsigned 64-bit end to end: 2^63 and 2^64-1 arrive whole, 2^64 is
-				// refused
-				// before anything reaches the daemon.
+				// refused before anything reaches the daemon.
 				for (String edge : List.of("9223372036854775808", "18446744073709551615")) {
 					HttpResponse<String> put = api.putJson("/api/v1/thresholds", "{\"hop_latency\": " + edge + "}",
 							ApiCaller.OPERATOR_TOKEN);

@@ -79,8 +79,8 @@ class AppendOrderTests {
 		CompletableFuture.runAsync(third::await).get(10, TimeUnit.SECONDS);
 		third.close();
 
-		// Late, it still finishes (turnsFinishedOutOfOrderStillReleaseInOrder: what that
-		// releases).
+		// Late, it still finishes (turnsFinishedOutOfOrderStillReleaseInOrder:
+		// what that releases).
 		stuck.close();
 	}
 

@@ -161,8 +161,8 @@ class EventStreamIntegrationTests {
 								e.port(), e.flow(), e.path(), e.report()))
 						.toList());
 					slowest = Math.max(slowest, System.nanoTime() - start);
-					// The reading client keeps up with 5,000 events/s; the sleeper with
-					// none.
+					// The reading client keeps up with 5,000 events/s; the
+					// sleeper with none.
 					Thread.sleep(100);
 				}
 				// The reading client is not held up by the sleeper: it gets the last
@@ -194,8 +194,8 @@ class EventStreamIntegrationTests {
 			slow.setSoTimeout(10_000);
 			BufferedReader reader = new BufferedReader(
 					new InputStreamReader(slow.getInputStream(), StandardCharsets.UTF_8));
-			// Raw HTTP/1.1: chunk sizes come between the lines, so look for the data
-			// itself.
+			// Raw HTTP/1.1: chunk sizes come between the lines, so look for
+			// the data itself.
 			Pattern lost = Pattern.compile("\\{\"missed\":(\\d+)\\}");
 			long missed = 0;
 			int telemetry = 0;

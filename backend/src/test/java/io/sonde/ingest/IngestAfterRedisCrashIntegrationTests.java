@@ -116,8 +116,8 @@ class IngestAfterRedisCrashIntegrationTests {
 			long published = collector.acknowledged();
 
 			await().atMost(Duration.ofSeconds(60)).until(() -> stored()[0] >= published);
-			// Give QuestDB's write-ahead log time to apply anything doubled, then count
-			// again.
+			// Give QuestDB's write-ahead log time to apply anything doubled,
+			// then count again.
 			Thread.sleep(1500);
 			long[] rowsAndOrigins = stored();
 			assertThat(rowsAndOrigins[0]).as("rows").isEqualTo(published);

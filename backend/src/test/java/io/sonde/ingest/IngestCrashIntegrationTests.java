@@ -82,9 +82,9 @@ class IngestCrashIntegrationTests {
 			assertStoredOnce(replicaB, "xdp:node-c/eth0", 500);
 		}
 
-		// replica-b, stopped, is started again after it had read 100 more without
-		// acknowledging them (claim-idle is long: only its own pending list can save
-		// them).
+		// replica-b, stopped, is started again after it had read 100 more
+		// without acknowledging them (claim-idle is long: only its own pending
+		// list can save them).
 		for (long seq = 501; seq <= 600; seq++) {
 			commands.xadd(STREAM, CollectorEntriesFixture.hopLatency("node-c", seq, T0 + seq * 1000, seq));
 		}
@@ -103,8 +103,8 @@ class IngestCrashIntegrationTests {
 		String count = "SELECT count() AS rows, count_distinct(origin) AS origins FROM events WHERE source = ?";
 		await().atMost(Duration.ofSeconds(30))
 			.until(() -> ((Number) sql.select(count, source).get(0).get("rows")).longValue() >= expected);
-		// Give QuestDB's write-ahead log time to apply anything doubled, then count
-		// again.
+		// Give QuestDB's write-ahead log time to apply anything doubled,
+		// then count again.
 		try {
 			Thread.sleep(1500);
 		}

@@ -32,8 +32,8 @@ class IntCollectorDetectorThirdPartyTests {
 
 		List<CollectorEvent> events = detector.detectFrame(frame("thirdparty_tps_report_ipv4_2h"), 0);
 
-		// Its 22-bit sequence field holds its counter 3 shifted by 6; node 12 is the
-		// last switch.
+		// Its 22-bit sequence field holds its counter 3 shifted by 6; node 12 is
+		// the last switch.
 		assertThat(events).containsExactly(new CollectorEvent(CollectorMetric.FLOW_PATH, CollectorEventKind.NEW_KEY, 0,
 				0, FLOW, 2, 0, List.of(11L, 12L), new CollectorReportId(192, 0, 12L)));
 	}

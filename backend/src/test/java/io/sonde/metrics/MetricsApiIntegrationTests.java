@@ -114,8 +114,8 @@ class MetricsApiIntegrationTests {
 		assertThat(pushed.get("points").get(0).get("mean").asDouble()).isEqualTo(500);
 		assertThat(this.export.statistics().dropped()).isZero();
 
-		// Event values and pushed values in one range: the 30 events' day, and today's
-		// pushes.
+		// Event values and pushed values in one range: the 30 events' day,
+		// and today's pushes.
 		JsonNode both = awaitPoints("/api/v1/metrics?metric=hop_latency&key=" + encode(FLOW + "@8") + "&from=" + T0
 				+ "&to=" + now.plusSeconds(60) + "&resolution=1d", 2);
 		JsonNode days = both.get("points");

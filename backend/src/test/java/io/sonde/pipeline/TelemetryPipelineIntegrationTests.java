@@ -120,10 +120,10 @@ class TelemetryPipelineIntegrationTests {
 		BlockingQueue<JsonNode> streamed = new LinkedBlockingQueue<>();
 		Thread reader = streamQueueEvents(streamed);
 		Instant injected = Instant.now();
-		// Two hosts of edge-0-0 burst at their line rate toward one host of pod 1: both
-		// bursts leave edge-0-0 by the same uplink (one route per destination), which
-		// gets twice what it can send, so its queue grows through each burst and drains
-		// between.
+		// Two hosts of edge-0-0 burst at their line rate toward one host of pod 1:
+		// both bursts leave edge-0-0 by the same uplink (one route per destination),
+		// which gets twice what it can send, so its queue grows through each burst
+		// and drains between.
 		OnOffBursts bursts = new OnOffBursts(new DurationDistribution.Fixed(25_000_000),
 				new DurationDistribution.Fixed(75_000_000), 1_200);
 		List<FlowSpec> fanIn = List.of(FlowSpec.udp("h-0-0-0", "h-1-0-0", 7000, 7001, 1000, bursts),

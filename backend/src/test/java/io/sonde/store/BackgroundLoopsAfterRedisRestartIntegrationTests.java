@@ -109,8 +109,8 @@ class BackgroundLoopsAfterRedisRestartIntegrationTests {
 				"{\"name\":\"leaf-elsewhere\",\"host\":\"127.0.0.1\",\"port\":1,\"deviceId\":9}", OPERATOR_TOKEN);
 		assertThat(registered.statusCode()).as(registered.body()).isEqualTo(201);
 		long subscriptionsBefore = subscriptions();
-		// Everything above on disk: everysec's window is the collectors' concern, not
-		// this test's.
+		// Everything above on disk: everysec's window is the collectors' concern,
+		// not this test's.
 		Thread.sleep(1500);
 
 		try (SseClient live = SseClient.open(this.port, "/api/v1/events/stream?source=xdp:" + NODE + "/eth0",
@@ -132,16 +132,16 @@ class BackgroundLoopsAfterRedisRestartIntegrationTests {
 				.untilAsserted(() -> LOOPS.forEach((loop) -> assertThat(status(loop)).as(loop).isEqualTo(Status.UP)));
 			assertThat(status("redisData")).as("Redis kept its data").isEqualTo(Status.UP);
 
-			// Thresholds: subscribed again, the hash read again, and messages heard
-			// again.
+			// Thresholds: subscribed again, the hash read again, and
+			// messages heard again.
 			await().atMost(Duration.ofSeconds(20)).until(() -> "77".equals(counter("threshold_hop_latency")));
 			assertThat(subscriptions()).isGreaterThan(subscriptionsBefore);
 			assertThat(api.putJson("/api/v1/thresholds", "{\"hop_latency\": 55}", OPERATOR_TOKEN).statusCode())
 				.isEqualTo(200);
 			await().atMost(Duration.ofSeconds(20)).until(() -> "55".equals(counter("threshold_hop_latency")));
 
-			// The collector's counters: written again, so it is live in the API and the
-			// accounting.
+			// The collector's counters: written again, so it is live in the API
+			// and the accounting.
 			this.redisTemplate.delete(COUNTERS);
 			await().atMost(Duration.ofSeconds(20)).until(() -> counter("updated_ms") != null);
 			JsonNode collectors = json(api.get("/api/v1/collectors", VIEWER_TOKEN));

@@ -144,8 +144,8 @@ class SwitchOutageRecoveryIntegrationTests {
 		int primaryAt = firstPrimaryFrom(states, answering.since());
 		ConnectionStatus primary = states.get(primaryAt);
 		// The dial that succeeded: the last one begun before that PRIMARY (it may have
-		// begun
-		// a moment before the port listened, which only shortens the measure below to 0).
+		// begun a moment before the port listened, which only shortens the measure
+		// below to 0).
 		ConnectionStatus redial = lastDialBefore(states, primaryAt);
 		ReconcileReport reconciled = primary.lastReconcile();
 		Instant reconciledAt = reconciled.at().plusMillis(reconciled.durationMillis());

@@ -167,8 +167,8 @@ class SwitchTlsIntegrationTests {
 			ObjectNode legacy = device("legacy", 1, 23);
 			legacy.set("tls", tls(trap.path().toString(), null, null));
 			legacy.put("role", "").put("pipeline", SwitchDevice.SONDE_PIPELINE).put("enabled", true);
-			// As a registration stored before the TLS directory existed: straight into
-			// Redis.
+			// As a registration stored before the TLS directory existed:
+			// straight into Redis.
 			this.redisTemplate.opsForHash().put("sonde:switches:devices", "legacy", legacy.toString());
 
 			await().atMost(CONNECTED).untilAsserted(() -> {

@@ -9,9 +9,9 @@ import java.util.Map;
 
 /**
  * The processor as /proc/cpuinfo names it, printed with every benchmark and soak figure.
- * Why: hosts of one machine kind differ (the same classes ran at 4.1 and at 8-11 µs an
- * event on two hosts, both "AMD EPYC"), and family, model and cache size tell the hosts
- * apart where the model name does not.
+ * Why: hosts of one machine kind differ (the same classes ran much slower on one of two
+ * hosts both named "AMD EPYC"), and family, model and cache size tell the hosts apart
+ * where the model name does not.
  */
 public final class HostProcessor {
 

@@ -142,8 +142,8 @@ class SwitchesBrowserIntegrationTests {
 		assertThat(switches.cell("edge-1-0", "Round trip").getText()).isEqualTo("—");
 		assertThat(switches.cell("edge-1-0", "API version").getText()).isEqualTo("—");
 		assertThat(switches.state("core-0").getText()).isEqualTo("OBSERVER");
-		// Redialled, the stopped switch passes through CONNECTING: it is not reachable
-		// either way.
+		// Redialled, the stopped switch passes through CONNECTING: it is not
+		// reachable either way.
 		assertThat(switches.summary().getText())
 			.startsWith("20 switches: 19 reachable · 0 primary, 0 backup, " + "19 observer");
 		assertThat(switches.liveStatus().isDisplayed()).isFalse();

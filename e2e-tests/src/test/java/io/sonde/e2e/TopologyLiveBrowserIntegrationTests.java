@@ -123,8 +123,7 @@ class TopologyLiveBrowserIntegrationTests {
 					.allMatch((name) -> topology.accessibleName(name).equals(name + ", primary")
 							&& topology.colour(name).equals(GREEN)));
 		// Two polling rounds of the port counters: packets sent and a rate for every
-		// switch
-		// (the fabric has no data plane, so both are 0).
+		// switch (the fabric has no data plane, so both are 0).
 		assertThat(api.postJson("/api/v1/polling/rounds", "", ApiCaller.OPERATOR_TOKEN).statusCode()).isEqualTo(200);
 		assertThat(api.postJson("/api/v1/polling/rounds", "", ApiCaller.OPERATOR_TOKEN).statusCode()).isEqualTo(200);
 		// Read once per try: the table is redrawn every few seconds.

@@ -29,8 +29,8 @@ class P4HeaderLayoutTests {
 
 	@Test
 	void intShimIsTheV21TcpUdpShim() {
-		// INT-2.1 §5.7.2: Type 4, NPT 2, R 2, Length 8, then (NPT 0) reserved 8, DSCP 6,
-		// reserved 2.
+		// INT-2.1 §5.7.2: Type 4, NPT 2, R 2, Length 8, then (NPT 0)
+		// reserved 8, DSCP 6, reserved 2.
 		assertLayout("int_shim_t", "int_type", 4, "npt", 2, "reserved", 2, "len", 8, "reserved_byte", 8,
 				"original_dscp", 6, "reserved_bits", 2);
 	}
@@ -115,8 +115,8 @@ class P4HeaderLayoutTests {
 
 	@Test
 	void reportCarriesTheSinkMetadataInRepMdBitsOrder() {
-		// TR-2.0 §3.3.1: RepMdBits 1, 2, 4, 5, 6 (the items the sink reports), in bit
-		// order.
+		// TR-2.0 §3.3.1: RepMdBits 1, 2, 4, 5, 6 (the items the sink reports),
+		// in bit order.
 		assertThat(inOrder(Pattern.compile("packet\\.emit\\(hdr\\.(report_(?:level|hop|ingress|egress)\\w*)\\)"), null))
 			.containsExactly("report_level1_port_ids", "report_hop_latency", "report_ingress_tstamp",
 					"report_egress_tstamp", "report_level2_port_ids");

@@ -72,8 +72,8 @@ class P4SourceSizesTests {
 
 	@Test
 	void probeEntryVarbitsHoldMaxProbeHopsEntries() {
-		// The SR entries behind the top one and the earlier hops' DLV entries are carried
-		// whole.
+		// The SR entries behind the top one and the earlier hops' DLV entries
+		// are carried whole.
 		long srEntryBits = bits("probe_sr_t");
 		long dlvEntryBits = bits("probe_dlv_t");
 		assertThat(constant("PROBE_SR_REST_BITS")).isEqualTo((constant("MAX_PROBE_HOPS") - 1) * srEntryBits);

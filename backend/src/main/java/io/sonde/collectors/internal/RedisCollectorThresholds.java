@@ -141,8 +141,8 @@ class RedisCollectorThresholds implements CollectorThresholds {
 						(String) entry.get("by"), values));
 			}
 			catch (JsonProcessingException | RuntimeException ex) {
-				// A hand-edited or foreign entry: skip it rather than fail the whole
-				// list.
+				// A hand-edited or foreign entry: skip it rather than fail
+				// the whole list.
 				log.warn("skipping an unreadable threshold history entry: {}", text);
 			}
 		}

@@ -106,8 +106,8 @@ final class EventRows {
 
 	private static void number(StringBuilder out, double value) {
 		if (value == Math.rint(value) && Math.abs(value) < 1e15) {
-			// Integral values without an exponent; a bare number is a float in line
-			// protocol.
+			// Integral values without an exponent; a bare number is a float
+			// in line protocol.
 			out.append((long) value);
 		}
 		else {

@@ -10,11 +10,11 @@ import io.sonde.events.TelemetryEvent;
 
 /**
  * An event as one line of a live-stream entry: {@code name=value} pairs separated by
- * spaces, the shape of the collectors' contract lines, written and read by hand. Jackson
- * took 2.7 µs to write an event and 4.4 µs to read one back here; this takes a fraction,
- * and the live stream carries every ingested event (make bench-ingest). Values are
- * percent-escaped ({@code %}, space, {@code =}, newline); the detection time is Unix
- * epoch nanoseconds (to the year 2262); absent attributes are left out.
+ * spaces, the shape of the collectors' contract lines, written and read by hand: Jackson
+ * cost several times as much per event, and the live stream carries every ingested event
+ * (make bench-ingest, docs/BENCHMARKS.md). Values are percent-escaped ({@code %}, space,
+ * {@code =}, newline); the detection time is Unix epoch nanoseconds (to the year 2262);
+ * absent attributes are left out.
  */
 final class LiveEventCodec {
 

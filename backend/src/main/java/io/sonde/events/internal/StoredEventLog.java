@@ -179,9 +179,9 @@ class StoredEventLog implements EventLog, AutoCloseable {
 		}
 		if (cursor != null) {
 			Cursor after = Cursor.parse(cursor);
-			// The time as nanoseconds, cast in SQL: a timestamp parameter would carry
-			// microseconds only, and events of one microsecond would be skipped or
-			// repeated.
+			// The time as nanoseconds, cast in SQL: a timestamp parameter would
+			// carry microseconds only, and events of one microsecond would be
+			// skipped or repeated.
 			where.append(" AND (ts < CAST(? AS TIMESTAMP_NS) OR (ts = CAST(? AS TIMESTAMP_NS) AND origin < ?))");
 			parameters.add(after.nanos());
 			parameters.add(after.nanos());

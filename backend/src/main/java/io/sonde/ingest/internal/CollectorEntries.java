@@ -160,8 +160,8 @@ final class CollectorEntries {
 		catch (IllegalArgumentException ex) {
 			throw new MalformedEntry(DeadLetterReason.UNKNOWN_METRIC, "metric", "unknown metric " + metricName);
 		}
-		// The store keeps nanoseconds in a signed 64-bit time (db-migrations V4): up to
-		// 2262.
+		// The store keeps nanoseconds in a signed 64-bit time (db-migrations V4):
+		// up to 2262.
 		long tsNs = bounded(fields, "ts_ns", Long.MAX_VALUE);
 		double value = asDouble(unsigned(fields, "value"));
 		double previous = asDouble(unsigned(fields, "previous"));

@@ -107,8 +107,8 @@ final class StreamConsumer {
 
 	private void consume() {
 		Consumer<String> me = Consumer.from(this.properties.group(), this.consumerName);
-		// After a failure or a restart under the same name, our own pending entries
-		// first.
+		// After a failure or a restart under the same name, our own
+		// pending entries first.
 		boolean ownPending = true;
 		long nextClaim = 0;
 		while (this.running) {

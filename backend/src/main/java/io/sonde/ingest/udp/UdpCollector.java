@@ -151,8 +151,8 @@ public final class UdpCollector implements AutoCloseable {
 			this.gaps.observe(report.nodeId(), (report.hardwareId() != null) ? report.hardwareId() : 0,
 					report.sequence(), (report.format() == ReportFormat.TR2_0) ? 22 : 32);
 		}
-		// The socket decides what is a report here; the frame goes to the detector's
-		// port.
+		// The socket decides what is a report here; the frame goes to
+		// the detector's port.
 		byte[] frame = ReportFrames.frame(buffer, length, packet.getAddress(), packet.getPort(),
 				IntCollectorDetector.DEFAULT_REPORT_PORT);
 		Instant now = this.clock.instant();
@@ -243,8 +243,8 @@ public final class UdpCollector implements AutoCloseable {
 		private final Map<String, String> fields = new LinkedHashMap<>();
 
 		void put(String name, Object value) {
-			// Counters and thresholds are unsigned: T(m) of 2^63 and above is a negative
-			// long here.
+			// Counters and thresholds are unsigned: T(m) of 2^63 and above is a
+			// negative long here.
 			this.fields.put(name,
 					(value instanceof Long number) ? Long.toUnsignedString(number) : String.valueOf(value));
 		}

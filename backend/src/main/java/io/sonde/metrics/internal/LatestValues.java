@@ -98,8 +98,8 @@ final class LatestValues {
 	 * text of its switch, queue, port or flow, see {@link TelemetryEvent#key}), and
 	 * copies only what changes out of later events. Keeping each later event instead kept
 	 * tens of thousands of them alive across every young collection, to be copied and
-	 * promoted only to die in the old generation (make bench-ingest: G1's young pauses of
-	 * 35-90 ms every ~1.5 s).
+	 * promoted only to die in the old generation (make bench-ingest: long and frequent
+	 * young pauses of G1).
 	 */
 	private static final class Slot {
 

@@ -36,8 +36,8 @@ final class EulerPaths {
 		if (component.length == 1) {
 			return List.of(new int[] { component[0] });
 		}
-		// Edges as endpoint pairs; real ones first, in switch order, then the virtual
-		// ones.
+		// Edges as endpoint pairs; real ones first, in switch order, then
+		// the virtual ones.
 		List<int[]> edges = new ArrayList<>();
 		List<Integer> odd = new ArrayList<>();
 		for (int node : component) {
@@ -103,8 +103,7 @@ final class EulerPaths {
 			}
 		}
 		// Each pair popped is joined by its edge to the pair popped after it: reversed,
-		// the
-		// edge is the one that reaches the switch from the switch before it.
+		// the edge is the one that reaches the switch from the switch before it.
 		List<int[]> circuit = new ArrayList<>(reversed.size());
 		for (int i = reversed.size() - 1; i >= 0; i--) {
 			circuit.add(reversed.get(i));
@@ -128,8 +127,8 @@ final class EulerPaths {
 		List<Integer> trail = new ArrayList<>();
 		trail.add(circuit.get(virtualAt)[0]);
 		for (int step = 1; step <= edges; step++) {
-			// Step t of the circuit after the virtual edge, wrapping past its closing
-			// switch.
+			// Step t of the circuit after the virtual edge, wrapping past
+			// its closing switch.
 			int t = (virtualAt - 1 + step) % edges + 1;
 			int[] arrived = circuit.get(t);
 			if (arrived[1] >= real) {
@@ -138,8 +137,8 @@ final class EulerPaths {
 			}
 			trail.add(arrived[0]);
 		}
-		// The last step crosses the virtual edge the walk started after: every trail is
-		// closed.
+		// The last step crosses the virtual edge the walk started after: every
+		// trail is closed.
 		return trails;
 	}
 

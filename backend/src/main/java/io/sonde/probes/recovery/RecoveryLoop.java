@@ -188,10 +188,10 @@ public final class RecoveryLoop {
 				this.firstSentAt, this.lastReceivedAt, this.finishedAt);
 	}
 
-	// Algorithm 1, lines 3-12. A send is in F until feedback or a notification; past t_f
-	// it goes to Q (once: line 6 reads "if p is not in Q"), and after 1 + r_a sends at
-	// the same switch that switch is marked unavailable and the probe resumes at the
-	// next.
+	// Algorithm 1, lines 3-12. A send is in F until feedback or a notification; past
+	// t_f it goes to Q (once: line 6 reads "if p is not in Q"), and after 1 + r_a
+	// sends at the same switch that switch is marked unavailable and the probe resumes
+	// at the next.
 	private void feedbackTimeouts(Instant now) {
 		for (PathProbe probe : List.copyOf(this.awaitingFeedback)) {
 			if (Duration.between(probe.init, now).compareTo(this.parameters.feedbackTimeout()) <= 0
@@ -234,8 +234,7 @@ public final class RecoveryLoop {
 			this.recoveryQueue.remove(probe);
 			if (probe.currentSend != 0) {
 				// Acknowledged (or sent without recovery) and overdue: nobody said where
-				// it
-				// was lost, so nothing is marked.
+				// it was lost, so nothing is marked.
 				failed(probe.currentSend);
 				probe.currentSend = 0;
 				if (!this.parameters.recoveryEnabled() || probe.attempts > this.parameters.recoveryAttempts()) {

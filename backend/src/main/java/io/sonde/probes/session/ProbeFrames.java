@@ -89,9 +89,9 @@ final class ProbeFrames {
 		return (this.type == ProbeRequestType.PORT_PACKETS) ? 1 : 0;
 	}
 
-	// Port counters: ports 1 up to the switch's highest cabled port. Rule hits: cell 0
-	// (direct routes) and one per host route's group. At most 16 (the data plane's
-	// bound).
+	// Port counters: ports 1 up to the switch's highest cabled port. Rule hits:
+	// cell 0 (direct routes) and one per host route's group. At most 16 (the
+	// data plane's bound).
 	private int count(String switchName) {
 		int cells = (this.type == ProbeRequestType.PORT_PACKETS)
 				? this.graph.neighbours(switchName).stream().mapToInt(Adjacency::port).max().orElse(0)

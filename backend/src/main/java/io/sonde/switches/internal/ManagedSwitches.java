@@ -222,8 +222,7 @@ public class ManagedSwitches implements SwitchManagement, SmartLifecycle, Connec
 		switch (kind) {
 			case "tables" -> {
 				// A keyless table holds nothing but its default entry, which a wildcard
-				// read
-				// leaves out (P4Runtime §9.1.2): that entry is read by itself.
+				// read leaves out (P4Runtime §9.1.2): that entry is read by itself.
 				TableEntries tables = new TableEntries(this.p4Info);
 				if (entity == null) {
 					requests.add(Entities.of(tables.allTables()));
@@ -386,8 +385,8 @@ public class ManagedSwitches implements SwitchManagement, SmartLifecycle, Connec
 		this.events.publishEvent(packet);
 	}
 
-	// SmartLifecycle: connections open once the context is up and close before it goes
-	// down.
+	// SmartLifecycle: connections open once the context is up and close before
+	// it goes down.
 
 	@Override
 	public synchronized void start() {

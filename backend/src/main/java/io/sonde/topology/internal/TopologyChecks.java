@@ -34,8 +34,8 @@ final class TopologyChecks {
 			String path = "switches[" + i + "]";
 			name(candidate.name(), path, nodes);
 			unique(deviceIds.add(candidate.deviceId()), path + ".deviceId", "device id " + candidate.deviceId());
-			// Port 0 is "any free port" (FORMAT.md): several switches may leave theirs to
-			// chance.
+			// Port 0 is "any free port" (FORMAT.md): several switches may leave
+			// theirs to chance.
 			unique(candidate.p4RuntimePort() == 0 || ports.add(candidate.p4RuntimePort()), path + ".p4RuntimePort",
 					"P4Runtime port " + candidate.p4RuntimePort());
 			unique(macs.add(candidate.mac()), path + ".mac", "MAC " + candidate.mac());

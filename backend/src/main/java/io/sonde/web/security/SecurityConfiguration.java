@@ -71,9 +71,9 @@ public class SecurityConfiguration {
 	SecurityFilterChain apiFilterChain(HttpSecurity http, ApiTokens tokens, SecurityProblemResponses problems)
 			throws Exception {
 		return http.securityMatcher("/api/**")
-			// An SSE stream ends with an async dispatch that carries no bearer token: the
-			// request was authorized when it began, so the dispatches that finish it
-			// pass.
+			// An SSE stream ends with an async dispatch that carries no bearer
+			// token: the request was authorized when it began, so the dispatches
+			// that finish it pass.
 			.authorizeHttpRequests(
 					(requests) -> requests.dispatcherTypeMatchers(DispatcherType.ASYNC, DispatcherType.ERROR)
 						.permitAll()

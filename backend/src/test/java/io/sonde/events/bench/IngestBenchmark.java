@@ -99,9 +99,9 @@ public final class IngestBenchmark {
 	public static void main(String[] args) throws Exception {
 		int seconds = (args.length > 0) ? Integer.parseInt(args[0]) : 60;
 		// Three minutes at full load before measuring: the rate is what a backend
-		// that has run a while sustains. The JIT was still compiling 130-170 s into
-		// a run (C2 at 7 % of a core), and runs after 180 s beat runs after 90 s of
-		// the same morning (docs/BENCHMARKS.md, ingest, 26 Nov 2026).
+		// that has run a while sustains: the JIT is still compiling well into the
+		// second minute of a run, and longer warm-ups gave higher rates on the same
+		// host (docs/BENCHMARKS.md, ingest).
 		int warmUp = (args.length > 1) ? Integer.parseInt(args[1]) : 180;
 		// make bench-ingest gives a scratch volume (scripts/data-volume.sh); the store's
 		// file system is part of the figure, so it is printed with it.
@@ -145,8 +145,8 @@ public final class IngestBenchmark {
 			}
 		}
 		finally {
-			// Gigabytes after a run: a benchmark run again and again must not fill the
-			// disk.
+			// Gigabytes after a run: a benchmark run again and again must not
+			// fill the disk.
 			FileSystemUtils.deleteRecursively(data);
 		}
 		System.exit(0);
@@ -193,8 +193,8 @@ public final class IngestBenchmark {
 		AtomicLong produced = new AtomicLong();
 		AtomicLong targetRate = new AtomicLong();
 		AtomicBoolean batched = new AtomicBoolean(true);
-		// One collector's clock for the bulk and the probe, so the stream is in detection
-		// order (DetectionClock).
+		// One collector's clock for the bulk and the probe, so the stream is in
+		// detection order (DetectionClock).
 		DetectionClock clock = new DetectionClock();
 		Thread producer = new Thread(() -> {
 			try (StatefulRedisConnection<String, byte[]> connection = client.connect(BYTE_VALUES)) {
@@ -277,8 +277,8 @@ public final class IngestBenchmark {
 
 		producer.start();
 		probe.start();
-		// Warm-up: the JIT (still compiling QuestDB's and the backend's hot paths after
-		// 30 s on two cores), QuestDB's writers, the live stream filling to its length.
+		// Warm-up: the JIT (still compiling QuestDB's and the backend's hot paths long
+		// after the start), QuestDB's writers, the live stream filling to its length.
 		Thread.sleep(warmUp * 1000L);
 		measuring.set(true);
 		long stored0 = statistics.stored();
@@ -378,9 +378,9 @@ public final class IngestBenchmark {
 
 	/**
 	 * User and system CPU time of a process so far (the JDK reads /proc on Linux). Why a
-	 * figure of its own: on a shared virtual machine the rate moves ±15 % between runs
-	 * with the host's load; the CPU an event costs moves less, and says whether a change
-	 * made the pipeline cheaper or only busier.
+	 * figure of its own: on a shared virtual machine the rate moves between runs with the
+	 * host's load; the CPU an event costs moves less, and says whether a change made the
+	 * pipeline cheaper or only busier.
 	 */
 	private static long cpuNanos(long pid) {
 		return ProcessHandle.of(pid)

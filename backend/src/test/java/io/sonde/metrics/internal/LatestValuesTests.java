@@ -33,8 +33,8 @@ class LatestValuesTests {
 		latest.update(hop(2, 6, T0.plusNanos(7)));
 		latest.update(hop(2, 4, T0.plusNanos(6)));
 		assertThat(latest.all()).extracting(LatestValues.Latest::value).containsExactly(30.0, 6.0);
-		// A later second with fewer nanoseconds is newer; the same second with fewer is
-		// older.
+		// A later second with fewer nanoseconds is newer; the same second with
+		// fewer is older.
 		latest.update(hop(1, 40, T0.plusSeconds(4).plusNanos(100)));
 		latest.update(hop(1, 35, T0.plusSeconds(4).plusNanos(50)));
 		assertThat(latest.all()).extracting(LatestValues.Latest::value).containsExactly(40.0, 6.0);

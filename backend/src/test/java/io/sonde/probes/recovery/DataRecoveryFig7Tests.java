@@ -58,8 +58,8 @@ class DataRecoveryFig7Tests {
 		assertThat(notified.paths().get(0).outcome()).isEqualTo(PathOutcome.RUNNING);
 		assertThat(notified.paths().get(0).missing()).containsExactly(2, 3);
 
-		// ... and at its next tick it starts another probe at s3, with s3's and s4's
-		// source-route entries.
+		// ... and at its next tick it starts another probe at s3, with s3's and
+		// s4's source-route entries.
 		assertThat(this.loop.tick(at(1600))).containsExactly(new ProbeSend(2, 0, 2, 1, true));
 		assertThat(this.loop.receive(feedback(2), at(1603))).isTrue();
 

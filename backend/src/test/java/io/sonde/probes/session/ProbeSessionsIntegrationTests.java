@@ -122,8 +122,8 @@ class ProbeSessionsIntegrationTests {
 		for (String name : path) {
 			JsonNode reading = telemetry.get(name);
 			assertThat(reading).as(name).isNotNull();
-			// The DLV's switch id is the INT node id's low byte: 0, no INT configuration
-			// here.
+			// The DLV's switch id is the INT node id's low byte: 0, no
+			// INT configuration here.
 			assertThat(reading.get("switchId").asInt()).as(name).isZero();
 			// Port counters 1..3: every switch has a port 3 only when a host hangs there,
 			// but each counts its ports 1 and 2.

@@ -113,8 +113,8 @@ class DashboardSecurityTests {
 
 	@Test
 	void apiDescriptionOpensForABearerToken() throws Exception {
-		// 404 here: past security; the slice has no springdoc (see
-		// SystemApiDocumentationTests).
+		// 404 here: past security; the slice has no
+		// springdoc (see SystemApiDocumentationTests).
 		this.mvc.perform(get("/v3/api-docs").header("Authorization", "Bearer " + TOKEN))
 			.andExpect(status().isNotFound());
 	}

@@ -83,8 +83,8 @@ class ExposureIntegrationTests {
 		try (Socket loopback = new Socket()) {
 			loopback.connect(new InetSocketAddress("127.0.0.1", this.port), 5000);
 		}
-		// Another loopback address of this host: answered only when bound to every
-		// address.
+		// Another loopback address of this host: answered only when bound
+		// to every address.
 		assertThatThrownBy(() -> {
 			try (Socket other = new Socket()) {
 				other.connect(new InetSocketAddress("127.0.0.2", this.port), 5000);

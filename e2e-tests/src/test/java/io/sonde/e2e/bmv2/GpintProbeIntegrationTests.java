@@ -148,8 +148,8 @@ class GpintProbeIntegrationTests {
 			.isEqualTo(expected);
 		assertThat(ingressPort(completed)).isEqualTo(1);
 
-		// Every hop got its feedback: no stored copy outlives t_f, so nothing else
-		// arrives.
+		// Every hop got its feedback: no stored copy outlives t_f, so
+		// nothing else arrives.
 		Thread.sleep(FEEDBACK_TIMEOUT_MICROS / 1000 * 4);
 		assertThat(this.packetIns.get(0)).as("PacketIns at s1").hasSize(1);
 		assertThat(this.packetIns.get(1)).as("PacketIns at s2: no recovery notification").isEmpty();

@@ -45,8 +45,8 @@ public final class Chromium {
 					"--disable-background-networking", "--disable-component-update", "--disable-sync",
 					"--disable-dev-shm-usage", "--window-size=1280,800",
 					"--user-data-dir=" + Files.createDirectories(profileDirectory));
-		// The console is kept so tests can check that no Content-Security-Policy
-		// violation occurred.
+		// The console is kept so tests can check that no
+		// Content-Security-Policy violation occurred.
 		options.setCapability("goog:loggingPrefs", Map.of(LogType.BROWSER, "ALL"));
 		ChromeDriver driver = new ChromeDriver(service, options);
 		driver.manage().timeouts().pageLoadTimeout(Duration.ofSeconds(30));

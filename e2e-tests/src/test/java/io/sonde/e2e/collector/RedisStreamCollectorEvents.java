@@ -64,8 +64,8 @@ final class RedisStreamCollectorEvents implements CollectorEventSource {
 		Map<String, Long> counters = new HashMap<>();
 		pairs(redis(namespace, port, "HGETALL", "sonde:collector:" + node + ":" + ifname + ":counters"))
 			.forEach((name, value) -> {
-				// the hash also names the attach mode and the like: only counts are
-				// counters
+				// the hash also names the attach mode and the like: only
+				// counts are counters
 				if (value.chars().allMatch(Character::isDigit) && !value.isEmpty()) {
 					counters.put(name, Long.parseUnsignedLong(value));
 				}

@@ -57,8 +57,8 @@ final class PublishedLog {
 		}
 		try {
 			String text = Files.readString(this.file);
-			// A line being appended while we read has no newline yet: left for the next
-			// read.
+			// A line being appended while we read has no newline yet: left for
+			// the next read.
 			return text.substring(0, text.lastIndexOf('\n') + 1)
 				.lines()
 				.map((line) -> line.split(" "))

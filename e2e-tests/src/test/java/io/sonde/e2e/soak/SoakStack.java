@@ -94,10 +94,8 @@ final class SoakStack implements AutoCloseable {
 				"--sonde.timeseries.questdb.pg-port=" + this.pgPort,
 				"--sonde.security.demo-credentials-file=" + credentialsFile(),
 				"--sonde.topology.import-file=" + topology,
-				// One name across restarts: a restarted backend reads its own
-				// pending
-				// entries at once instead of waiting to claim them from a dead
-				// name.
+				// One name across restarts: a restarted backend reads its own pending
+				// entries at once instead of waiting to claim them from a dead name.
 				"--sonde.ingest.consumer=soak-backend", "--sonde.ingest.udp.enabled=false"));
 		this.backend = child("backend", backendCommand);
 		startBackend();
@@ -261,8 +259,8 @@ final class SoakStack implements AutoCloseable {
 
 	private static void awaitTopology(Path topology) throws IOException, InterruptedException {
 		long deadline = System.nanoTime() + START_WITHIN.toNanos();
-		// Complete once it ends with its closing brace (it is written while the switches
-		// start).
+		// Complete once it ends with its closing brace (it is written while
+		// the switches start).
 		while (!Files.exists(topology) || !Files.readString(topology).strip().endsWith("}")) {
 			if (System.nanoTime() > deadline) {
 				throw new IllegalStateException("the emulator wrote no topology within " + START_WITHIN);

@@ -68,8 +68,8 @@ final class P4RuntimeService extends P4RuntimeGrpc.P4RuntimeImplBase {
 			this.sessions.get().arbitration().requirePrimary(request);
 			requirePipeline();
 			if (request.getAtomicity() != WriteRequest.Atomicity.CONTINUE_ON_ERROR) {
-				// Optional modes (spec §12.2): a target without them answers
-				// UNIMPLEMENTED.
+				// Optional modes (spec §12.2): a target without
+				// them answers UNIMPLEMENTED.
 				throw new RequestRefused(Status.Code.UNIMPLEMENTED,
 						request.getAtomicity() + " is not supported: use CONTINUE_ON_ERROR");
 			}

@@ -78,8 +78,8 @@ final class PipelineConfigStore {
 				if (this.saved == null) {
 					throw refused(Status.Code.NOT_FOUND, "no config was saved with VERIFY_AND_SAVE");
 				}
-				// The same program, so replaying the writes since the save changes
-				// nothing.
+				// The same program, so replaying the writes since the
+				// save changes nothing.
 				this.committed = this.saved;
 				this.saved = null;
 				return Effect.KEEP_STATE;

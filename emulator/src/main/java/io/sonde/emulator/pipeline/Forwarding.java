@@ -28,8 +28,8 @@ final class Forwarding {
 			NextHop route = this.tables.ipv4Lpm((int) WireBytes.u32(frame, headers.ipOffset + 16), headers.frameLength);
 			if (!route.isGroup()) {
 				if (!route.drop()) {
-					// GPINT rule hits: cell 0 for a direct next hop; a miss is not
-					// counted.
+					// GPINT rule hits: cell 0 for a direct next hop; a miss
+					// is not counted.
 					this.registers.increment(ProbeRegister.RULE_HITS, 0);
 				}
 				return route;

@@ -55,10 +55,10 @@ final class IntHeaderTemplates {
 			return encode(action.instructions(), action.hopMl(), action.remainingHopCount());
 		}
 		catch (IllegalArgumentException hopMlTooSmall) {
-			// insert_int writes hop_ml as the entry says even when it is smaller than the
-			// bitmap's items (transit then adds nothing); the codec refuses to encode
-			// such a header, so it encodes the largest Hop ML and the entry's value is
-			// put back.
+			// insert_int writes hop_ml as the entry says even when it is smaller than
+			// the bitmap's items (transit then adds nothing); the codec refuses to
+			// encode such a header, so it encodes the largest Hop ML and the entry's
+			// value is put back.
 			byte[] template = encode(action.instructions(), 0x1F, action.remainingHopCount());
 			template[HOP_ML_OFFSET] = (byte) action.hopMl();
 			return template;

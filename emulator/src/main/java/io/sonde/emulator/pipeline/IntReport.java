@@ -74,8 +74,8 @@ final class IntReport {
 		int repMdBits = WireBytes.u16(bytes, headers.mdOffset() + 4) & SINK_REPORTED_METADATA;
 		IntHop sinkMetadata = sinkMetadata(repMdBits, meta.ingressPort, originalEgressPort, meta.ingressTimestamp,
 				meta.egressTimestamp);
-		// Inner contents: IP header, L4 header, shim and its Length words (INT-2.1
-		// §5.7.2).
+		// Inner contents: IP header, L4 header, shim and its Length
+		// words (INT-2.1 §5.7.2).
 		int innerEnd = headers.shimOffset + 4 * (WireBytes.u8(bytes, headers.shimOffset + 1) + 1);
 		InnerPacketKind kind = headers.ipv4 ? InnerPacketKind.IPV4 : InnerPacketKind.IPV6;
 		SinkReport report = new SinkReport(hwId, sequence, switchId, repMdBits, sinkMetadata, meta.ingressTimestamp,

@@ -71,8 +71,8 @@ final class IntSink {
 			IntSource.addToLength(bytes, ip + 2, -intBytes);
 		}
 		if (headers.ipv6) {
-			// The DSCP is bits 4-9 of the first IPv6 word (the traffic class's upper
-			// six).
+			// The DSCP is bits 4-9 of the first IPv6 word (the traffic
+			// class's upper six).
 			int first = WireBytes.u16(bytes, ip);
 			WireBytes.put16(bytes, ip, (first & ~(0x3F << 6)) | (originalDscp << 6));
 			IntSource.addToLength(bytes, ip + 4, -intBytes);

@@ -119,8 +119,8 @@ final class IntTransit {
 			at += 8;
 		}
 		if ((instructions & IntWire.INSTR_L2_PORT_IDS) != 0) {
-			// v1model has no logical ports: the level-2 ids are the physical ports,
-			// widened.
+			// v1model has no logical ports: the level-2 ids are the
+			// physical ports, widened.
 			put32(bytes, at, meta.ingressPort);
 			put32(bytes, at + 4, meta.egressPort);
 			at += 8;

@@ -85,8 +85,8 @@ public final class SondeIngress {
 		int sink = this.intSink.apply(frame, parsed, result.egressPort, timestamp, port, result);
 		Forwarding.rewrite(frame.bytes(), parsed, nextHop);
 
-		// 5. INT source: watchlist flows get INT headers; their first hop is pushed in
-		// egress.
+		// 5. INT source: watchlist flows get INT headers; their first hop is
+		// pushed in egress.
 		boolean intValid = parsed.intMd && sink != IntSink.SINK_STRIPPED;
 		if (!intValid) {
 			intValid = this.intSource.apply(frame, parsed, sink != IntSink.NOT_SINK);

@@ -49,8 +49,8 @@ final class StackMetrics {
 			packet = IntMdCodec.decode(frame, headers.shimOffset, headers.frameLength - headers.shimOffset, LIMITS);
 		}
 		catch (MalformedTelemetry ex) {
-			// The parser typed this stack, so the codec must read it: a disagreement is a
-			// bug.
+			// The parser typed this stack, so the codec must read it: a disagreement
+			// is a bug.
 			throw new IllegalStateException("sonde.p4's parser typed an INT stack the codec rejects", ex);
 		}
 		List<IntHop> hops = packet.hops();

@@ -50,8 +50,8 @@ final class NetworkFaults {
 		EmulatedSwitch target = this.network.switchNamed(name);
 		synchronized (target) {
 			if (!target.isUp()) {
-				// Taken before the port listens: a controller cannot have seen it
-				// earlier.
+				// Taken before the port listens: a controller cannot have
+				// seen it earlier.
 				Instant poweredAt = this.wall.instant();
 				target.server().powerOn();
 				this.network.onScheduler(() -> {

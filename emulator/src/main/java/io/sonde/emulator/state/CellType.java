@@ -59,8 +59,8 @@ record CellType(int bitwidth, boolean signed, String description) {
 			throw new EntityRejected(Status.Code.OUT_OF_RANGE, "register " + register + ": empty bytestring");
 		}
 		BigInteger value = new BigInteger(bytes.toByteArray());
-		// bitLength() excludes the sign bit: a W-bit int holds values of at most W-1
-		// bits.
+		// bitLength() excludes the sign bit: a W-bit int holds values of at
+		// most W-1 bits.
 		if (value.bitLength() > this.bitwidth - 1) {
 			throw new EntityRejected(Status.Code.OUT_OF_RANGE,
 					"register " + register + ": " + value + " does not fit " + this.description);
@@ -75,8 +75,8 @@ record CellType(int bitwidth, boolean signed, String description) {
 		}
 		BigInteger value = pattern.testBit(this.bitwidth - 1)
 				? pattern.subtract(BigInteger.ONE.shiftLeft(this.bitwidth)) : pattern;
-		// toByteArray() is the shortest two's complement form, exactly §8.3's canonical
-		// one.
+		// toByteArray() is the shortest two's complement form, exactly
+		// §8.3's canonical one.
 		return P4Data.newBuilder().setBitstring(ByteString.copyFrom(value.toByteArray())).build();
 	}
 

@@ -62,8 +62,8 @@ interface MatchIndex {
 			}
 			List<WordHashTable> tables = new ArrayList<>();
 			for (List<InstalledEntry> group : groups.values()) {
-				// All entries of a group share one mask: the exact fields plus the
-				// prefix.
+				// All entries of a group share one mask: the exact fields
+				// plus the prefix.
 				tables.add(new WordHashTable(group.get(0).mask(), group));
 			}
 			return new LongestPrefixIndex(tables.toArray(new WordHashTable[0]));

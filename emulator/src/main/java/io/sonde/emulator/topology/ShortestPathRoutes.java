@@ -43,8 +43,8 @@ public final class ShortestPathRoutes {
 		topology.switches().forEach(s -> routes.put(s.name(), new ArrayList<>()));
 		topology.switches().forEach(s -> equalCost.put(s.name(), new ArrayList<>()));
 		Map<String, Endpoint> attachments = attachments(topology);
-		// Hosts on the same switch share the search: distances depend on that switch
-		// only.
+		// Hosts on the same switch share the search: distances depend on
+		// that switch only.
 		Map<String, List<List<Neighbour>>> closerByOrigin = new HashMap<>();
 		List<String> switchNames = List.copyOf(adjacency.keySet());
 		List<HostSpec> hosts = topology.hosts();

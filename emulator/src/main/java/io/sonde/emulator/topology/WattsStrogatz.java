@@ -95,8 +95,8 @@ public final class WattsStrogatz {
 				connect(graph, i, (i + m) % n);
 			}
 		}
-		// Watts and Strogatz rewire lap by lap: all (i, i+1) edges first, then (i,
-		// i+2)...
+		// Watts and Strogatz rewire lap by lap: all (i, i+1) edges first,
+		// then (i, i+2)...
 		for (int m = 1; m <= k / 2; m++) {
 			for (int i = 0; i < n; i++) {
 				int j = (i + m) % n;

@@ -67,8 +67,8 @@ public final class PacketBuilder {
 		this.payloadOffset = L4_OFFSET + protocol.headerBytes();
 		this.payloadBytes = frameBytes - this.payloadOffset;
 		this.stampBytes = Math.min(STAMP_BYTES, this.payloadBytes);
-		// A per-flow initial sequence number, as a TCP stack would pick (RFC 9293
-		// §3.4.1).
+		// A per-flow initial sequence number, as a TCP stack would pick
+		// (RFC 9293 §3.4.1).
 		this.tcpInitialSequence = (int) (0x9E3779B97F4A7C15L * (flowTag + 1L) >>> 32);
 		this.headers = new byte[this.payloadOffset];
 		writeHeaders(dscp);

@@ -310,8 +310,8 @@ class P4RuntimeConformanceIntegrationTests {
 				.mapToObj((i) -> Updates.modify(route("10." + (i / 256) + "." + (i % 256) + ".0", 24, 1)))
 				.toList();
 
-			// Hundreds of per-update errors travel in the trailers: far past gRPC's 8 KiB
-			// default.
+			// Hundreds of per-update errors travel in the trailers: far past gRPC's
+			// 8 KiB default.
 			assertThatExceptionOfType(WriteRejected.class).isThrownBy(() -> primary.write(modifies))
 				.satisfies((ex) -> assertThat(ex.updates()).hasSize(500)
 					.extracting(UpdateStatus::code)

@@ -104,8 +104,8 @@ class EventFilterTests {
 	void algorithmsRunOnTheQueueMetricToo() {
 		filter(EventFilterAction.fastDetection(FILTER_INDEX, EventAlgorithm.FLOW_SUM_CHANGE,
 				EventMetric.QUEUE_OCCUPANCY, 20, 0));
-		// Queue sums are twice the latency sums: 210 226 256 266 266 264 → events at 210
-		// and 256.
+		// Queue sums are twice the latency sums: 210 226 256 266 266 264 → events at
+		// 210 and 256.
 		assertThat(send(LATENCIES)).containsExactly(true, false, true, false, false, false);
 	}
 
@@ -122,8 +122,8 @@ class EventFilterTests {
 				EventFilterAction.fastDetection(1, EventAlgorithm.FLOW_SUM_CHANGE, EventMetric.HOP_LATENCY, 2, 0));
 		int reportedHigh = count(
 				EventFilterAction.fastDetection(2, EventAlgorithm.FLOW_SUM_CHANGE, EventMetric.HOP_LATENCY, 50, 0));
-		// Threshold 2: 105 113 128 133 (133 and 132 move by 0 and 1) → 4; threshold 50:
-		// only 105.
+		// Threshold 2: 105 113 128 133 (133 and 132 move by 0 and 1) → 4; threshold
+		// 50: only 105.
 		assertThat(reportedLow).isEqualTo(4);
 		assertThat(reportedHigh).isEqualTo(1);
 	}

@@ -26,8 +26,8 @@ class SondeRegistersTests {
 			assertThat(info.getTypeSpec().getBitstring().getBit().getBitwidth()).as(register.p4Alias())
 				.isEqualTo(ProbeRegister.BIT_WIDTH);
 		}
-		// probe_feedback_port is BMv2's only: the emulator's SQR copies wait on its
-		// scheduler.
+		// probe_feedback_port is BMv2's only: the emulator's SQR copies wait
+		// on its scheduler.
 		assertThat(this.p4Info.p4Info().getRegistersList())
 			.hasSize(SondeRegister.values().length + ProbeRegister.values().length + 1);
 	}

@@ -79,8 +79,8 @@ class EcmpFabricIntegrationTests {
 		this.network.startTraffic(interPodFlows(200), Duration.ofMillis(200));
 		this.network.runFor(Duration.ofMillis(300));
 
-		// agg-0-0's ports 3 and 4 lead to core-0 and core-1, agg-0-1's to core-2 and
-		// core-3.
+		// agg-0-0's ports 3 and 4 lead to core-0 and core-1, agg-0-1's to
+		// core-2 and core-3.
 		for (String agg : List.of("agg-0-0", "agg-0-1")) {
 			assertThat(counted(agg, EGRESS, 3)).as("%s uplink 3", agg).isPositive();
 			assertThat(counted(agg, EGRESS, 4)).as("%s uplink 4", agg).isPositive();

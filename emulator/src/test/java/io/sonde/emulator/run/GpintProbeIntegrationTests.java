@@ -117,8 +117,7 @@ class GpintProbeIntegrationTests {
 			assertThat(probe.completed()).isTrue();
 			assertThat(probe.requestId()).isEqualTo(42);
 			// Ingress packets on ports 1 and 2 when the probe left: s1 none yet, s2 and
-			// s3
-			// the probe itself on port 1; the feedback behind each comes later.
+			// s3 the probe itself on port 1; the feedback behind each comes later.
 			assertThat(probe.hops()).containsExactly(new ProbeHop(11, 0, List.of(0L, 0L)),
 					new ProbeHop(12, 0, List.of(1L, 0L)), new ProbeHop(13, 0, List.of(1L, 0L)));
 			PacketIn feedback = atS1.poll(10, TimeUnit.SECONDS);

@@ -41,8 +41,8 @@ class WattsStrogatzTests {
 
 	@Test
 	void aDisconnectedDrawIsDrawnAgainUntilTheGraphIsConnected() {
-		// k = 2 with full rewiring often cuts the ring: find a seed whose first draw
-		// does.
+		// k = 2 with full rewiring often cuts the ring: find a seed whose
+		// first draw does.
 		long seed = LongStream.range(0, 1000)
 			.filter(s -> !WattsStrogatz.isConnected(WattsStrogatz.draw(30, 2, 1.0, new SplittableRandom(s))))
 			.findFirst()

@@ -104,8 +104,8 @@ class ArrivalModelTests {
 		SplittableRandom random = new SplittableRandom(5);
 		double alpha = 3;
 		Pareto pareto = new Pareto(10_000, alpha);
-		// Pareto variance: x_m^2 alpha / ((alpha - 1)^2 (alpha - 2)), finite for alpha >
-		// 2.
+		// Pareto variance: x_m^2 alpha / ((alpha - 1)^2 (alpha - 2)), finite for
+		// alpha > 2.
 		double paretoDeviation = pareto.scaleNanos() * Math.sqrt(alpha / ((alpha - 1) * (alpha - 1) * (alpha - 2)));
 		assertThat(sampleMean(pareto, random)).isCloseTo(pareto.meanNanos(),
 				within(4 * paretoDeviation / Math.sqrt(SAMPLES)));

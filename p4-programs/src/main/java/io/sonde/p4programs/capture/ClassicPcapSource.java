@@ -96,8 +96,8 @@ final class ClassicPcapSource implements FrameSource {
 					"packet " + number + " claims an original length of " + originalLength + " bytes");
 		}
 		byte[] data = this.in.readExactly((int) capturedLength, start, "data of packet " + number);
-		// Instant.ofEpochSecond normalises a fraction of a second or more, as libpcap
-		// does.
+		// Instant.ofEpochSecond normalises a fraction of a second or more,
+		// as libpcap does.
 		Instant timestamp = Instant.ofEpochSecond(seconds, this.nanoseconds ? fraction : fraction * 1000);
 		return new CapturedFrame(number, timestamp, this.linkTypeCode, LinkType.of(this.linkTypeCode), 0, data,
 				(int) originalLength);

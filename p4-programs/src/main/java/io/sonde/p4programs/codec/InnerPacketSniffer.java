@@ -67,8 +67,8 @@ final class InnerPacketSniffer {
 		if ((first >>> 4) != 4 || headerBytes < 20) {
 			return false;
 		}
-		// RFC 791: Total Length covers at least the header; the first flag bit is
-		// reserved (0).
+		// RFC 791: Total Length covers at least the header; the first flag bit
+		// is reserved (0).
 		boolean totalLengthFits = length < 4
 				|| ((data[offset + 2] & 0xFF) << 8 | (data[offset + 3] & 0xFF)) >= headerBytes;
 		boolean reservedFlagClear = length < 7 || (data[offset + 6] & 0x80) == 0;

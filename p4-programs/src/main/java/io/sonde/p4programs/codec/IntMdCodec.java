@@ -37,15 +37,15 @@ public final class IntMdCodec {
 		int first = data[offset] & 0xFF;
 		int headerVersion = (data[offset + IntShim.SIZE] & 0xFF) >>> 4;
 		if (first >>> 4 == IntShim.TYPE_INT_MD) {
-			// v2.x: Type nibble, NPT, reserved bits 6-7 zero, Length at least the 3-word
-			// header.
+			// v2.x: Type nibble, NPT, reserved bits 6-7 zero, Length at least
+			// the 3-word header.
 			int nextProtocolType = (first >>> 2) & 0x3;
 			boolean announced = nextProtocolType == 1 || nextProtocolType == 2 || limits.marksInt(dscp);
 			boolean wellFormed = (first & 0x3) == 0 && nextProtocolType != 3 && (data[offset + 1] & 0xFF) >= 3;
 			return (announced && wellFormed && headerVersion == 2) ? Optional.of(IntVersion.V2_1) : Optional.empty();
 		}
-		// v0.5 / v1.0: Type byte 1, reserved byte 0; only a DSCP marking announces them
-		// here.
+		// v0.5 / v1.0: Type byte 1, reserved byte 0; only a DSCP marking
+		// announces them here.
 		if (first != IntShim.TYPE_INT_MD || data[offset + 1] != 0 || !limits.marksInt(dscp)) {
 			return Optional.empty();
 		}

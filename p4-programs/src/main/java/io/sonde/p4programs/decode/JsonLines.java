@@ -120,8 +120,8 @@ public final class JsonLines {
 		for (HopValue value : PRINTED) {
 			Long bits = hop.value(value);
 			if (bits != null) {
-				// 64-bit timestamps are kept as two's-complement longs; the wire value is
-				// unsigned.
+				// 64-bit timestamps are kept as two's-complement longs; the wire
+				// value is unsigned.
 				object.put(value.jsonName(), new BigInteger(Long.toUnsignedString(bits)));
 			}
 		}

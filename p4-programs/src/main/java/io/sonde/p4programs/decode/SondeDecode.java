@@ -66,8 +66,8 @@ public final class SondeDecode {
 			return EXIT_OK;
 		}
 		FrameDecoder decoder = new FrameDecoder(arguments.reportPort(), DecodeLimits.DEFAULT);
-		// Built on the PrintStream itself so that checkError() sees the stream's write
-		// errors.
+		// Built on the PrintStream itself so that checkError() sees the
+		// stream's write errors.
 		PrintWriter lines = new PrintWriter(out, false, StandardCharsets.UTF_8);
 		int status = EXIT_OK;
 		for (Path file : arguments.files()) {
@@ -85,13 +85,13 @@ public final class SondeDecode {
 	private static String decodeFile(Path file, InputStream stdin, FrameDecoder decoder, PrintWriter lines) {
 		try (CaptureReader reader = STDIN.equals(file.toString()) ? CaptureReader.open(stdin)
 				: CaptureReader.open(file)) {
-			// A capture piped in live (tcpdump -w -) is printed frame by frame, a file in
-			// blocks.
+			// A capture piped in live (tcpdump -w -) is printed frame by frame, a
+			// file in blocks.
 			boolean live = STDIN.equals(file.toString());
 			for (CapturedFrame frame = reader.next(); frame != null; frame = reader.next()) {
 				lines.println(JsonLines.line(decoder.decode(frame.number(), frame.linkType(), frame.data())));
-				// checkError() flushes; an error means nobody reads any more (... |
-				// head): stop.
+				// checkError() flushes; an error means nobody reads any
+				// more (... | head): stop.
 				if ((live || frame.number() % FLUSH_EVERY == 0) && lines.checkError()) {
 					return null;
 				}

@@ -85,8 +85,8 @@ class ClassicPcapReaderTests {
 
 	@Test
 	void takesTheLinkTypeFromTheLow16BitsAndIgnoresTheFcsBits() throws Exception {
-		// draft-ietf-opsawg-pcap Section 4: FCS length in the top 4 bits, the F bit
-		// below.
+		// draft-ietf-opsawg-pcap Section 4: FCS length in the top 4 bits, the
+		// F bit below.
 		int linkTypeField = 0x4000_0000 | 0x0400_0000 | 113;
 		byte[] file = concat(pcapHeader(BIG, false, 100, linkTypeField), pcapRecord(BIG, 1, 0, 1, 1, new byte[1]));
 

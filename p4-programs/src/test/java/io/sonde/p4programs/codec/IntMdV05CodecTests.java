@@ -84,10 +84,8 @@ class IntMdV05CodecTests {
 		IntMdPacket packet = IntMdPacket.build(IntVersion.V0_5, IntShim.legacy(0), IntMdHeader.v05(0x8000, 8),
 				List.of(hop, hop), List.of(), new IntTail(6, 443, 0));
 
-		assertThat(IntMdCodec.encode(packet)).isEqualTo(Hex.bytes("01 00 06 00", // shim:
-																					// Length
-																					// 6
-																					// words
+		// The shim, 01 00 06 00: Length 6 words.
+		assertThat(IntMdCodec.encode(packet)).isEqualTo(Hex.bytes("01 00 06 00", // shim
 				"00 01 08 02", // Ver 0, Ins Cnt 1, Max Hop Count 8, Total Hop Count 2
 				"80 00 00 00", // instructions: switch id; reserved
 				"00 00 00 09", "00 00 00 09", // two hops

@@ -73,12 +73,8 @@ class IntMdV1CodecTests {
 		IntMdPacket packet = IntMdPacket.build(IntVersion.V1_0, IntShim.legacy(0x17), IntMdHeader.v1(0xA000, 2, 7),
 				List.of(hop), List.of(), null);
 
-		assertThat(IntMdCodec.encode(packet)).isEqualTo(Hex.bytes("01 00 05 5C", // shim:
-																					// Length
-																					// 5
-																					// words,
-																					// DSCP
-																					// 0x17
+		// The shim, 01 00 05 5C: Length 5 words, DSCP 0x17.
+		assertThat(IntMdCodec.encode(packet)).isEqualTo(Hex.bytes("01 00 05 5C", // shim
 				"10 00 02 07", // Ver 1, Hop ML 2, Remaining Hop Count 7
 				"A0 00 00 00", // instructions: switch id, hop latency; reserved
 				"00 00 00 03", // switch id 3

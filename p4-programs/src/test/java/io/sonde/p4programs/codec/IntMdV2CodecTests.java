@@ -173,8 +173,8 @@ class IntMdV2CodecTests {
 
 	@Test
 	void acceptsReservedInstructionBitsWithOrWithoutTheirFillerWord() throws MalformedTelemetry {
-		// A.6: a node inserts 4 bytes of all ones for a reserved bit, or skips it; Hop ML
-		// says which.
+		// A.6: a node inserts 4 bytes of all ones for a reserved bit, or skips
+		// it; Hop ML says which.
 		byte[] withFiller = Hex.bytes("10 05 00 00", // shim: INT-MD, Length 5 = 3 + 1 hop
 														// x 2
 				"20 00 02 01", // Ver 2, Hop ML 2, Remaining Hop Count 1

@@ -23,8 +23,8 @@ class TelemetryReportRecognitionTests {
 
 	@Test
 	void rejectsDnsQueriesAndResponsesWhateverTheirIdSays() {
-		// A DNS ID's first nibble 0, 1 or 2 reads as a report version; the rest must give
-		// it away.
+		// A DNS ID's first nibble 0, 1 or 2 reads as a report version; the rest must
+		// give it away.
 		for (String id : new String[] { "0A 2B", "1A 2B", "2A 2B" }) {
 			byte[] query = Hex.bytes(id, "01 00", // flags: recursion desired
 					"00 01 00 00 00 00 00 00", // 1 question
@@ -43,12 +43,8 @@ class TelemetryReportRecognitionTests {
 
 	@Test
 	void rejectsNtpPackets() {
-		byte[] ntpV4Client = Hex.concat(Hex.bytes("23 00 06 EC"), new byte[36], Hex.bytes("E9 3C 4F 1A 12 34 56 78")); // mode
-																														// 3,
-																														// version
-																														// 4,
-																														// transmit
-																														// timestamp
+		// 23: mode 3, version 4; E9 3C 4F 1A 12 34 56 78: the transmit timestamp.
+		byte[] ntpV4Client = Hex.concat(Hex.bytes("23 00 06 EC"), new byte[36], Hex.bytes("E9 3C 4F 1A 12 34 56 78"));
 		byte[] ntpV3Client = ntpV4Client.clone();
 		ntpV3Client[0] = 0x1B;
 
@@ -64,10 +60,8 @@ class TelemetryReportRecognitionTests {
 			byte[] payload = new byte[random.nextInt(300)];
 			random.nextBytes(payload);
 			if (random.nextInt(3) == 0 && payload.length > 0) {
-				payload[0] = (byte) ((payload[0] & 0x0F) | (random.nextInt(3) << 4)); // force
-																						// a
-																						// report
-																						// version
+				// Force a report version into the first nibble.
+				payload[0] = (byte) ((payload[0] & 0x0F) | (random.nextInt(3) << 4));
 			}
 			recognised += recognise(payload).isPresent() ? 1 : 0;
 		}
@@ -127,9 +121,8 @@ class TelemetryReportRecognitionTests {
 
 	@Test
 	void recognisesPacketsBehindVlanTags() {
-		byte[] tagged = Hex.concat(Hex.bytes("00 20 00 01 00 00 00 05 00 00 00 06"), // TR-0.5,
-																						// NProto
-																						// 0
+		// 00 20 00 01 ...: TR-0.5, NProto 0.
+		byte[] tagged = Hex.concat(Hex.bytes("00 20 00 01 00 00 00 05 00 00 00 06"),
 				Hex.bytes("00 00 00 00 00 02 00 00 00 00 00 01"), // MACs
 				Hex.bytes("88 A8 00 64 81 00 00 C8"), // S-tag 100, C-tag 200
 				Hex.bytes("86 DD"), InnerPackets.IPV6_UDP_HEADER);

@@ -15,9 +15,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 class TelemetryReportV20CodecTests {
 
 	/** TR-2.0 §4.1: one INT report, L1 ports + queue metadata, the IPv4 packet inside. */
-	static final byte[] EXAMPLE_4_1 = Hex.concat(Hex.bytes("20 40 00 05", // Ver 2, hw_id
-																			// 1, Sequence
-																			// 5
+	// 20 40 00 05: Ver 2, hw_id 1, Sequence 5.
+	static final byte[] EXAMPLE_4_1 = Hex.concat(Hex.bytes("20 40 00 05", // header
 			"0A 0B 0C 0D", // Node ID
 			"14", // RepType 1 (INT), InType 4 (IPv4)
 			"0E", // Report Length 14 = 2 fixed + 2 MD + 5 IPv4 + 5 TCP
@@ -63,9 +62,8 @@ class TelemetryReportV20CodecTests {
 	/**
 	 * An inner-only report of an Ethernet frame, then a drop report with metadata only.
 	 */
-	static final byte[] TWO_REPORTS = Hex.concat(Hex.bytes("20 00 00 2A", // Ver 2, hw_id
-																			// 0, Sequence
-																			// 42
+	// 20 00 00 2A: Ver 2, hw_id 0, Sequence 42.
+	static final byte[] TWO_REPORTS = Hex.concat(Hex.bytes("20 00 00 2A", // header
 			"00 00 00 07", // Node ID 7
 			"03", // RepType 0 (inner only), InType 3 (Ethernet)
 			"0E", // Report Length 14: 54-byte frame padded to 56
@@ -157,12 +155,9 @@ class TelemetryReportV20CodecTests {
 
 	@Test
 	void readsReportLength0xFFToTheEndOfThePayload() throws MalformedTelemetry {
-		// TR-2.0 (2020-10-08 text): Report Length 0xFF = the report runs to the end of
-		// the payload.
-		byte[] inner = Hex.concat(InnerPackets.IPV4_TCP, Hex.bytes("68 69")); // 42 bytes,
-																				// not
-																				// whole
-																				// words
+		// TR-2.0 (2020-10-08 text): Report Length 0xFF = the report runs to the end
+		// of the payload. The inner packet is 42 bytes, not whole words.
+		byte[] inner = Hex.concat(InnerPackets.IPV4_TCP, Hex.bytes("68 69"));
 		byte[] data = Hex.concat(Hex.bytes("20 00 00 01", "00 00 00 09", // group header
 				"04", // RepType 0, InType 4 (IPv4)
 				"FF", // Report Length: to the end

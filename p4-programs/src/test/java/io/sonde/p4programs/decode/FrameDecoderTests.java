@@ -56,8 +56,8 @@ class FrameDecoderTests {
 	@Test
 	void withoutTheDscpMarkingIntOverUdpIsNotRecognised() {
 		byte[] frame = GoldenFiles.frame(VECTOR);
-		// IPv4 TOS byte: clear DSCP 0x17; recompute nothing: the dissector does not check
-		// sums.
+		// IPv4 TOS byte: clear DSCP 0x17; recompute nothing: the dissector does
+		// not check sums.
 		frame[15] = 0;
 		assertThat(this.decoder.decode(1, Optional.of(LinkType.ETHERNET), frame))
 			.isEqualTo(new UndecodableFrame(1, UndecodableFrame.NOT_TELEMETRY));

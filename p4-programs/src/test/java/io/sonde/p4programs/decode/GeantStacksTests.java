@@ -26,8 +26,8 @@ class GeantStacksTests {
 
 	@Test
 	void leavesSpecificationStacksAlone() {
-		// A v1.0 stack of the specification's size is never re-read, timestamps stay 4
-		// bytes.
+		// A v1.0 stack of the specification's size is never re-read, timestamps
+		// stay 4 bytes.
 		String line = decode("int_md_v1_0_udp_ts_3h");
 		assertThat(line).isEqualTo(GoldenFiles.expectedJson("int_md_v1_0_udp_ts_3h"));
 		assertThat(JsonTrees.parse(line).at("/int/hop_ml").asInt()).isEqualTo(3);

@@ -35,8 +35,8 @@ class IntCollectorStacksTests {
 
 		assertThat(JsonLines.line(frame)).isEqualTo(GoldenFiles.expectedJson(REPORT));
 		List<IntHop> hops = frame.intStack().hops();
-		// Bit 3 of switch 11 (nearest the source) is 1 << 16 | 61441; bit 6 is 1 << 16 |
-		// 711.
+		// Bit 3 of switch 11 (nearest the source) is 1 << 16 | 61441;
+		// bit 6 is 1 << 16 | 711.
 		assertThat(hops.get(0).value(HopValue.QUEUE_ID)).isEqualTo(1L);
 		assertThat(hops.get(0).value(HopValue.QUEUE_OCCUPANCY)).isEqualTo(61441L);
 		assertThat(hops.get(0).value(HopValue.CONGESTION_QUEUE_ID)).isEqualTo(1L);
@@ -77,8 +77,7 @@ class IntCollectorStacksTests {
 				.isEqualTo(GoldenFiles.expectedJson(vector));
 		}
 		// Ins Cnt 1, Total Hop Count 2, Length 6: v0.5's rule holds, though Hop ML (byte
-		// 6,
-		// Max Hop Count here) 1 would fit INTCollector's reading too.
+		// 6, Max Hop Count here) 1 would fit INTCollector's reading too.
 		byte[] shim = { 1, 0, 6, 0, 0x00, 0x01, 0x01, 0x02, (byte) 0x80, 0, 0, 0 };
 		assertThat(IntCollectorStacks.matches(shim, 0, shim.length)).isFalse();
 	}

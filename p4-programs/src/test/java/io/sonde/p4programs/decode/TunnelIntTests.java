@@ -58,8 +58,8 @@ class TunnelIntTests {
 	void readsOnlyTheIntMdOptionOfGeneve() {
 		String vector = "int_md_v2_1_geneve_swid_3h";
 		byte[] frame = GoldenFiles.frame(vector);
-		// Ethernet, IPv4, UDP, Geneve (8), the experimental option (8): the INT option's
-		// Type.
+		// Ethernet, IPv4, UDP, Geneve (8), the experimental option (8): the
+		// INT option's Type.
 		int type = 14 + 20 + 8 + 8 + 8 + 2;
 		assertThat(frame[type]).isEqualTo((byte) 1);
 		frame[type] = 3; // INT-MX: not decoded

@@ -46,8 +46,8 @@ class FrameDissectorPropertyTests {
 			frame[(damage.get(i) * 37 + i * 11) % frame.length] ^= (byte) (damage.get(i) | 1);
 		}
 		int length = Math.min(frame.length, cutAt % (frame.length + 1));
-		// Inside a larger array, so that a read past the slice would go unnoticed by
-		// Java.
+		// Inside a larger array, so that a read past the slice would go
+		// unnoticed by Java.
 		byte[] buffer = new byte[slack + frame.length + slack];
 		System.arraycopy(frame, 0, buffer, slack, frame.length);
 

@@ -57,8 +57,8 @@ public class WriteRejected extends RuntimeException {
 		for (int i = 0; i < details.size(); i++) {
 			Any detail = details.get(i);
 			if (!detail.is(p4.v1.Error.class)) {
-				// Keep the position: indices must still line up with the request's
-				// updates.
+				// Keep the position: indices must still line up with
+				// the request's updates.
 				updates.add(new UpdateStatus(i, Status.Code.UNKNOWN, "detail is " + detail.getTypeUrl(), "", 0));
 				continue;
 			}

@@ -119,8 +119,8 @@ public class EpochWatch implements RedisContinuity, SmartLifecycle {
 	}
 
 	private RedisDataLossAcknowledged acknowledge(String by) {
-		// A loss recorded again between the read and the write (another replica) is read
-		// once more.
+		// A loss recorded again between the read and the write (another replica) is
+		// read once more.
 		for (int attempt = 0; attempt < 3; attempt++) {
 			EpochStore.Snapshot now = this.store.read();
 			RedisDataLoss recorded = this.codec.loss(now.loss());

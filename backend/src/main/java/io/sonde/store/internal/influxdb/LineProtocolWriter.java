@@ -34,8 +34,8 @@ public final class LineProtocolWriter implements AutoCloseable {
 			.retryOnConnectionFailure(false);
 		InfluxDBClientOptions options = InfluxDBClientOptions.builder()
 			.url(url)
-			// QuestDB without authentication ignores the token; InfluxDB 2.x requires
-			// one.
+			// QuestDB without authentication ignores the token; InfluxDB
+			// 2.x requires one.
 			.authenticateToken((token.isEmpty() ? "unused" : token).toCharArray())
 			.org(org)
 			.bucket(bucket)

@@ -74,8 +74,8 @@ public class EmbeddedQuestDb implements SmartLifecycle {
 		environment.put("QDB_LINE_TCP_ENABLED", "false");
 		environment.put("QDB_LINE_UDP_ENABLED", "false");
 		environment.put("QDB_TELEMETRY_ENABLED", "false");
-		// Tables come from db-migrations only: a misspelt measurement is an error, not a
-		// new table.
+		// Tables come from db-migrations only: a misspelt measurement is an error, not
+		// a new table.
 		environment.put("QDB_LINE_AUTO_CREATE_NEW_TABLES", "false");
 		environment.put("QDB_SHARED_WORKER_COUNT", Integer.toString(this.settings.workerCount()));
 		environment.put("QDB_PG_USER", this.settings.username());
@@ -88,7 +88,7 @@ public class EmbeddedQuestDb implements SmartLifecycle {
 		environment.put(environmentName("cairo.wal.segment.rollover.size"), Long.toString(128L << 20));
 		environment.put(environmentName("cairo.wal.segment.rollover.row.count"), "1000000");
 		// An idle QuestDB worker spins, then calls sched_yield thousands of times before
-		// it naps. Between the commits of a steady ingest that was ~5,000 context
+		// it naps. Between the commits of a steady ingest that was thousands of context
 		// switches a second per worker, and the yields took the cores from runnable
 		// consumers (make bench-ingest, docs/BENCHMARKS.md). Nap after a short spin
 		// instead: work that arrives meanwhile starts at most a millisecond later (10 ms
@@ -114,9 +114,9 @@ public class EmbeddedQuestDb implements SmartLifecycle {
 			if (!Files.exists(logConf)) {
 				Files.writeString(logConf, LOG_CONF);
 			}
-			// QuestDB's log factory is configured once per JVM from the file this
-			// property names (it otherwise falls back to its built-in INFO-to-stdout
-			// configuration).
+			// QuestDB's log factory is configured once per JVM from the
+			// file this property names (it otherwise falls back to its
+			// built-in INFO-to-stdout configuration).
 			if (System.getProperty(QUESTDB_LOG_CONFIG_PROPERTY) == null) {
 				System.setProperty(QUESTDB_LOG_CONFIG_PROPERTY, logConf.toString());
 			}

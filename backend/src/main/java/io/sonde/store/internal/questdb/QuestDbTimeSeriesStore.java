@@ -60,8 +60,8 @@ public class QuestDbTimeSeriesStore implements TimeSeriesBackend, SqlExecutor {
 		config.setMinimumIdle(0);
 		config.setConnectionTimeout(Math.max(250, timeout.toMillis()));
 		config.setValidationTimeout(Math.max(250, Math.min(timeout.toMillis(), 5000)));
-		// Start even when QuestDB is not up yet; health reports it and the pool
-		// reconnects.
+		// Start even when QuestDB is not up yet; health reports it and
+		// the pool reconnects.
 		config.setInitializationFailTimeout(-1);
 		return new HikariDataSource(config);
 	}

@@ -41,8 +41,8 @@ final class RedialPause {
 	boolean await(Duration backoff) throws InterruptedException {
 		long end = System.nanoTime() + backoff.toNanos();
 		long interval = this.probeInterval.toNanos();
-		// Probes at a fixed rate: one that waited out its timeout delays the next no
-		// more.
+		// Probes at a fixed rate: one that waited out its timeout delays the
+		// next no more.
 		long probeAt = System.nanoTime() + interval;
 		while (probeAt < end) {
 			sleepUntil(probeAt);

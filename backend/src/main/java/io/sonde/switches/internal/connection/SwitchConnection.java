@@ -378,8 +378,8 @@ public final class SwitchConnection implements AutoCloseable {
 			throw new IllegalStateException("TLS not set up: " + ex.getMessage(), ex);
 		}
 		catch (javax.net.ssl.SSLException | RuntimeException ex) {
-			// Netty's own message may quote what it parsed: the kind of failure is
-			// enough.
+			// Netty's own message may quote what it parsed: the kind of
+			// failure is enough.
 			throw new IllegalStateException("TLS not set up: " + ex.getClass().getSimpleName(), ex);
 		}
 	}
@@ -427,8 +427,8 @@ public final class SwitchConnection implements AutoCloseable {
 		List<EntityChange> applied = new ArrayList<>();
 		List<EntityChange> failed = new ArrayList<>();
 		int batch = this.settings.writeBatch();
-		// Phase after phase (members, groups, entries...): a switch may reorder one
-		// Write.
+		// Phase after phase (members, groups, entries...): a switch may
+		// reorder one Write.
 		for (List<StateComparison.Repair> phase : comparison.repairPhases()) {
 			for (int from = 0; from < phase.size(); from += batch) {
 				write(connected, phase.subList(from, Math.min(phase.size(), from + batch)), applied, failed);

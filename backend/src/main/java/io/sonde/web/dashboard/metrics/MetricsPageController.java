@@ -65,8 +65,8 @@ public class MetricsPageController {
 				current = settings.thresholds();
 			}
 			catch (RuntimeException ex) {
-				// The page still charts what it can and says why the thresholds are
-				// missing.
+				// The page still charts what it can and says why the
+				// thresholds are missing.
 				unavailable = ex.getMessage();
 			}
 		}

@@ -125,8 +125,8 @@ class SchemaMigrationsIntegrationTests {
 					+ "('2026-11-26T08:00:00.123456Z', 'xdp/n1/eth0/1/1', 'xdp:n1/eth0', 'NEW_KEY', "
 					+ "'flow_latency', 'k1', 1.5), ('2026-11-26T08:00:01.000001Z', 'xdp/n1/eth0/1/2', "
 					+ "'xdp:n1/eth0', 'CHANGE', 'flow_latency', 'k1', 2.5)");
-			// Not awaited: the migration runner waits for the WAL itself before it
-			// copies.
+			// Not awaited: the migration runner waits for the WAL itself
+			// before it copies.
 		}
 
 		copyMigrations(migrations, (name) -> true);

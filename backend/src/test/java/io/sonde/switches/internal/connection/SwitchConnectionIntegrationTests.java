@@ -57,8 +57,8 @@ class SwitchConnectionIntegrationTests {
 
 	@Test
 	void writesWhatTheSwitchTakesAndReportsEachRefusedUpdateWithItsReason() {
-		// Port 600 does not fit sonde.p4's 9-bit port: the switch refuses that entry
-		// alone.
+		// Port 600 does not fit sonde.p4's 9-bit port: the switch refuses
+		// that entry alone.
 		Entity badPort = this.entities.sinkPort(1).toBuilder().build();
 		Entity refused = withSinkPort(badPort, 600);
 		List<Entity> wanted = List.of(this.entities.nodeId(3), this.entities.sinkPort(1), refused,

@@ -286,8 +286,8 @@ final class MonitoringModule {
 			this.outstanding--;
 			this.answered.add(switchIndex);
 			this.lastAnswerNanos = MonitoringModule.this.emulated.nowNanos();
-			// Not from inside the switch's pipeline: the next request goes at once, as an
-			// event.
+			// Not from inside the switch's pipeline: the next request goes at once,
+			// as an event.
 			MonitoringModule.this.emulated.scheduler().schedule(this.lastAnswerNanos, this::fill);
 		}
 

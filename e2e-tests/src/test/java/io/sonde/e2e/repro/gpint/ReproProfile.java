@@ -15,7 +15,7 @@ record ReproProfile(String name, List<Integer> sizes, int repetitions, int sessi
 
 	/**
 	 * The default: sizes 20, 60 and 100, 5 repetitions, 2 sessions per method and
-	 * scenario: about 6 minutes on 2 cores shared with other builds, well within 15.
+	 * scenario: minutes on a 2-core machine (docs/BENCHMARKS.md).
 	 */
 	static final ReproProfile QUICK = new ReproProfile("quick", List.of(20, 60, 100), 5, 2);
 
