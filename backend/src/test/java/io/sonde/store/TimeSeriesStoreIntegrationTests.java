@@ -6,6 +6,8 @@ import java.time.temporal.ChronoUnit;
 import java.util.List;
 import java.util.Map;
 
+import io.sonde.store.internal.questdb.SqlExecutor;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 import org.springframework.beans.factory.annotation.Autowired;
@@ -17,14 +19,22 @@ import static org.awaitility.Awaitility.await;
 
 /**
  * Embedded QuestDB written through influxdb-client-java (line protocol over
- * /api/v2/write) and read back over the PostgreSQL wire, with the tables db-migrations
- * created.
+ * /api/v2/write) and read back over the PostgreSQL wire, into a table made as
+ * db-migrations make theirs ({@link PortCountersTable}).
  */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.NONE)
 class TimeSeriesStoreIntegrationTests {
 
 	@Autowired
 	TimeSeriesStore store;
+
+	@Autowired
+	SqlExecutor sql;
+
+	@BeforeEach
+	void createTheTable() {
+		PortCountersTable.create(this.sql);
+	}
 
 	@Test
 	void readsBackWhatItWroteThroughLineProtocol() {
@@ -35,8 +45,8 @@ class TimeSeriesStoreIntegrationTests {
 
 		this.store.write(points);
 
-		SeriesQuery query = new SeriesQuery("port_metrics", "tx_utilization", Map.of("switch_id", "s1", "port", "1"),
-				base, base.plusSeconds(10));
+		SeriesQuery query = new SeriesQuery(PortCountersTable.NAME, "tx_utilization",
+				Map.of("switch_id", "s1", "port", "1"), base, base.plusSeconds(10));
 		await().atMost(Duration.ofSeconds(20)).untilAsserted(() -> assertThat(this.store.read(query)).hasSize(3));
 		assertThat(this.store.read(query)).containsExactly(new Sample(base, 0.25), new Sample(base.plusSeconds(1), 0.5),
 				new Sample(base.plusSeconds(2), 0.75));
@@ -49,7 +59,7 @@ class TimeSeriesStoreIntegrationTests {
 		this.store.write(List.of(point));
 		this.store.write(List.of(portPoint("dedup", "7", at, 0.2)));
 
-		SeriesQuery query = new SeriesQuery("port_metrics", "tx_utilization", Map.of("switch_id", "dedup"), at,
+		SeriesQuery query = new SeriesQuery(PortCountersTable.NAME, "tx_utilization", Map.of("switch_id", "dedup"), at,
 				at.plusSeconds(1));
 		await().atMost(Duration.ofSeconds(20))
 			.untilAsserted(() -> assertThat(this.store.read(query)).containsExactly(new Sample(at, 0.2)));
@@ -73,7 +83,7 @@ class TimeSeriesStoreIntegrationTests {
 	}
 
 	private static MetricPoint portPoint(String switchId, String port, Instant at, double utilization) {
-		return new MetricPoint("port_metrics", Map.of("switch_id", switchId, "port", port),
+		return new MetricPoint(PortCountersTable.NAME, Map.of("switch_id", switchId, "port", port),
 				Map.of("tx_utilization", utilization, "tx_packets", 1000L), at);
 	}
 

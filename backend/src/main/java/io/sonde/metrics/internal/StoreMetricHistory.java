@@ -21,8 +21,7 @@ import io.sonde.store.TimeSeriesStore;
  * its pushed points merged with the event log's rows of the key (table {@code events},
  * db-migrations/questdb V2: {@code metric}, {@code event_key}, {@code value}). A key's
  * text is the same in both, the event model's key. The store's public face reads raw
- * series only; {@link DownsampleQueries} holds the SAMPLE BY and aggregateWindow forms
- * for when it grows a downsampled read, with the same buckets.
+ * series only, so the buckets are made here.
  */
 class StoreMetricHistory implements MetricHistory {
 

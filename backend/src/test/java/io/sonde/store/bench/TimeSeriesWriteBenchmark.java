@@ -16,6 +16,7 @@ import java.util.List;
 import java.util.Map;
 
 import io.sonde.store.MetricPoint;
+import io.sonde.store.PortCountersTable;
 import io.sonde.store.internal.TimeSeriesProperties;
 import io.sonde.store.internal.migration.SchemaMigrations;
 import io.sonde.store.internal.questdb.EmbeddedQuestDb;
@@ -50,6 +51,7 @@ public final class TimeSeriesWriteBenchmark {
 		try (QuestDbTimeSeriesStore store = new QuestDbTimeSeriesStore("127.0.0.1", questDb.httpPort(),
 				questDb.pgPort(), "admin", "quest", Duration.ofSeconds(60))) {
 			SchemaMigrations.forQuestDb(store, "classpath*:db-migrations", Clock.systemUTC()).migrate();
+			PortCountersTable.create(store);
 			HttpClient http = HttpClient.newHttpClient();
 			URI write = URI.create("http://127.0.0.1:" + questDb.httpPort() + "/api/v2/write?precision=ns");
 
@@ -89,10 +91,11 @@ public final class TimeSeriesWriteBenchmark {
 		List<List<MetricPoint>> batches = new ArrayList<>();
 		List<MetricPoint> batch = new ArrayList<>(BATCH);
 		for (int i = 0; i < POINTS_PER_ROUND; i++) {
-			batch.add(new MetricPoint("port_metrics", Map.of("switch_id", "s" + (i % 16), "port", "p" + (i % 64)),
-					Map.of("rx_packets", (long) i, "tx_packets", (long) i + 1, "rx_bytes", i * 1500L, "tx_bytes",
-							i * 1500L + 64, "tx_utilization", (i % 100) / 100.0),
-					Instant.ofEpochMilli(baseMillis + i)));
+			batch.add(
+					new MetricPoint(PortCountersTable.NAME, Map.of("switch_id", "s" + (i % 16), "port", "p" + (i % 64)),
+							Map.of("rx_packets", (long) i, "tx_packets", (long) i + 1, "rx_bytes", i * 1500L,
+									"tx_bytes", i * 1500L + 64, "tx_utilization", (i % 100) / 100.0),
+							Instant.ofEpochMilli(baseMillis + i)));
 			if (batch.size() == BATCH) {
 				batches.add(batch);
 				batch = new ArrayList<>(BATCH);

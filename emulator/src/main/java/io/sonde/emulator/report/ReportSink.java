@@ -2,9 +2,9 @@ package io.sonde.emulator.report;
 
 /**
  * Where the emulated switches' telemetry reports go: a collector over UDP
- * ({@link UdpReportSender}), memory ({@link InMemoryReportSink}), or a capture file.
- * Switches call {@link #accept} from their data-plane thread; an implementation must not
- * block for long and must not throw for a report it cannot deliver (it counts it).
+ * ({@link UdpReportSender}) or a capture file. Switches call {@link #accept} from their
+ * data-plane thread; an implementation must not block for long and must not throw for a
+ * report it cannot deliver (it counts it).
  */
 public interface ReportSink extends AutoCloseable {
 

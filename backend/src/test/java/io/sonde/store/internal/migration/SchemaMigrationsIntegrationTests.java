@@ -37,6 +37,10 @@ import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
  */
 class SchemaMigrationsIntegrationTests {
 
+	/** Made by V1, never written or read, dropped by V5. */
+	private static final List<Object> UNUSED_V1_TABLES = List.of("int_hop_metrics", "port_metrics", "telemetry_events",
+			"collector_stats");
+
 	static RedisServerProcess redis;
 
 	@TempDir
@@ -72,8 +76,8 @@ class SchemaMigrationsIntegrationTests {
 
 			historyAfterFirstStart = history(first);
 			assertThat(historyAfterFirstStart).extracting((row) -> row.get("version")).contains(1);
-			assertThat(tables(first)).contains("int_hop_metrics", "port_metrics", "telemetry_events",
-					"collector_stats");
+			assertThat(migrations.status().get("questdb").applied()).contains(5);
+			assertThat(tables(first)).contains("events", "int_metrics").doesNotContainAnyElementsOf(UNUSED_V1_TABLES);
 			StringRedisTemplate template = first.getBean(StringRedisTemplate.class);
 			assertThat(template.opsForValue().get(RedisMigrationTarget.VERSION_KEY)).isNotNull();
 			assertThat(template.opsForStream().groups("sonde:stream:events"))
@@ -117,7 +121,7 @@ class SchemaMigrationsIntegrationTests {
 	 */
 	@Test
 	void eventsStoredInMicrosecondsSurviveTheMoveToNanoseconds(@TempDir Path migrations) throws IOException {
-		copyMigrations(migrations, (name) -> !name.startsWith("V4__"));
+		copyMigrations(migrations, (name) -> !name.startsWith("V4__") && !name.startsWith("V5__"));
 		try (ConfigurableApplicationContext before = startBackend("--sonde.migrations.location=file:" + migrations)) {
 			SqlExecutor sql = before.getBean(SqlExecutor.class);
 			assertThat(columnType(sql, "events", "ts")).isEqualTo("TIMESTAMP");
@@ -140,6 +144,24 @@ class SchemaMigrationsIntegrationTests {
 			assertThat(sql.query("SELECT dedup FROM tables() WHERE table_name = 'events'"))
 				.containsExactly(Map.of("dedup", true));
 			assertThat(tables(after)).doesNotContain("events_ns");
+		}
+	}
+
+	/**
+	 * V5 on a store that V1-V4 made: V1's tables that nothing used are gone, the event
+	 * log and the metrics stay.
+	 */
+	@Test
+	void unusedV1TablesAreDroppedFromAStoreThatHadThem(@TempDir Path migrations) throws IOException {
+		copyMigrations(migrations, (name) -> !name.startsWith("V5__"));
+		try (ConfigurableApplicationContext before = startBackend("--sonde.migrations.location=file:" + migrations)) {
+			assertThat(tables(before)).containsAll(UNUSED_V1_TABLES);
+		}
+
+		copyMigrations(migrations, (name) -> true);
+		try (ConfigurableApplicationContext after = startBackend("--sonde.migrations.location=file:" + migrations)) {
+			assertThat(after.getBean(SchemaMigrations.class).status().get("questdb").applied()).contains(5);
+			assertThat(tables(after)).contains("events", "int_metrics").doesNotContainAnyElementsOf(UNUSED_V1_TABLES);
 		}
 	}
 

@@ -7,9 +7,9 @@ import java.util.List;
 import io.sonde.emulator.net.SwitchNode;
 
 /**
- * Keeps the last {@code capacity} reports in memory, oldest dropped first, for tests and
- * for experiments that read reports without a socket. As a network's report sink it
- * copies each frame, since the switch reuses its buffer.
+ * Keeps the last {@code capacity} reports in memory, oldest dropped first, for tests that
+ * read reports without a socket. As a network's report sink it copies each frame, since
+ * the switch reuses its buffer.
  */
 public final class InMemoryReportSink implements ReportSink, io.sonde.emulator.net.ReportSink {
 

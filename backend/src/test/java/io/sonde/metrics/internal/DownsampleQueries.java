@@ -8,7 +8,9 @@ import java.time.Instant;
  * InfluxDB 2.x's Flux {@code aggregateWindow}, with the same buckets as
  * {@link Downsampler} (aligned to the epoch, labelled by their start, mean per bucket).
  * Values are bound as parameters (QuestDB) or written as string literals escaped here
- * (Flux); the table, field and tag names are the exporter's own constants.
+ * (Flux); the table, field and tag names are the exporter's own constants. The
+ * downsampling tests run them against the real stores to check that {@link Downsampler}
+ * makes the buckets the stores would.
  */
 final class DownsampleQueries {
 
