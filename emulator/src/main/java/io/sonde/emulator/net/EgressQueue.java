@@ -68,12 +68,7 @@ public final class EgressQueue {
 	 * @return the packets dropped
 	 */
 	int discardWaiting() {
-		int dropped = 0;
-		for (Packet packet = this.waiting.poll(); packet != null; packet = this.waiting.poll()) {
-			this.pool.release(packet);
-			dropped++;
-		}
-		return dropped;
+		return this.waiting.releaseAll(this.pool);
 	}
 
 	/** Packets waiting (not counting the one being transmitted). */

@@ -39,6 +39,20 @@ final class PacketFifo {
 		return packet;
 	}
 
+	/**
+	 * Gives every waiting packet back to {@code pool} (a buffer lost with its switch's
+	 * power).
+	 * @return how many there were
+	 */
+	int releaseAll(PacketPool pool) {
+		int released = 0;
+		for (Packet packet = poll(); packet != null; packet = poll()) {
+			pool.release(packet);
+			released++;
+		}
+		return released;
+	}
+
 	int size() {
 		return this.size;
 	}

@@ -77,12 +77,7 @@ final class ProcessingQueue {
 
 	/** Drops the packets waiting (power lost); the one in service is lost too. */
 	int discardWaiting() {
-		int dropped = 0;
-		for (Packet packet = this.waiting.poll(); packet != null; packet = this.waiting.poll()) {
-			this.pool.release(packet);
-			dropped++;
-		}
-		return dropped;
+		return this.waiting.releaseAll(this.pool);
 	}
 
 	int depth() {
