@@ -148,14 +148,58 @@ class LabelTwinIntegrationTests {
 		}
 	}
 
+	@Test
+	void baseBRunsRepeatForASeedSinceEachSwitchDrawsFromItsOwnStream() throws Exception {
+		List<LabeledPacket> first = baseBRun(this.emulated);
+		List<LabeledPacket> second;
+		try (EmulatedNetwork again = EmulatedNetwork.start(this.line,
+				EmulationOptions.DEFAULTS.withCollector(null).withP4RuntimeBasePort(0))) {
+			second = baseBRun(again);
+		}
+
+		assertThat(first).as("Base B labeled by probability")
+			.anySatisfy((export) -> assertThat(export.items()).extracting(LabelItem::reason)
+				.contains(LabelReason.PROBABILITY));
+		assertThat(second).isEqualTo(first);
+	}
+
+	/**
+	 * Base B with F2, s2's port labeling twice as often (S = 1) so the ports fall out of
+	 * step and draw; 300 ms of traffic; the exports in order.
+	 */
+	private static List<LabeledPacket> baseBRun(EmulatedNetwork network) throws Exception {
+		NetworkProvisioner.withDefaults()
+			.apply(ProvisioningPlan.of(network.topology(),
+					ProvisioningOptions.DEFAULTS.withLabeling(LabelingSpec.of(LabelingSpec.Mode.BASE_B, 10_000)
+						.withMaxHop(4)
+						.withProbability(LabelingSpec.Probability.F2))));
+		EmulatedSwitch s3 = network.switchNamed("s3");
+		try (P4RuntimeClient controllerOfS2 = controller(network.switchNamed("s2"))) {
+			controllerOfS2
+				.write(List.of(Updates.modify(SondeEntities.ofPipeline().labelShift(2, 1).getRegisterEntry())));
+		}
+		try (P4RuntimeClient controllerOfS3 = controller(s3)) {
+			LinkedBlockingQueue<PacketIn> packetIns = new LinkedBlockingQueue<>();
+			controllerOfS3.onPacketIn(packetIns::add);
+			network.startTraffic(List.of(FlowSpec.udp("h1", "h3", 31000, 7000, FRAME_BYTES, new ConstantRate(2000))),
+					Duration.ofMillis(300));
+			network.runFor(Duration.ofMillis(350));
+			IndexedCounter exported = s3.server().state().counter(LabelCounter.EXPORTS.p4Name());
+			return awaitExports(packetIns, exported.packets(2));
+		}
+	}
+
 	private void provision(LabelingSpec labeling) {
 		NetworkProvisioner.withDefaults()
 			.apply(ProvisioningPlan.of(this.emulated.topology(), ProvisioningOptions.DEFAULTS.withLabeling(labeling)));
 	}
 
-	/** A primary controller that keeps what the provisioner wrote (no new pipeline). */
 	private P4RuntimeClient controller(String switchName) {
-		EmulatedSwitch emulatedSwitch = this.emulated.switchNamed(switchName);
+		return controller(this.emulated.switchNamed(switchName));
+	}
+
+	/** A primary controller that keeps what the provisioner wrote (no new pipeline). */
+	private static P4RuntimeClient controller(EmulatedSwitch emulatedSwitch) {
 		P4RuntimeClient client = P4RuntimeClient.forAddress("127.0.0.1", emulatedSwitch.server().port())
 			.deviceId(emulatedSwitch.spec().deviceId())
 			.electionId(5)
