@@ -4,6 +4,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
+import io.sonde.p4programs.SondePipeline;
 import io.sonde.p4programs.entries.SondeEntities;
 import io.sonde.switches.InstalledEntity;
 import io.sonde.switches.SwitchManagement;
@@ -14,17 +15,14 @@ import io.sonde.switches.SwitchManagement;
  */
 final class SwitchCounterReader {
 
-	/** {@code label_decisions} has 4 cells a port: reason 0 (full, not labeled) to 3. */
-	static final int DECISION_CELLS = 4;
+	/**
+	 * {@code label_decisions} has a cell per port and decision: 0 (full, not labeled) to
+	 * 3.
+	 */
+	static final int DECISION_CELLS = SondePipeline.LabelDecision.values().length;
 
 	/** {@code label_carried} has 9 cells a port: packets carrying 0 to 8 items. */
-	static final int CARRIED_CELLS = 9;
-
-	static final String LABEL_DECISIONS = "SondeEgress.label_egress.label_decisions";
-
-	static final String LABEL_CARRIED = "SondeEgress.label_egress.label_carried";
-
-	static final String LABEL_EXPORTS = "SondeEgress.label_egress.label_exports";
+	static final int CARRIED_CELLS = SondePipeline.LABEL_CARRIED_COUNTS;
 
 	private final SwitchManagement switches;
 
@@ -38,9 +36,9 @@ final class SwitchCounterReader {
 	 */
 	CounterSnapshot read(String switchName) {
 		List<InstalledEntity> egress = this.switches.read(switchName, "counters", SondeEntities.EGRESS_PORT_COUNTER);
-		List<InstalledEntity> decisions = this.switches.read(switchName, "counters", LABEL_DECISIONS);
-		List<InstalledEntity> carried = this.switches.read(switchName, "counters", LABEL_CARRIED);
-		List<InstalledEntity> exports = this.switches.read(switchName, "counters", LABEL_EXPORTS);
+		List<InstalledEntity> decisions = this.switches.read(switchName, "counters", SondeEntities.LABEL_DECISIONS);
+		List<InstalledEntity> carried = this.switches.read(switchName, "counters", SondeEntities.LABEL_CARRIED);
+		List<InstalledEntity> exports = this.switches.read(switchName, "counters", SondeEntities.LABEL_EXPORTS);
 		return snapshot(switchName, egress, decisions, carried, exports);
 	}
 
@@ -54,7 +52,7 @@ final class SwitchCounterReader {
 		}
 		long labeled = 0;
 		for (InstalledEntity cell : decisions) {
-			if (index(cell) % DECISION_CELLS != 0) {
+			if (index(cell) % DECISION_CELLS != SondePipeline.LabelDecision.FULL.code()) {
 				labeled += value(cell, "packets");
 			}
 		}
