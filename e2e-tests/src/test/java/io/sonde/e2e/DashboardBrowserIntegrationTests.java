@@ -93,7 +93,8 @@ class DashboardBrowserIntegrationTests {
 		assertThat(overview.componentStatus("redis").getText()).isEqualTo("UP");
 		assertThat(overview.componentStatus("timeseries").getText()).isEqualTo("UP");
 		assertThat(overview.overallStatus().getText()).isNotBlank();
-		// Every page but Overview, Topology, Switches, Events, Metrics, Probes and Labeling
+		// Every page but Overview, Topology, Switches, Events, Metrics, Probes and
+		// Labeling
 		// arrives with a later release.
 		assertThat(overview.disabledNavigationEntries()).hasSize(2);
 
