@@ -6,7 +6,9 @@
 # the FatTree's equal-cost paths) and applies
 # the INT configuration of scripts/demo-int-config.json (sources and sinks on the edge, transit
 # everywhere, reports to 127.0.0.1:32766), next to which GPINT-3 probing sessions run every 5 s
-# (sonde.probes.*: one source-routed probe per path, lost probes recovered). The emulator's control channel listens on
+# (sonde.probes.*: one source-routed probe per path, lost probes recovered), and INT-label with the
+# parameters of scripts/demo-labeling.json (Pro mode: Base B in the switches plus the controller's
+# adaptive loop; T 50 ms, Ti 100 ms), its coverage live on /labeling. The emulator's control channel listens on
 # 127.0.0.1:32767 (SONDE_EMULATOR_CONTROL_PORT; its address also in .demo/emulator.control), so
 # `./sonde-emulator ctl ...` restarts switches and fails links while the demo runs. Runs in the
 # foreground until Ctrl-C, then stops what it started.
@@ -125,11 +127,16 @@ curl -sf "${auth[@]}" -X PUT -H 'Content-Type: application/json' \
   || { echo "the demo INT configuration was refused:" >&2
        curl -s "${auth[@]}" -X PUT -H 'Content-Type: application/json' \
          --data @scripts/demo-int-config.json "$api/int/config" >&2; exit 1; }
+curl -sf "${auth[@]}" -X PUT -H 'Content-Type: application/json' \
+  --data @scripts/demo-labeling.json "$api/labeling/parameters?comment=demo" >/dev/null \
+  || { echo "the demo labeling parameters were refused:" >&2
+       curl -s "${auth[@]}" -X PUT -H 'Content-Type: application/json' \
+         --data @scripts/demo-labeling.json "$api/labeling/parameters" >&2; exit 1; }
 if [ -n "$redis_loss" ]; then
   curl -sf "${auth[@]}" -X POST "$api/system/redis/acknowledge-data-loss" >/dev/null \
     || { echo "acknowledging Redis's data loss failed" >&2; exit 1; }
   reason=$(sed -n 's/.*"reason":"\([^"]*\)".*/\1/p' <<<"$redis_loss")
-  echo "Redis had lost its data ($reason): the topology, the switches and the INT configuration"
+  echo "Redis had lost its data ($reason): the topology, the switches, the INT configuration and the labeling parameters"
   echo "were imported again, and the loss acknowledged (POST /api/v1/system/redis/acknowledge-data-loss)."
 fi
 primary=0
@@ -185,6 +192,13 @@ cat <<INFO
   Probes:     GPINT-3 sessions every 5 s next to the INT traffic (sonde.probes.*), live on
               http://localhost:$port/probes    (paths, probes hop by hop, recovery, latency, history)
 
+  INT-label:  Pro mode on every switch (scripts/demo-labeling.json: T 50 ms, k 3, Ti 100 ms), live on
+              http://localhost:$port/labeling   (coverage gauge and chart, freshness heat map, S per port)
+              the Overview shows the last window's coverage; API: $api/labeling/coverage
+    $ctl link set edge-0-0/agg-0-0 --loss 60%    # items crossing it get lost: coverage drops, then Pro
+                                                 # raises S on the stale ports (heat map, "S per port")
+    $ctl link clear edge-0-0/agg-0-0             # items arrive again: coverage recovers, S steps back to 0
+
   Faults:     the emulator takes them on command (docs/OPERATIONS.md, "The emulator's control commands"):
     $ctl status
     $ctl restart edge-0-0 --down 7s          # power cycle; Sonde redials and repairs it
@@ -199,6 +213,8 @@ cat <<INFO
     curl -H "Authorization: Bearer $api_token" $switches_url
     curl -H "Authorization: Bearer $api_token" $api/switches/edge-0-0/diff
     curl -H "Authorization: Bearer $api_token" $api/int/config/versions
+    curl -H "Authorization: Bearer $api_token" $api/labeling/parameters/versions
+    curl -H "Authorization: Bearer $api_token" "$api/labeling/coverage?back=PT1M"
 
   Ctrl-C stops the demo.
 INFO

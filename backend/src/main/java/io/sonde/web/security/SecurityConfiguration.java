@@ -59,7 +59,9 @@ public class SecurityConfiguration {
 			PathPatternRequestMatcher.withDefaults().matcher("/overview/pipeline"),
 			PathPatternRequestMatcher.withDefaults().matcher("/probes/plans"),
 			PathPatternRequestMatcher.withDefaults().matcher("/probes/sessions"),
-			PathPatternRequestMatcher.withDefaults().matcher("/probes/live"));
+			PathPatternRequestMatcher.withDefaults().matcher("/probes/live"),
+			PathPatternRequestMatcher.withDefaults().matcher("/labeling/state"),
+			PathPatternRequestMatcher.withDefaults().matcher("/labeling/live"));
 
 	@Bean
 	SecurityProblemResponses securityProblemResponses(ObjectMapper json) {

@@ -82,8 +82,9 @@ class OverviewControllerTests {
 		assertThat(page).contains("<a href=\"/events\">Events</a>");
 		assertThat(page).contains("<a href=\"/metrics\">Metrics</a>");
 		assertThat(page).contains("<a href=\"/probes\">Probes</a>");
-		assertThat(page.split("aria-disabled=\"true\"", -1)).hasSize(4);
-		assertThat(page).contains("<span>Labeling</span>", "<span>Settings</span>",
+		assertThat(page).contains("<a href=\"/labeling\">Labeling</a>");
+		assertThat(page.split("aria-disabled=\"true\"", -1)).hasSize(3);
+		assertThat(page).contains("<span>Alerts</span>", "<span>Settings</span>",
 				"title=\"Arrives with a later release of Sonde\"");
 	}
 

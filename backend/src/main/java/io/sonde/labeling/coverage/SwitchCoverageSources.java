@@ -1,0 +1,82 @@
+package io.sonde.labeling.coverage;
+
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+import io.sonde.labeling.LabelingParameters;
+import io.sonde.labeling.LabelingStates;
+import io.sonde.switches.ConnectionState;
+import io.sonde.switches.SwitchManagement;
+import io.sonde.switches.SwitchView;
+import io.sonde.topology.TopologyCatalog;
+
+import org.springframework.beans.factory.ObjectProvider;
+
+/**
+ * The coverage meter's sources in the running backend: the switches module for the
+ * connections and the counters, the topology for the cabled ports, and the labeling
+ * parameters for Ti (the smallest Ti among the connected switches' effective parameters:
+ * coverage is network-wide, so the finest resolution asked for wins).
+ */
+final class SwitchCoverageSources implements CoverageSources {
+
+	private final SwitchManagement switches;
+
+	private final TopologyCatalog topology;
+
+	private final ObjectProvider<LabelingStates> states;
+
+	private final SwitchCounterReader counters;
+
+	private volatile int lastKnownMs = LabelingParameters.DEFAULTS.telemetryIntervalMs();
+
+	SwitchCoverageSources(SwitchManagement switches, TopologyCatalog topology, ObjectProvider<LabelingStates> states) {
+		this.switches = switches;
+		this.topology = topology;
+		this.states = states;
+		this.counters = new SwitchCounterReader(switches);
+	}
+
+	@Override
+	public int telemetryIntervalMs() {
+		int fallback = this.lastKnownMs;
+		LabelingStates known = this.states.getIfAvailable();
+		if (known == null) {
+			return fallback;
+		}
+		try {
+			this.lastKnownMs = connectedSwitches().stream()
+				.mapToInt((name) -> known.effective(name).telemetryIntervalMs())
+				.min()
+				.orElse(fallback);
+			return this.lastKnownMs;
+		}
+		catch (RuntimeException ex) {
+			// Parameters unreadable (Redis away): keep measuring at the last resolution
+			// known.
+			return fallback;
+		}
+	}
+
+	@Override
+	public List<String> connectedSwitches() {
+		return this.switches.switches()
+			.stream()
+			.filter((view) -> view.connection().state() == ConnectionState.PRIMARY
+					|| view.connection().state() == ConnectionState.BACKUP)
+			.map(SwitchView::name)
+			.toList();
+	}
+
+	@Override
+	public Map<String, Set<Integer>> cabledPorts() {
+		return CoverageConfiguration.cabledPorts(this.topology);
+	}
+
+	@Override
+	public CounterSnapshot read(String switchName) {
+		return this.counters.read(switchName);
+	}
+
+}

@@ -1,0 +1,36 @@
+package io.sonde.labeling.internal;
+
+import org.springframework.boot.context.properties.ConfigurationProperties;
+
+/**
+ * {@code sonde.labeling.*}: INT-label's controller. Every field has its default in code;
+ * a bad value stops the start with a message naming the property.
+ *
+ * @param maxShift the highest S the adaptive loop writes to Reg2 (default 15, at most 47:
+ * the data plane treats S >= 48 as "label every packet")
+ * @param batchExports the most exports result collection applies in one Redis script call
+ * (default 64)
+ * @param queueCapacity exports waiting for Redis before new ones are dropped (default
+ * 100,000)
+ */
+@ConfigurationProperties("sonde.labeling")
+record LabelingProperties(Integer maxShift, Integer batchExports, Integer queueCapacity) {
+
+	LabelingProperties {
+		maxShift = within("max-shift", maxShift, 15, 0, 47);
+		batchExports = within("batch-exports", batchExports, 64, 1, 10_000);
+		queueCapacity = within("queue-capacity", queueCapacity, 100_000, 1, 10_000_000);
+	}
+
+	private static int within(String name, Integer value, int otherwise, int min, int max) {
+		if (value == null) {
+			return otherwise;
+		}
+		if (value < min || value > max) {
+			throw new IllegalArgumentException(
+					"sonde.labeling." + name + " must be in " + min + ".." + max + ", was " + value);
+		}
+		return value;
+	}
+
+}

@@ -1,0 +1,193 @@
+package io.sonde.labeling.internal;
+
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Optional;
+import java.util.Random;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+
+import io.sonde.labeling.PortKey;
+import io.sonde.labeling.PortLabelState;
+import io.sonde.labeling.internal.LabelStateStore.PendingItem;
+import io.sonde.testsupport.RedisServerProcess;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+import org.springframework.data.redis.connection.RedisStandaloneConfiguration;
+import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactory;
+import org.springframework.data.redis.core.StringRedisTemplate;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * Algorithm 4's newer-wins rule held by the collection script in a real redis-server: an
+ * older item never overwrites a newer one, in one batch, across batches, and with several
+ * threads on connections of their own applying shuffled items at once; a switch's new
+ * clock epoch wins over a higher label time of the epoch before.
+ */
+class LabelStateOrderingIntegrationTests {
+
+	private static final RedisServerProcess redis = RedisServerProcess.start();
+
+	private final List<LettuceConnectionFactory> factories = new ArrayList<>();
+
+	private LabelStateStore store;
+
+	private StringRedisTemplate template;
+
+	@BeforeEach
+	void emptyRedis() {
+		this.template = template();
+		this.template.getConnectionFactory().getConnection().serverCommands().flushAll();
+		this.store = new LabelStateStore(this.template);
+	}
+
+	@AfterEach
+	void closeConnections() {
+		this.factories.forEach(LettuceConnectionFactory::destroy);
+	}
+
+	@AfterAll
+	static void stopRedis() {
+		redis.stop();
+	}
+
+	@Test
+	void appliesANewerItemAndKeepsANewerOneAgainstAnOlder() {
+		PortKey port = new PortKey("leaf-1", 2);
+
+		assertThat(this.store.apply(List.of(item(port, 1, 100, 7)))).containsExactly(0);
+		assertThat(this.store.apply(List.of(item(port, 1, 90, 8)))).isEmpty();
+		assertThat(this.store.apply(List.of(item(port, 1, 100, 9)))).as("an equal label time is not newer").isEmpty();
+		assertThat(this.store.apply(List.of(item(port, 1, 101, 10)))).containsExactly(0);
+
+		assertThat(only(port).labelTime()).isEqualTo(101);
+		assertThat(only(port).hopLatency()).isEqualTo(10);
+	}
+
+	@Test
+	void appliesOnlyTheNewerItemsOfOneBatchAndSaysWhich() {
+		PortKey a = new PortKey("leaf-1", 1);
+		PortKey b = new PortKey("spine-1", 3);
+		this.store.apply(List.of(item(a, 1, 500, 1)));
+
+		List<Integer> applied = this.store
+			.apply(List.of(item(a, 1, 400, 2), item(b, 1, 50, 3), item(b, 1, 40, 4), item(a, 1, 600, 5)));
+
+		assertThat(applied).containsExactly(1, 3);
+		assertThat(only(a).labelTime()).isEqualTo(600);
+		assertThat(only(b).labelTime()).isEqualTo(50);
+	}
+
+	@Test
+	void aNewEpochWinsOverTheLabelTimesOfTheEpochBefore() {
+		PortKey port = new PortKey("leaf-2", 4);
+		this.store.apply(List.of(item(port, 3, 9_000_000, 1)));
+
+		assertThat(this.store.apply(List.of(item(port, 4, 12, 2)))).containsExactly(0);
+		assertThat(this.store.apply(List.of(item(port, 3, 9_000_001, 3)))).as("the restarted switch's epoch before")
+			.isEmpty();
+		assertThat(only(port).labelTime()).isEqualTo(12);
+	}
+
+	@Test
+	void refreshesThePortsAgingKeyWithKTimesTOnlyWhenApplied() {
+		PortKey port = new PortKey("leaf-1", 5);
+		this.store.apply(List.of(item(port, 1, 10, 1)));
+		Long ttl = this.template.getExpire(LabelKeys.agingKey(port), TimeUnit.MILLISECONDS);
+		assertThat(ttl).isBetween(1L, 150L);
+
+		this.template.delete(LabelKeys.agingKey(port));
+		this.store.apply(List.of(item(port, 1, 5, 1)));
+		assertThat(this.template.hasKey(LabelKeys.agingKey(port))).as("an older item does not refresh it").isFalse();
+	}
+
+	@Test
+	void concurrentWritersOnTheirOwnConnectionsLeaveTheNewestItemOfEveryPort() throws Exception {
+		int threads = 6;
+		int portsCount = 24;
+		int perPort = 300;
+		List<PortKey> ports = new ArrayList<>();
+		for (int p = 0; p < portsCount; p++) {
+			ports.add(new PortKey("s" + (p % 4), p));
+		}
+		List<PendingItem> all = new ArrayList<>();
+		for (PortKey port : ports) {
+			for (int t = 1; t <= perPort; t++) {
+				all.add(item(port, 1, t, t));
+			}
+		}
+		Collections.shuffle(all, new Random(24));
+		ExecutorService pool = Executors.newFixedThreadPool(threads);
+		CountDownLatch start = new CountDownLatch(1);
+		List<Future<Integer>> done = new ArrayList<>();
+		try {
+			for (int w = 0; w < threads; w++) {
+				List<PendingItem> mine = new ArrayList<>();
+				for (int i = w; i < all.size(); i += threads) {
+					mine.add(all.get(i));
+				}
+				LabelStateStore own = new LabelStateStore(template());
+				done.add(pool.submit(() -> {
+					start.await();
+					int applied = 0;
+					for (int i = 0; i < mine.size(); i += 17) {
+						applied += own.apply(mine.subList(i, Math.min(mine.size(), i + 17))).size();
+					}
+					return applied;
+				}));
+			}
+			start.countDown();
+			int appliedInAll = 0;
+			for (Future<Integer> writer : done) {
+				appliedInAll += writer.get(2, TimeUnit.MINUTES);
+			}
+			assertThat(appliedInAll).isBetween(portsCount, portsCount * perPort);
+		}
+		finally {
+			pool.shutdownNow();
+		}
+
+		List<PortLabelState> latest = this.store.latest();
+		assertThat(latest).hasSize(portsCount);
+		latest.forEach((state) -> {
+			assertThat(state.labelTime()).as(state.port().toString()).isEqualTo(perPort);
+			assertThat(state.hopLatency()).as(state.port().toString()).isEqualTo(perPort);
+		});
+	}
+
+	@Test
+	void namesPortsAndAgingKeysBackEvenWithColonsInSwitchNames() {
+		PortKey port = new PortKey("pod:1:leaf", 7);
+		assertThat(LabelKeys.port(LabelKeys.agingKey(port))).contains(port);
+		assertThat(LabelKeys.port(LabelKeys.portKey(port))).contains(port);
+		assertThat(LabelKeys.port("sonde:labeling:aging:nothing")).isEqualTo(Optional.empty());
+	}
+
+	private PortLabelState only(PortKey port) {
+		return this.store.latest().stream().filter((state) -> state.port().equals(port)).findFirst().orElseThrow();
+	}
+
+	private static PendingItem item(PortKey port, long epoch, long labelTime, long latency) {
+		return new PendingItem(port, epoch, 7, labelTime, latency, 3, 0,
+				Instant.parse("2026-11-27T08:00:00Z").toEpochMilli(), 150);
+	}
+
+	private StringRedisTemplate template() {
+		LettuceConnectionFactory factory = new LettuceConnectionFactory(
+				new RedisStandaloneConfiguration("127.0.0.1", redis.port()));
+		factory.afterPropertiesSet();
+		factory.start();
+		this.factories.add(factory);
+		return new StringRedisTemplate(factory);
+	}
+
+}

@@ -1,0 +1,206 @@
+package io.sonde.e2e;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.function.BooleanSupplier;
+import java.util.function.Supplier;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.sonde.SondeApplication;
+import io.sonde.e2e.browser.Chromium;
+import io.sonde.e2e.browser.Screenshots;
+import io.sonde.e2e.pages.LabelingPage;
+import io.sonde.e2e.pages.LoginPage;
+import io.sonde.e2e.pages.OverviewPage;
+import io.sonde.e2e.support.TestService;
+import io.sonde.emulator.run.ClockMode;
+import io.sonde.emulator.run.EmulatedNetwork;
+import io.sonde.emulator.run.EmulationOptions;
+import io.sonde.emulator.topology.FatTree;
+import io.sonde.emulator.topology.HostSpec;
+import io.sonde.emulator.topology.LinkSpec;
+import io.sonde.emulator.topology.SwitchSpec;
+import io.sonde.emulator.traffic.ConstantRate;
+import io.sonde.emulator.traffic.FlowSpec;
+import io.sonde.emulator.traffic.TrafficRun;
+import io.sonde.testsupport.RedisServerProcess;
+import io.sonde.topology.ApiCaller;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.openqa.selenium.StaleElementReferenceException;
+import org.openqa.selenium.chrome.ChromeDriver;
+import org.openqa.selenium.support.ui.WebDriverWait;
+
+import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.boot.test.context.SpringBootTest.WebEnvironment;
+import org.springframework.boot.test.web.server.LocalServerPort;
+import org.springframework.test.annotation.DirtiesContext;
+import org.springframework.test.context.DynamicPropertyRegistry;
+import org.springframework.test.context.DynamicPropertySource;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+/**
+ * The Labeling page over an emulated FatTree(2) in real time whose switches (real
+ * P4Runtime servers) run INT-label's twin, labeling in Pro mode as the parameters applied
+ * through the API say, with traffic from the first host to the last: the coverage gauge
+ * shows one window after another, items cover ports (the rate rises above 0), the chart
+ * grows, and the heat map has a cell for every cabled switch port, the ports the traffic
+ * crosses measured.
+ */
+@SpringBootTest(classes = SondeApplication.class, webEnvironment = WebEnvironment.RANDOM_PORT,
+		properties = { "sonde.switches.heartbeat=500ms", "sonde.switches.registry-refresh=1s",
+				"sonde.switches.probe-interval=1h" })
+@DirtiesContext
+class LabelingLiveBrowserIntegrationTests {
+
+	/**
+	 * Registering the switches and pushing their pipelines, with slack for 2 loaded
+	 * cores.
+	 */
+	private static final Duration LIVE = Duration.ofSeconds(60);
+
+	private static final RedisServerProcess redis = RedisServerProcess.start();
+
+	private static final EmulatedNetwork network = EmulatedNetwork.start(FatTree.build(2),
+			EmulationOptions.DEFAULTS.withClock(ClockMode.REAL).withP4RuntimeBasePort(0).withCollector(null));
+
+	@TempDir
+	static Path temporary;
+
+	private static ChromeDriver browser;
+
+	private static TrafficRun traffic;
+
+	@LocalServerPort
+	private int port;
+
+	@DynamicPropertySource
+	static void isolatedService(DynamicPropertyRegistry properties) {
+		TestService.register(properties, temporary, redis::port);
+		ApiCaller.registerTokens(properties);
+	}
+
+	@BeforeAll
+	static void startBrowser() throws IOException {
+		browser = Chromium.start(temporary.resolve("chromium-profile"));
+	}
+
+	@AfterAll
+	static void stopEverything() {
+		if (browser != null) {
+			browser.quit();
+		}
+		if (traffic != null) {
+			traffic.stop();
+		}
+		network.close();
+		redis.stop();
+	}
+
+	@Test
+	void showsLiveCoverageItsChartAndAFreshnessCellPerPort() throws IOException {
+		ApiCaller api = new ApiCaller(this.port);
+		importAndRegister(api);
+		assertThat(api
+			.putJson("/api/v1/labeling/parameters?comment=browser-test",
+					"{\"network\": {\"mode\": \"PRO\", \"intervalMs\": 20, \"telemetryIntervalMs\": 100}}",
+					ApiCaller.OPERATOR_TOKEN)
+			.statusCode()).isEqualTo(200);
+		List<HostSpec> hosts = network.topology().hosts();
+		traffic = network.startTraffic(List.of(FlowSpec.udp(hosts.get(0).name(), hosts.get(hosts.size() - 1).name(),
+				40001, 5000, 200, new ConstantRate(400))), Duration.ofMinutes(10));
+
+		browser.get("http://localhost:" + this.port + "/login");
+		LoginPage.await(browser).signIn(TestService.USER, TestService.PASSWORD);
+		OverviewPage.await(browser);
+		LabelingPage.navigationEntry(browser).click();
+		LabelingPage labeling = LabelingPage.await(browser);
+		assertThat(Chromium.consoleMessages(browser)).as("the console of the Labeling page")
+			.noneMatch((message) -> message.contains("Content Security Policy"));
+
+		live("a first coverage window", labeling::rateText, () -> labeling.gaugeWindowEnd() != null);
+		Set<String> windows = new HashSet<>();
+		Set<String> rates = new HashSet<>();
+		live("the gauge moving from window to window", () -> windows + " " + rates, () -> {
+			windows.add(labeling.gaugeWindowEnd());
+			rates.add(labeling.rateText());
+			return windows.size() >= 5;
+		});
+		assertThat(rates).allMatch((rate) -> rate.matches("\\d{1,3}\\.\\d %"));
+		live("items covering the ports the traffic crosses",
+				() -> labeling.rateText() + ", covered " + labeling.covered() + " of " + labeling.active(),
+				() -> Integer.parseInt(labeling.covered()) > 0 && !labeling.rateText().equals("0.0 %"));
+
+		int points = labeling.chartPoints();
+		live("the chart growing", () -> String.valueOf(labeling.chartPoints()),
+				() -> labeling.chartPoints() >= points + 5);
+
+		List<String> cabled = cabledSwitchPorts();
+		live("a heat map cell for every cabled switch port", () -> String.join(", ", labeling.heatMapPorts()),
+				() -> new HashSet<>(labeling.heatMapPorts()).equals(new HashSet<>(cabled)));
+		assertThat(labeling.heatMapPorts()).hasSameSizeAs(cabled);
+		live("the ports the traffic crosses measured", () -> String.join(", ", labeling.heatMapFreshness()),
+				() -> labeling.heatMapFreshness().stream().anyMatch((bucket) -> !bucket.equals("never")));
+		assertThat(labeling.legend()).hasSize(5)
+			.anyMatch((entry) -> entry.startsWith("within Ti"))
+			.anyMatch((entry) -> entry.equals("never measured"));
+		assertThat(labeling.topologyDrawn()).isTrue();
+
+		JsonNode coverage = ApiCaller.json(api.get("/api/v1/labeling/coverage?back=PT1M", ApiCaller.VIEWER_TOKEN));
+		assertThat(coverage.get("history").size()).isGreaterThan(5);
+		Screenshots.takeForDocs(browser, "labeling.png");
+	}
+
+	/** {@code switch:port} of every link end at a switch. */
+	private static List<String> cabledSwitchPorts() {
+		Set<String> switches = new HashSet<>();
+		network.topology().switches().forEach((node) -> switches.add(node.name()));
+		List<String> ports = new ArrayList<>();
+		for (LinkSpec link : network.topology().links()) {
+			for (var end : List.of(link.a(), link.b())) {
+				if (switches.contains(end.node())) {
+					ports.add(end.node() + ":" + end.port());
+				}
+			}
+		}
+		return ports;
+	}
+
+	/**
+	 * Imports the network's topology, registers its switches and waits until each is in
+	 * sync.
+	 */
+	private static void importAndRegister(ApiCaller api) throws IOException {
+		Path export = temporary.resolve("fattree-2.json");
+		network.export(export);
+		assertThat(api.postJson("/api/v1/topology", Files.readString(export), ApiCaller.OPERATOR_TOKEN).statusCode())
+			.isEqualTo(200);
+		assertThat(api.postJson("/api/v1/switches/from-topology", "", ApiCaller.OPERATOR_TOKEN).statusCode())
+			.isEqualTo(200);
+		await().atMost(LIVE).untilAsserted(() -> {
+			for (SwitchSpec node : network.topology().switches()) {
+				JsonNode diff = ApiCaller
+					.json(api.get("/api/v1/switches/" + node.name() + "/diff", ApiCaller.VIEWER_TOKEN));
+				assertThat(diff.get("changes")).as(node.name() + ": " + diff).isEmpty();
+			}
+		});
+	}
+
+	/** Waits for the page to show {@code condition}, which the live feed brings. */
+	private static void live(String what, Supplier<String> shows, BooleanSupplier condition) {
+		new WebDriverWait(browser, LIVE).withMessage(() -> "waited for " + what + "; the page shows: " + shows.get())
+			.ignoring(StaleElementReferenceException.class)
+			.until((driver) -> condition.getAsBoolean());
+	}
+
+}
