@@ -7,6 +7,10 @@
  * <li>{@link io.sonde.p4programs.codec.TelemetryReportCodec}: Telemetry Report v0.5, v1.0
  * and v2.0, each followed by the packet(s) it carries, referenced as ranges of the
  * decoded array.</li>
+ * <li>{@link io.sonde.p4programs.codec.GpintProbeCodec}: GPINT probes, feedbacks and
+ * recovery notifications.</li>
+ * <li>{@link io.sonde.p4programs.codec.LabelCodec}: INT-label packets (the INT OPTION and
+ * its items after IPv4), and their restoration.</li>
  * </ul>
  * Decoders take a window {@code (data, offset, length)}, read nothing outside it, and
  * reject anything they cannot decode with

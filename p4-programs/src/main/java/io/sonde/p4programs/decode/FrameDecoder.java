@@ -7,6 +7,8 @@ import java.util.OptionalInt;
 import io.sonde.p4programs.capture.LinkType;
 import io.sonde.p4programs.codec.DecodeLimits;
 import io.sonde.p4programs.codec.GpintProbeCodec;
+import io.sonde.p4programs.codec.LabelCodec;
+import io.sonde.p4programs.codec.LabelWire;
 import io.sonde.p4programs.codec.MalformedTelemetry;
 import io.sonde.p4programs.codec.ProbeKind;
 import io.sonde.p4programs.codec.ProbeLimits;
@@ -17,10 +19,11 @@ import io.sonde.p4programs.packet.MalformedFrame;
 
 /**
  * Decides what a captured frame is and decodes it: a GPINT probe (IPv4 protocol 253 with
- * a probe DSCP), a telemetry report (recognised by content on any UDP port, or any UDP
- * datagram to the forced report port), else INT-MD at the start of a TCP or UDP payload
- * or in a GRE, VXLAN-GPE or Geneve header, else not telemetry. Never throws for bad
- * input: every failure becomes an {@link UndecodableFrame} with the typed error's reason.
+ * a probe DSCP), an INT-label packet (IPv4 protocol 254), a telemetry report (recognised
+ * by content on any UDP port, or any UDP datagram to the forced report port), else INT-MD
+ * at the start of a TCP or UDP payload or in a GRE, VXLAN-GPE or Geneve header, else not
+ * telemetry. Never throws for bad input: every failure becomes an
+ * {@link UndecodableFrame} with the typed error's reason.
  */
 public final class FrameDecoder {
 
@@ -78,6 +81,11 @@ public final class FrameDecoder {
 		if (probe.isPresent()) {
 			return new ProbeFrame(number, packet.srcIp(), packet.dstIp(), GpintProbeCodec.decode(data,
 					packet.payloadOffset(), packet.payloadLength(), probe.get(), ProbeLimits.DEFAULT));
+		}
+		if (packet.ipVersion() == 4 && packet.vlanTags().isEmpty() && packet.carriesUpperHeader()
+				&& packet.protocol() == LabelWire.IP_PROTOCOL) {
+			return new LabelFrame(number,
+					LabelCodec.decodeIpv4(data, packet.ipOffset(), data.length - packet.ipOffset()));
 		}
 		if (IntPackets.hasPorts(packet) && packet.protocol() == IntPackets.PROTOCOL_UDP && isReport(packet, data)) {
 			return this.reports.decode(number, packet, data);

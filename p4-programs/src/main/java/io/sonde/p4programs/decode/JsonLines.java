@@ -9,6 +9,7 @@ import java.util.Map;
 import io.sonde.p4programs.codec.GpintProbe;
 import io.sonde.p4programs.codec.HopValue;
 import io.sonde.p4programs.codec.IntHop;
+import io.sonde.p4programs.codec.LabeledPacket;
 import io.sonde.p4programs.codec.ProbeKind;
 
 /**
@@ -44,6 +45,10 @@ public final class JsonLines {
 		}
 		if (frame instanceof ProbeFrame probe) {
 			probe(object, probe);
+			return object;
+		}
+		if (frame instanceof LabelFrame label) {
+			label(object, label.packet());
 			return object;
 		}
 		TelemetryFrame telemetry = (TelemetryFrame) frame;
@@ -93,6 +98,37 @@ public final class JsonLines {
 		object.put("hops", hops);
 	}
 
+	/**
+	 * INT-label keys: format, src_ip, dst_ip, protocol (the original, nh), src_port and
+	 * dst_port (null without TCP or UDP), specific_flow, items (path order).
+	 */
+	private static void label(Map<String, Object> object, LabeledPacket packet) {
+		object.put("format", LabelFrame.INT_LABEL);
+		object.put("src_ip", packet.source().getHostAddress());
+		object.put("dst_ip", packet.destination().getHostAddress());
+		object.put("protocol", packet.nextHeader());
+		object.put("src_port", packet.hasPorts() ? packet.sourcePort() : null);
+		object.put("dst_port", packet.hasPorts() ? packet.destinationPort() : null);
+		object.put("specific_flow", packet.specificFlow());
+		List<Object> items = new ArrayList<>();
+		packet.items().forEach((labelItem) -> {
+			Map<String, Object> item = new LinkedHashMap<>();
+			item.put("device_id", labelItem.deviceId());
+			item.put("ingress_port", labelItem.ingressPort());
+			item.put("egress_port", labelItem.egressPort());
+			// Label times are unsigned 64-bit on the wire.
+			item.put("label_time", new BigInteger(Long.toUnsignedString(labelItem.labelTime())));
+			item.put("hop_latency", labelItem.hopLatency());
+			item.put("queue_id", labelItem.queueId());
+			item.put("queue_depth", labelItem.queueDepth());
+			item.put("tx_utilization", labelItem.txUtilization());
+			item.put("shift", labelItem.shift());
+			item.put("reason", labelItem.reason().jsonName());
+			items.add(item);
+		});
+		object.put("items", items);
+	}
+
 	private static Map<String, Object> flow(Flow flow) {
 		Map<String, Object> object = new LinkedHashMap<>();
 		object.put("src_ip", flow.srcIp());
@@ -135,8 +171,8 @@ public final class JsonLines {
 		else if (value instanceof String text) {
 			string(out, text);
 		}
-		else if (value instanceof Number number) {
-			out.append(number);
+		else if (value instanceof Number || value instanceof Boolean) {
+			out.append(value);
 		}
 		else if (value instanceof Map<?, ?> map) {
 			out.append('{');

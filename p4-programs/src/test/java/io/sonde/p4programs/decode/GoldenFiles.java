@@ -30,6 +30,24 @@ final class GoldenFiles {
 		return vectorsDirectory().resolve("probes");
 	}
 
+	/** The INT-label vectors ({@code vectors/label/NAME.hex|json|field}). */
+	static Path labelVectorsDirectory() {
+		return vectorsDirectory().resolve("label");
+	}
+
+	/**
+	 * The header a decoder must blame for a malformed vector of a directory
+	 * ({@code NAME.field}).
+	 * @throws IllegalStateException when the vector has no such file
+	 */
+	static String field(Path directory, String vector) {
+		Path file = directory.resolve(vector + ".field");
+		if (!Files.exists(file)) {
+			throw new IllegalStateException(vector + " has no .field file");
+		}
+		return read(file).strip();
+	}
+
 	static Path capturesDirectory() {
 		return resource("pcap");
 	}

@@ -106,6 +106,31 @@ class SondeDecodeTests {
 	}
 
 	@Test
+	void labeledPacketsAndExportsPrintAsIntLabelLines() throws IOException {
+		Path capture = this.temp.resolve("label.pcap");
+		List<String> vectors = List.of("label_udp_first_1i", "label_specific_flow_5i", "label_udp_export_cut_3i",
+				"malformed_label_truncated_item");
+		try (PcapWriter writer = PcapWriter.create(capture, LinkType.ETHERNET, 65535,
+				PcapWriter.Resolution.MICROSECONDS)) {
+			for (String vector : vectors) {
+				writer.write(Instant.parse("2024-06-01T12:00:00Z"),
+						GoldenFiles.frame(GoldenFiles.labelVectorsDirectory(), vector));
+			}
+		}
+		Run run = run(capture.toString());
+		assertThat(run.status).as(run.err).isEqualTo(SondeDecode.EXIT_OK);
+		List<String> expected = new ArrayList<>();
+		for (int i = 0; i < vectors.size(); i++) {
+			expected.add(GoldenFiles.expectedJson(GoldenFiles.labelVectorsDirectory(), vectors.get(i))
+				.replace("{\"frame\": 1,", "{\"frame\": " + (i + 1) + ","));
+		}
+		assertSameLines("label.pcap", expected, run.lines());
+		assertThat(run.lines().get(1)).contains("\"format\": \"INT-label\"", "\"specific_flow\": true",
+				"\"reason\": \"specific_flow\"");
+		assertThat(run.lines().get(3)).isEqualTo("{\"frame\": 4, \"error\": \"truncated\"}");
+	}
+
+	@Test
 	void badCommandLinesExitTwoWithUsage() {
 		for (String[] args : List.of(new String[0], new String[] { "--verbose", "x.pcap" },
 				new String[] { "--report-port" }, new String[] { "--report-port", "http", "x.pcap" },
