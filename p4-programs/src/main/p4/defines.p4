@@ -66,6 +66,37 @@ const bit<32> PROBE_DROP_DLV_FULL = 3;       // MAX_PROBE_HOPS DLV entries alrea
 const bit<32> PROBE_DROP_UNKNOWN_KIND = 4;   // protocol 253 with a DSCP that is no probe kind a switch takes
 const bit<32> PROBE_DROP_NONE = 0xFFFFFFFF;  // no reason: the probe is forwarded
 
+// INT-label (paper 004 §2, §3, §5; p4-programs/README.md "INT-label"). Its INT OPTION follows IPv4
+// under protocol 254, RFC 3692's second experimentation number, branched on like the probes' 253.
+const bit<8>  IP_PROTO_INT_LABEL = 254;
+// int_num bit 7: a specific flow (paper §3.3), labeled at every hop while it has room. The paper
+// starts such a flow's int_num at MAX_hop; the parser must know the item count before any table
+// runs, so the offset is the fixed half of the 8 bits instead, and the count is the low 7 bits.
+const bit<8>  LABEL_SPECIFIC_FLOW = 0x80;
+const bit<8>  LABEL_COUNT_MASK = 0x7F;
+const bit<16> LABEL_OPTION_BYTES = 2;
+const bit<16> LABEL_ITEM_BYTES = 32;
+// label_settings modes: off (a last hop still extracts), Base A (interval), Base B (interval, then
+// probability by item count).
+const bit<2>  LABEL_MODE_OFF = 0;
+const bit<2>  LABEL_MODE_BASE_A = 1;
+const bit<2>  LABEL_MODE_BASE_B = 2;
+// Why a hop labeled (the item's reason byte, and label_decisions cell p * 4 + reason); FULL is the
+// cell of packets not labeled for lack of room and never appears in an item.
+const bit<8>  LABEL_REASON_FULL = 0;
+const bit<8>  LABEL_REASON_INTERVAL = 1;
+const bit<8>  LABEL_REASON_PROBABILITY = 2;
+const bit<8>  LABEL_REASON_SPECIFIC_FLOW = 3;
+// label_probability's threshold that means f = 1: p = threshold / 65536 cannot reach 1 in 16 bits.
+const bit<16> LABEL_PROBABILITY_ALWAYS = 0xFFFF;
+// The item's tx utilization: not measured (INT-2.1 §5.8's all ones).
+const bit<32> LABEL_TX_UTIL_UNMEASURED = 0xFFFFFFFF;
+// Bytes of the L4 header the export keeps behind the items: the UDP header, or TCP's ports and
+// sequence number; the rest of the packet is cut (truncate).
+const bit<32> LABEL_EXPORT_L4_BYTES = 8;
+// The last hop's export: an egress-to-egress clone the control plane binds to the CPU port.
+const bit<32> LABEL_EXPORT_CLONE_SESSION_ID = 501;
+
 // INT shim for TCP/UDP (INT-2.1 §5.7.2) and INT-MD metadata header (INT-2.1 §5.8).
 const bit<4>  INT_TYPE_MD = 1;
 const bit<2>  INT_NPT_DSCP = 0;          // NPT 0: no UDP-port signalling, shim byte 3 keeps the DSCP
@@ -122,12 +153,15 @@ const port_t DROP_PORT = 511;
 const bit<32> PKT_INSTANCE_TYPE_NORMAL = 0;
 const bit<32> PKT_INSTANCE_TYPE_INGRESS_CLONE = 1;
 const bit<32> PKT_INSTANCE_TYPE_EGRESS_CLONE = 2;
+const bit<32> PKT_INSTANCE_TYPE_RECIRC = 4;
 
 // Metadata a clone or recirculation keeps (clone_preserving_field_list, recirculate_preserving_field_list).
 enum bit<8> FieldList {
     INT_REPORT = 1,
     PROBE_FEEDBACK = 2, // the feedback's ingress clone
-    PROBE_COPY = 3      // SQR's stored copy: its egress clone and every recirculation
+    PROBE_COPY = 3,     // SQR's stored copy: its egress clone and every recirculation
+    LABEL_EXPORT = 4,   // INT-label's export, an egress clone to the CPU port
+    LABEL_RESTORE = 5   // the labeled original's recirculation to the pass that restores it
 }
 
 // Event pre-filter at the sink (paper 003 §III-C). Mode: which action of event_filter_flows ran.
@@ -158,7 +192,8 @@ const bit<8> CNF_OP_NOT_EQUAL = 6;
 
 // Parser errors of our own, seen by the controls in standard_metadata.parser_error.
 error {
-    IntStackLengthMismatch // the stack does not end on a hop boundary (INT-2.1 §5.8 stack arithmetic)
+    IntStackLengthMismatch, // the stack does not end on a hop boundary (INT-2.1 §5.8 stack arithmetic)
+    LabelItemsOverflow      // an INT OPTION counts more items than MAX_LABEL_ITEMS
 }
 
 #endif

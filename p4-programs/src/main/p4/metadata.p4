@@ -53,6 +53,11 @@ struct headers_t {
     probe_dlv_rest_t                    probe_dlv_rest;
     probe_count_t                       probe_mea_count;
     probe_mea_t[PROBE_MAX_MEASUREMENTS] probe_hop_mea;
+    // INT-label (label_headers.p4), behind IPv4: the option, the items it arrived with (oldest
+    // first), and this hop's own item, which the deparser emits after them (newest last).
+    label_option_t                      label_option;
+    label_item_t[MAX_LABEL_ITEMS]       label_items;
+    label_item_t                        label_new_item;
 }
 
 // Flow identity, filled by the parser, so tables can match IPv4 and L4 fields whether or not the
@@ -87,7 +92,7 @@ struct int_meta_t {
     bit<48> ingress_tstamp;
     // Also where a probe came in: its feedback leaves there, and PacketIn says it (for a recovery
     // notification, the port the lost probe left by).
-    @field_list(FieldList.INT_REPORT, FieldList.PROBE_FEEDBACK, FieldList.PROBE_COPY)
+    @field_list(FieldList.INT_REPORT, FieldList.PROBE_FEEDBACK, FieldList.PROBE_COPY, FieldList.LABEL_EXPORT)
     port_t  ingress_port;
     @field_list(FieldList.INT_REPORT)
     port_t  egress_port;
@@ -131,13 +136,43 @@ struct gpint_meta_t {
     bit<32> drop_reason;       // probe_drops cell of a probe over a bound, else PROBE_DROP_NONE
 }
 
-// Later features add their own struct here rather than reuse these: INT-label (int_label_meta_t).
+// INT-label (label.p4). The export is an egress clone and the labeled original recirculates once
+// to be restored (BMv2 copies an egress clone from the headers the original ends egress with, so
+// the pass that clones cannot also strip); the field lists keep what those passes need.
+struct label_meta_t {
+    bit<1>  parsed;            // parser: the option and every item it counts were extracted
+    bit<8>  items;             // parser: the item count on arrival (int_num & LABEL_COUNT_MASK)
+    bit<8>  items_left;        // parser: items not yet extracted
+    bit<1>  specific;          // a specific flow: int_num bit 7, from the parser or label_flows
+    bit<1>  eligible;          // ingress: an IPv4 user packet, not from the CPU port, not a probe
+    bit<1>  malformed;         // ingress: such a packet whose option did not parse
+    bit<1>  sampled;           // label_flows: this packet of a specific flow is due for labeling
+    bit<2>  mode;              // label_settings
+    bit<32> interval_us;       // T
+    bit<32> rest_us;           // T1
+    bit<8>  max_hop;
+    bit<16> threshold;         // label_probability: p = threshold / 65536
+    bit<1>  scale_by_interval; // ... times elapsed / (T >> S) (paper §6 F3)
+    bit<1>  sink;              // label_sink_ports: the egress port faces a host
+    bit<8>  shift;             // S: the egress port's Reg2
+    bit<8>  reason;            // LABEL_REASON_* of this hop's decision
+    bit<1>  decided;           // this hop labeled, or found no room (label_decisions counts it)
+    @field_list(FieldList.LABEL_EXPORT)
+    bit<1>  export;            // the export clone, on its way to the CPU port
+    @field_list(FieldList.LABEL_RESTORE)
+    bit<1>  restore;           // the original, recirculated to have its labels removed
+    @field_list(FieldList.LABEL_RESTORE)
+    port_t  out_port;          // ... and the sink port it then leaves by
+}
+
+// Later features add their own struct here rather than reuse these.
 struct metadata_t {
     flow_meta_t       flow;
     forwarding_meta_t forwarding;
     int_meta_t        int_meta;
     event_meta_t      event;
     gpint_meta_t      gpint;
+    label_meta_t      label;
 }
 
 #endif

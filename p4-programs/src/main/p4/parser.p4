@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 // Ethernet -> (802.1Q) -> IPv4 | IPv6 -> TCP | UDP -> INT shim (DSCP-marked) -> INT-MD header ->
 // stack, the stack parsed hop by hop in a loop bounded by the header stacks (MAX_INT_HOPS); or
-// IPv4 -> GPINT probe (protocol 253) -> SR count, top entry, the rest -> DLV count, entries -> MEA count.
+// IPv4 -> GPINT probe (protocol 253) -> SR count, top entry, the rest -> DLV count, entries -> MEA count;
+// or IPv4 -> INT-label option (protocol 254) -> items -> TCP | UDP by the option's nh.
 #ifndef SONDE_PARSER_P4
 #define SONDE_PARSER_P4
 
@@ -39,9 +40,9 @@ parser SondeParser(packet_in packet, out headers_t hdr, inout metadata_t meta,
     }
 
     // Only option-less first fragments go on to L4 or a probe: options or a later fragment would
-    // put other bytes where TCP/UDP is expected. GPINT probes follow under protocol 253, before
-    // the TCP/UDP branches where INT is looked for; INT-label's INT OPTION (paper 004 §2, §5) will
-    // branch here under its own protocol number.
+    // put other bytes where TCP/UDP is expected. GPINT probes follow under protocol 253 and
+    // INT-label's INT OPTION (paper 004 §2, §5) under 254, before the TCP/UDP branches where INT
+    // is looked for.
     state parse_ipv4 {
         packet.extract(hdr.ipv4);
         meta.flow.ipv4_src = hdr.ipv4.src_addr;
@@ -50,8 +51,45 @@ parser SondeParser(packet_in packet, out headers_t hdr, inout metadata_t meta,
         meta.flow.dscp = hdr.ipv4.dscp;
         transition select(hdr.ipv4.ihl, hdr.ipv4.frag_offset, hdr.ipv4.protocol) {
             (4w5, 13w0, IP_PROTO_GPINT_PROBE): parse_probe_meta;
+            (4w5, 13w0, IP_PROTO_INT_LABEL): parse_label_option;
             (4w5, 13w0, IP_PROTO_TCP): parse_tcp;
             (4w5, 13w0, IP_PROTO_UDP): parse_udp;
+            default: accept;
+        }
+    }
+
+    // INT-label: the option, its items (newest last), then L4 by nh, so forwarding, its ECMP hash
+    // and the flow tables see the packet's own 5-tuple whether or not it carries labels. An option
+    // counting more than MAX_LABEL_ITEMS items stops parsing there (error.LabelItemsOverflow): the
+    // packet leaves as it came, never labeled nor extracted, and is counted malformed.
+    state parse_label_option {
+        packet.extract(hdr.label_option);
+        meta.flow.ip_proto = hdr.label_option.nh;
+        meta.label.items = hdr.label_option.int_num & LABEL_COUNT_MASK;
+        meta.label.specific = hdr.label_option.int_num[7:7];
+        verify(meta.label.items <= MAX_LABEL_ITEMS, error.LabelItemsOverflow);
+        meta.label.items_left = meta.label.items;
+        transition parse_label_items;
+    }
+
+    state parse_label_items {
+        transition select(meta.label.items_left) {
+            8w0: parse_label_end;
+            default: parse_label_item;
+        }
+    }
+
+    state parse_label_item {
+        packet.extract(hdr.label_items.next);
+        meta.label.items_left = meta.label.items_left - 1;
+        transition parse_label_items;
+    }
+
+    state parse_label_end {
+        meta.label.parsed = 1;
+        transition select(hdr.label_option.nh) {
+            IP_PROTO_TCP: parse_tcp;
+            IP_PROTO_UDP: parse_udp;
             default: accept;
         }
     }
@@ -332,6 +370,10 @@ control SondeDeparser(packet_out packet, in headers_t hdr) {
         packet.emit(hdr.report_egress_tstamp);
         packet.emit(hdr.report_level2_port_ids);
         packet.emit(hdr.ipv4);
+        // INT-label: the items the packet came with, then this hop's.
+        packet.emit(hdr.label_option);
+        packet.emit(hdr.label_items);
+        packet.emit(hdr.label_new_item);
         // GPINT probe: this switch's measurements go in front of the earlier hops' (payload).
         packet.emit(hdr.probe_meta);
         packet.emit(hdr.probe_sr_count);

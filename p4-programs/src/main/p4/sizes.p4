@@ -68,4 +68,23 @@
 // Reasons a probe is dropped, one probe_drops cell each (defines.p4 PROBE_DROP_*).
 #define PROBE_DROP_REASONS 8
 
+// INT-label (paper 004). Items a packet can carry: the parser's header stack ends there, so a packet
+// with more is a parser error, forwarded unchanged and counted as malformed.
+#define MAX_LABEL_ITEMS 8
+// Specific flows (label_flows entries) and their sampling registers, one cell per flow index.
+#define LABEL_FLOWS_TABLE_SIZE 1024
+#define LABEL_FLOWS 1024
+// Ports toward hosts, where labels are extracted.
+#define LABEL_SINK_PORTS_TABLE_SIZE 512
+// Labeling probabilities by item count: 0 .. MAX_LABEL_ITEMS, rounded up to a power of two.
+#define LABEL_PROBABILITY_TABLE_SIZE 16
+// label_decisions: per port, one cell per reason (LABEL_REASON_*, FULL included).
+#define LABEL_REASONS 4
+// MAX_PORTS * LABEL_REASONS.
+#define LABEL_DECISION_CELLS 2048
+// label_carried: per port, one cell per item count 0 .. MAX_LABEL_ITEMS.
+#define LABEL_CARRIED_COUNTS 9
+// MAX_PORTS * LABEL_CARRIED_COUNTS.
+#define LABEL_CARRIED_CELLS 4608
+
 #endif

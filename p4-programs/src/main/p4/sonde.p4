@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
 // sonde.p4: the Sonde data plane (P4_16, v1model, BMv2 simple_switch_grpc). L3 forwarding, port
-// counters, INT-MD v2.1 (source, transit, sink with event pre-filtering, Telemetry Report v2.0) and
-// GPINT probes with SQR data recovery (paper 001). Each feature is one control in its own file; the
-// ingress and egress apply blocks below run them in numbered stages, and a later feature (INT-label)
-// takes the stage marked for it.
+// counters, INT-MD v2.1 (source, transit, sink with event pre-filtering, Telemetry Report v2.0),
+// GPINT probes with SQR data recovery (paper 001) and INT-label's distributed labeling (paper 004).
+// Each feature is one control in its own file; the ingress and egress apply blocks below run them in
+// numbered stages.
 #include <core.p4>
 #include <v1model.p4>
 
@@ -13,6 +13,7 @@
 #include "int_headers.p4"
 #include "report_headers.p4"
 #include "probe_headers.p4"
+#include "label_headers.p4"
 #include "metadata.p4"
 #include "event_metrics.p4"
 #include "parser.p4"
@@ -23,6 +24,7 @@
 #include "int_transit.p4"
 #include "int_report.p4"
 #include "probe.p4"
+#include "label.p4"
 
 control SondeVerifyChecksum(inout headers_t hdr, inout metadata_t meta) {
     apply { }
@@ -36,8 +38,16 @@ control SondeIngress(inout headers_t hdr, inout metadata_t meta,
     IntSink() int_sink;
     IntSource() int_source;
     ProbeIngress() probe_ingress;
+    LabelIngress() label_ingress;
 
     apply {
+        // INT-label's original, back from its last hop's export pass (label.p4): it leaves by the
+        // port it was leaving by, and no stage counts or routes it again.
+        if (meta.label.restore == 1) {
+            standard_metadata.egress_spec = meta.label.out_port;
+            exit;
+        }
+
         // SQR's stored copy, back from egress (probe.p4), skips stages 0-2: only stage 3 looks at it.
         if (meta.gpint.is_copy == 0) {
             // 0. A controller's PacketOut leaves by the port it names, untouched by the pipeline;
@@ -78,6 +88,9 @@ control SondeIngress(inout headers_t hdr, inout metadata_t meta,
 
         // 5. INT source: watchlist flows get INT headers; their first hop is pushed in egress.
         int_source.apply(hdr, meta, standard_metadata);
+
+        // 6. INT-label: which packets it may label, and specific flows' option (label.p4).
+        label_ingress.apply(hdr, meta, standard_metadata);
     }
 }
 
@@ -108,11 +121,19 @@ control SondeEgress(inout headers_t hdr, inout metadata_t meta,
     IntReport() int_report;
     ProbeEgress() probe_egress;
     ProbeHold() probe_hold;
+    LabelEgress() label_egress;
+    LabelRestore() label_restore;
 
     apply {
         // 0. SQR's stored copy (probe.p4) only loops back to ingress: no counter sees it.
         if (meta.gpint.is_copy == 1) {
             probe_hold.apply(hdr, meta, standard_metadata);
+            exit;
+        }
+        // 0b. INT-label's original after its export: the labels come off (label.p4); it was
+        //     counted in the pass that exported it.
+        if (meta.label.restore == 1) {
+            label_restore.apply(hdr, meta);
             exit;
         }
 
@@ -139,9 +160,10 @@ control SondeEgress(inout headers_t hdr, inout metadata_t meta,
                 int_transit.apply(hdr, meta, standard_metadata);
             }
 
-            // 3. (INT-label issue) Labeling decision per egress port, paper 004 §2, §3, §5: last
-            //    labeling time and labeling flag registers indexed by egress port, the INT OPTION
-            //    header written behind IP, and at the last hop extraction to the controller.
+            // 3. INT-label, paper 004 §2, §3, §5: the labeling decision per egress port, this
+            //    hop's item behind IPv4, and at a port toward a host the export to the controller
+            //    and the original's restoration; or the export itself, cut down.
+            label_egress.apply(hdr, meta, standard_metadata);
         }
     }
 }
@@ -163,6 +185,6 @@ control SondeComputeChecksum(inout headers_t hdr, inout metadata_t meta) {
 }
 
 // The P4Info names the program and its version (P4Runtime PkgInfo).
-@pkginfo(name="sonde.p4", version="0.4.0")
+@pkginfo(name="sonde.p4", version="0.5.0")
 V1Switch(SondeParser(), SondeVerifyChecksum(), SondeIngress(), SondeEgress(),
          SondeComputeChecksum(), SondeDeparser()) main;

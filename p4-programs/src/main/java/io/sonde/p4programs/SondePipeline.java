@@ -27,9 +27,9 @@ public final class SondePipeline {
 	 * The P4 source files, in the order {@code sonde.p4} includes them, then sonde.p4.
 	 */
 	public static final List<String> SOURCE_FILES = List.of("defines.p4", "sizes.p4", "headers.p4", "int_headers.p4",
-			"report_headers.p4", "probe_headers.p4", "metadata.p4", "event_metrics.p4", "parser.p4", "forwarding.p4",
-			"int_source.p4", "event_filter.p4", "int_sink.p4", "int_transit.p4", "int_report.p4", "probe.p4",
-			"sonde.p4");
+			"report_headers.p4", "probe_headers.p4", "label_headers.p4", "metadata.p4", "event_metrics.p4", "parser.p4",
+			"forwarding.p4", "int_source.p4", "event_filter.p4", "int_sink.p4", "int_transit.p4", "int_report.p4",
+			"probe.p4", "label.p4", "sonde.p4");
 
 	/**
 	 * Clone session of the INT sink's telemetry reports: the control plane binds it to
@@ -48,6 +48,9 @@ public final class SondePipeline {
 	/** DSCP that marks INT-MD over TCP/UDP, INT-2.1 §5.7.2 ({@code INT_DSCP}). */
 	public static final int INT_DSCP = 0x17;
 
+	/** Ports a per-port register or counter has cells for ({@code MAX_PORTS}). */
+	public static final int MAX_PORTS = 512;
+
 	/** Hops an INT stack can hold in sonde.p4 ({@code MAX_INT_HOPS}). */
 	public static final int MAX_INT_HOPS = 8;
 
@@ -65,6 +68,68 @@ public final class SondePipeline {
 
 	/** Bit 4 of a CNF literal's metric: maximum over the hops instead of the sum. */
 	public static final int CNF_AGGREGATE_MAX = 0x10;
+
+	/**
+	 * INT-label: the IPv4 protocol number that says an INT OPTION follows
+	 * ({@code IP_PROTO_INT_LABEL}).
+	 */
+	public static final int IP_PROTO_INT_LABEL = 254;
+
+	/**
+	 * Bit 7 of the option's {@code int_num}: a specific flow, labeled at every hop
+	 * ({@code LABEL_SPECIFIC_FLOW}).
+	 */
+	public static final int LABEL_SPECIFIC_FLOW = 0x80;
+
+	/** The item count's bits of {@code int_num} ({@code LABEL_COUNT_MASK}). */
+	public static final int LABEL_COUNT_MASK = 0x7F;
+
+	/** Bytes of the INT OPTION ({@code LABEL_OPTION_BYTES}). */
+	public static final int LABEL_OPTION_BYTES = 2;
+
+	/** Bytes of one item ({@code LABEL_ITEM_BYTES}). */
+	public static final int LABEL_ITEM_BYTES = 32;
+
+	/**
+	 * Items a packet can carry through sonde.p4 ({@code MAX_LABEL_ITEMS}): the parser's
+	 * header stack; a packet with more is forwarded unchanged and counted malformed.
+	 */
+	public static final int MAX_LABEL_ITEMS = 8;
+
+	/**
+	 * Clone session of the last hop's export: the control plane binds it to the CPU port
+	 * ({@code LABEL_EXPORT_CLONE_SESSION_ID}).
+	 */
+	public static final int LABEL_EXPORT_CLONE_SESSION_ID = 501;
+
+	/**
+	 * Flow indexes of {@code label_specific_flow}, one sampling register cell each
+	 * ({@code LABEL_FLOWS}).
+	 */
+	public static final int LABEL_FLOWS = 1024;
+
+	/**
+	 * The {@code label_probability} threshold that means probability 1
+	 * ({@code LABEL_PROBABILITY_ALWAYS}); any other threshold t means t / 65536.
+	 */
+	public static final int LABEL_PROBABILITY_ALWAYS = 0xFFFF;
+
+	/**
+	 * Bytes of the L4 header an export keeps behind the items; sonde.p4 cuts the rest
+	 * ({@code LABEL_EXPORT_L4_BYTES}).
+	 */
+	public static final int LABEL_EXPORT_L4_BYTES = 8;
+
+	/**
+	 * {@code label_carried} cells per port: item counts 0 .. {@link #MAX_LABEL_ITEMS}.
+	 */
+	public static final int LABEL_CARRIED_COUNTS = 9;
+
+	/**
+	 * The largest S the control plane writes into {@code label_shift} (the interval
+	 * becomes T >> S).
+	 */
+	public static final int LABEL_MAX_SHIFT = 15;
 
 	private static volatile P4InfoIndex p4Info;
 
@@ -130,6 +195,82 @@ public final class SondePipeline {
 			return this.code;
 		}
 
+	}
+
+	/** {@code label_settings}' mode ({@code LABEL_MODE_*}). */
+	public enum LabelMode {
+
+		/** No labeling; a last hop still extracts the labels a packet carries. */
+		OFF(0),
+		/** Interval-based labeling (paper 004 Algorithm 1). */
+		BASE_A(1),
+		/** Interval, then probability by item count (paper 004 Algorithm 2). */
+		BASE_B(2);
+
+		private final int code;
+
+		LabelMode(int code) {
+			this.code = code;
+		}
+
+		public int code() {
+			return this.code;
+		}
+
+	}
+
+	/**
+	 * A port's labeling decision: the item's reason byte for the three that label, and
+	 * the {@code label_decisions} cell of each ({@code LABEL_REASON_*}).
+	 */
+	public enum LabelDecision {
+
+		/** Not labeled: the packet already carries as many items as it may. */
+		FULL(0),
+		/** The port's interval T >> S had elapsed. */
+		INTERVAL(1),
+		/** Base B's probability f(item count). */
+		PROBABILITY(2),
+		/** A specific flow: labeled at every hop. */
+		SPECIFIC_FLOW(3);
+
+		private final int code;
+
+		LabelDecision(int code) {
+			this.code = code;
+		}
+
+		public int code() {
+			return this.code;
+		}
+
+	}
+
+	/**
+	 * The {@code label_decisions} cell counting {@code decision} on {@code port}:
+	 * {@code port * 4 + code}.
+	 */
+	public static int labelDecisionCell(int port, LabelDecision decision) {
+		requirePort(port);
+		return port * LabelDecision.values().length + decision.code();
+	}
+
+	/**
+	 * The {@code label_carried} cell of packets leaving by {@code port} with
+	 * {@code items} items: {@code port * 9 + items}.
+	 */
+	public static int labelCarriedCell(int port, int items) {
+		requirePort(port);
+		if (items < 0 || items > MAX_LABEL_ITEMS) {
+			throw new IllegalArgumentException("item count " + items + " is not in 0-" + MAX_LABEL_ITEMS);
+		}
+		return port * LABEL_CARRIED_COUNTS + items;
+	}
+
+	private static void requirePort(int port) {
+		if (port < 0 || port >= MAX_PORTS) {
+			throw new IllegalArgumentException("port " + port + " is not in 0-" + (MAX_PORTS - 1));
+		}
 	}
 
 	/**

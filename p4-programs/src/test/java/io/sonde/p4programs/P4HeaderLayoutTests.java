@@ -68,6 +68,23 @@ class P4HeaderLayoutTests {
 	}
 
 	@Test
+	void labelOptionAndItemAreTheDecidedLayout() {
+		// INT-label (paper 004 Fig. 2, Fig. 4; p4-programs/README.md "INT-label").
+		assertLayout("label_option_t", "nh", 8, "int_num", 8);
+		assertLayout("label_item_t", "device_id", 32, "ingress_port", 16, "egress_port", 16, "label_time", 64,
+				"hop_latency", 32, "queue_id", 8, "queue_depth", 24, "tx_utilization", 32, "shift", 8, "reason", 8,
+				"reserved", 16);
+		assertThat((long) bits("label_option_t") / 8).isEqualTo(this.source.constants.get("LABEL_OPTION_BYTES"));
+		assertThat((long) bits("label_item_t") / 8).isEqualTo(this.source.constants.get("LABEL_ITEM_BYTES"));
+	}
+
+	@Test
+	void deparserEmitsLabelsBehindIpv4NewestLast() {
+		assertThat(inOrder(Pattern.compile("packet\\.emit\\(hdr\\.((?:ipv4|label_\\w+|probe_meta|tcp))\\)"), null))
+			.containsExactly("ipv4", "label_option", "label_items", "label_new_item", "probe_meta", "tcp");
+	}
+
+	@Test
 	void l2ToL4HeadersHaveTheirWireSizes() {
 		assertThat(bits("ethernet_t")).isEqualTo(14 * 8);
 		assertThat(bits("vlan_t")).isEqualTo(4 * 8);

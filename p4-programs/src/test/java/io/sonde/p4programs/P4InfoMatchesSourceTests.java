@@ -40,7 +40,10 @@ class P4InfoMatchesSourceTests {
 			Map.entry("SondeIngress.int_sink.", new int[] { 0x000300, 0x0003FF }),
 			Map.entry("SondeEgress.int_report.", new int[] { 0x000500, 0x0005FF }),
 			Map.entry("SondeIngress.probe_ingress.", new int[] { 0x001000, 0x001FFF }),
-			Map.entry("SondeEgress.probe_egress.", new int[] { 0x001000, 0x001FFF }));
+			Map.entry("SondeEgress.probe_egress.", new int[] { 0x001000, 0x001FFF }),
+			Map.entry("SondeIngress.label_ingress.", new int[] { 0x002000, 0x002FFF }),
+			Map.entry("SondeEgress.label_egress.", new int[] { 0x002000, 0x002FFF }),
+			Map.entry("SondeEgress.label_restore.", new int[] { 0x002000, 0x002FFF }));
 
 	private final P4Info p4Info = SondePipeline.p4Info().p4Info();
 
@@ -56,11 +59,14 @@ class P4InfoMatchesSourceTests {
 		assertThat(this.source.tables).containsKeys("SondeIngress.forwarding.ipv4_lpm",
 				"SondeIngress.forwarding.next_hop", "SondeIngress.int_source.int_watchlist",
 				"SondeIngress.int_sink.int_sink_ports", "SondeIngress.int_sink.event_filter.event_filter_flows",
-				"SondeEgress.int_report.int_report_collectors", "SondeIngress.probe_ingress.probe_settings");
+				"SondeEgress.int_report.int_report_collectors", "SondeIngress.probe_ingress.probe_settings",
+				"SondeIngress.label_ingress.label_flows", "SondeEgress.label_egress.label_settings",
+				"SondeEgress.label_egress.label_probability", "SondeEgress.label_egress.label_sink_ports");
 		assertThat(this.p4Info.getRegistersCount()).isEqualTo(this.source.registers.size()).isGreaterThan(5);
 		assertThat(this.p4Info.getDirectCountersCount()).isEqualTo(this.p4Info.getTablesCount());
-		// The port counters, and the GPINT probes dropped by reason.
-		assertThat(this.p4Info.getCountersCount()).isEqualTo(3);
+		// The port counters, the GPINT probes dropped by reason, and INT-label's
+		// decisions, carried items, exports and malformed options.
+		assertThat(this.p4Info.getCountersCount()).isEqualTo(7);
 		assertThat(this.p4Info.getActionProfilesList()).singleElement()
 			.satisfies((selector) -> assertThat(selector.getWithSelector()).isTrue());
 	}

@@ -25,6 +25,23 @@ class P4SourceSizesTests {
 		assertThat(constant("EVENT_CNF_SLOTS")).isEqualTo(
 				constant("EVENT_CNF_EXPRESSIONS") * constant("EVENT_CNF_CLAUSES") * constant("EVENT_CNF_LITERALS"));
 		assertThat(constant("MAX_INT_STACK_WORDS")).isEqualTo(constant("MAX_INT_HOPS") * constant("INT_MAX_HOP_WORDS"));
+		assertThat(constant("LABEL_DECISION_CELLS")).isEqualTo(constant("MAX_PORTS") * constant("LABEL_REASONS"));
+		assertThat(constant("LABEL_CARRIED_CELLS")).isEqualTo(constant("MAX_PORTS") * constant("LABEL_CARRIED_COUNTS"));
+	}
+
+	@Test
+	void labelSizesHoldEveryItemCountAndFlowIndex() {
+		// Item counts 0 .. MAX_LABEL_ITEMS: carried cells and probability entries.
+		assertThat(constant("LABEL_CARRIED_COUNTS")).isEqualTo(constant("MAX_LABEL_ITEMS") + 1);
+		assertThat(constant("LABEL_PROBABILITY_TABLE_SIZE")).isGreaterThan(constant("MAX_LABEL_ITEMS"));
+		// One cell per reason code, FULL (0) to SPECIFIC_FLOW.
+		assertThat(constant("LABEL_REASONS")).isEqualTo(constant("LABEL_REASON_SPECIFIC_FLOW") + 1);
+		// label_specific_flow picks its cell by flow_index[9:0].
+		assertThat(constant("LABEL_FLOWS")).isEqualTo(1L << 10);
+		assertThat(this.text).contains("(bit<32>) flow_index[9:0]");
+		// The count bits of int_num reach past every count the stack holds.
+		assertThat(constant("LABEL_COUNT_MASK")).isGreaterThan(constant("MAX_LABEL_ITEMS"));
+		assertThat(constant("LABEL_COUNT_MASK") | constant("LABEL_SPECIFIC_FLOW")).isEqualTo(0xFF);
 	}
 
 	@Test
@@ -59,13 +76,14 @@ class P4SourceSizesTests {
 				String expected = switch (name) {
 					case "int_raw_stack" -> "MAX_INT_STACK_WORDS";
 					case "probe_hop_mea" -> "PROBE_MAX_MEASUREMENTS";
+					case "label_items" -> "MAX_LABEL_ITEMS";
 					default -> "MAX_INT_HOPS";
 				};
 				assertThat(member.stackSize()).as("size of stack %s", name).isEqualTo(expected);
 			}
 		});
 		assertThat(this.source.structs.get("headers_t").values().stream().filter((m) -> m.stackSize() != null))
-			.hasSize(11);
+			.hasSize(12);
 		// The issue asks for probes of at least 64 hops.
 		assertThat(constant("MAX_PROBE_HOPS")).isGreaterThanOrEqualTo(64);
 	}

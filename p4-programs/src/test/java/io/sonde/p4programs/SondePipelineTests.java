@@ -47,6 +47,71 @@ class SondePipelineTests {
 		assertThat((long) SondePipeline.CNF_CLAUSES).isEqualTo(constant("EVENT_CNF_CLAUSES"));
 		assertThat((long) SondePipeline.CNF_LITERALS).isEqualTo(constant("EVENT_CNF_LITERALS"));
 		assertThat((long) SondePipeline.CNF_AGGREGATE_MAX).isEqualTo(constant("CNF_AGGREGATE_MAX"));
+		assertThat((long) SondePipeline.MAX_PORTS).isEqualTo(constant("MAX_PORTS"));
+	}
+
+	@Test
+	void mirrorsTheLabelConstants() {
+		assertThat((long) SondePipeline.IP_PROTO_INT_LABEL).isEqualTo(constant("IP_PROTO_INT_LABEL")).isEqualTo(254);
+		assertThat((long) SondePipeline.LABEL_SPECIFIC_FLOW).isEqualTo(constant("LABEL_SPECIFIC_FLOW"));
+		assertThat((long) SondePipeline.LABEL_COUNT_MASK).isEqualTo(constant("LABEL_COUNT_MASK"));
+		assertThat((long) SondePipeline.LABEL_OPTION_BYTES).isEqualTo(constant("LABEL_OPTION_BYTES"));
+		assertThat((long) SondePipeline.LABEL_ITEM_BYTES).isEqualTo(constant("LABEL_ITEM_BYTES"));
+		assertThat((long) SondePipeline.MAX_LABEL_ITEMS).isEqualTo(constant("MAX_LABEL_ITEMS"));
+		assertThat((long) SondePipeline.LABEL_EXPORT_CLONE_SESSION_ID)
+			.isEqualTo(constant("LABEL_EXPORT_CLONE_SESSION_ID"))
+			.isEqualTo(501);
+		assertThat((long) SondePipeline.LABEL_FLOWS).isEqualTo(constant("LABEL_FLOWS"));
+		assertThat((long) SondePipeline.LABEL_PROBABILITY_ALWAYS).isEqualTo(constant("LABEL_PROBABILITY_ALWAYS"));
+		assertThat((long) SondePipeline.LABEL_EXPORT_L4_BYTES).isEqualTo(constant("LABEL_EXPORT_L4_BYTES"));
+		assertThat((long) SondePipeline.LABEL_CARRIED_COUNTS).isEqualTo(constant("LABEL_CARRIED_COUNTS"));
+		for (SondePipeline.LabelMode mode : SondePipeline.LabelMode.values()) {
+			assertThat((long) mode.code()).as(mode.name()).isEqualTo(constant("LABEL_MODE_" + mode.name()));
+		}
+		for (SondePipeline.LabelDecision decision : SondePipeline.LabelDecision.values()) {
+			assertThat((long) decision.code()).as(decision.name())
+				.isEqualTo(constant("LABEL_REASON_" + decision.name()));
+		}
+		assertThat(SondePipeline.LabelMode.values()).hasSize(constantsStartingWith("LABEL_MODE_"));
+		assertThat(SondePipeline.LabelDecision.values()).hasSize((int) constant("LABEL_REASONS"));
+		// Reg2 holds S up to LABEL_MAX_SHIFT, and the mode parameter every mode.
+		assertThat(SondePipeline.p4Info().register("label_shift").getTypeSpec().getBitstring().getBit().getBitwidth())
+			.isGreaterThanOrEqualTo(32 - Integer.numberOfLeadingZeros(SondePipeline.LABEL_MAX_SHIFT));
+		assertThat(1 << SondePipeline.p4Info().action("set_label_settings").param("mode").bitwidth())
+			.isGreaterThanOrEqualTo(SondePipeline.LabelMode.values().length);
+	}
+
+	@Test
+	void labelCountersCellsCoverEveryPortOnce() {
+		Set<Integer> decisions = new HashSet<>();
+		Set<Integer> carried = new HashSet<>();
+		for (int port = 0; port < SondePipeline.MAX_PORTS; port++) {
+			for (SondePipeline.LabelDecision decision : SondePipeline.LabelDecision.values()) {
+				decisions.add(SondePipeline.labelDecisionCell(port, decision));
+			}
+			for (int items = 0; items <= SondePipeline.MAX_LABEL_ITEMS; items++) {
+				carried.add(SondePipeline.labelCarriedCell(port, items));
+			}
+		}
+		assertThat(decisions).hasSize((int) constant("LABEL_DECISION_CELLS"))
+			.allSatisfy((cell) -> assertThat(cell).isBetween(0, (int) constant("LABEL_DECISION_CELLS") - 1));
+		assertThat(carried).hasSize((int) constant("LABEL_CARRIED_CELLS"))
+			.allSatisfy((cell) -> assertThat(cell).isBetween(0, (int) constant("LABEL_CARRIED_CELLS") - 1));
+		assertThat(SondePipeline.p4Info().counter("label_decisions").getSize()).isEqualTo(decisions.size());
+		assertThat(SondePipeline.p4Info().counter("label_carried").getSize()).isEqualTo(carried.size());
+		// The P4 side: p * LABEL_REASONS + reason, p * LABEL_CARRIED_COUNTS + items.
+		assertThat(SondePipeline.labelDecisionCell(3, SondePipeline.LabelDecision.PROBABILITY)).isEqualTo(3 * 4 + 2);
+		assertThat(SondePipeline.labelCarriedCell(3, 5)).isEqualTo(3 * 9 + 5);
+	}
+
+	@Test
+	void rejectsLabelCellsOutsideTheCounters() {
+		assertThatIllegalArgumentException()
+			.isThrownBy(() -> SondePipeline.labelDecisionCell(512, SondePipeline.LabelDecision.FULL))
+			.withMessageContaining("port 512");
+		assertThatIllegalArgumentException().isThrownBy(() -> SondePipeline.labelCarriedCell(0, 9))
+			.withMessageContaining("item count 9");
+		assertThatIllegalArgumentException().isThrownBy(() -> SondePipeline.labelCarriedCell(-1, 0));
 	}
 
 	@Test

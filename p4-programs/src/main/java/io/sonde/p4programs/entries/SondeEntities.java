@@ -68,17 +68,62 @@ public final class SondeEntities {
 	public static final String EGRESS_PORT_COUNTER = "SondeEgress.egress_port_counter";
 
 	/**
+	 * INT-label settings: mode, T, T1 and MAX_hop, in its default action
+	 * ({@code set_label_settings}).
+	 */
+	public static final String LABEL_SETTINGS = "SondeEgress.label_egress.label_settings";
+
+	/** Base B's labeling probability by the item count a packet carries. */
+	public static final String LABEL_PROBABILITY = "SondeEgress.label_egress.label_probability";
+
+	/** Egress ports toward hosts, where labels are exported and removed. */
+	public static final String LABEL_SINK_PORTS = "SondeEgress.label_egress.label_sink_ports";
+
+	/** Specific flows, labeled at every hop: on the switch their source attaches to. */
+	public static final String LABEL_FLOWS = "SondeIngress.label_ingress.label_flows";
+
+	/** Reg2: S per egress port; the port labels every T >> S. */
+	public static final String LABEL_SHIFT = "SondeEgress.label_egress.label_shift";
+
+	/** Reg1: the time each egress port last labeled. */
+	public static final String LABEL_LAST_TIME = "SondeEgress.label_egress.label_last_time";
+
+	/** Per specific flow index: the ingress time of its last sampled packet. */
+	public static final String LABEL_FLOW_LAST_TIME = "SondeIngress.label_ingress.label_flow_last_time";
+
+	/**
+	 * Labelings per port and reason
+	 * ({@link SondePipeline#labelDecisionCell(int, SondePipeline.LabelDecision)}).
+	 */
+	public static final String LABEL_DECISIONS = "SondeEgress.label_egress.label_decisions";
+
+	/**
+	 * Packets and bytes leaving each port by the items they carry
+	 * ({@link SondePipeline#labelCarriedCell(int, int)}).
+	 */
+	public static final String LABEL_CARRIED = "SondeEgress.label_egress.label_carried";
+
+	/** Exports per last-hop egress port. */
+	public static final String LABEL_EXPORTS = "SondeEgress.label_egress.label_exports";
+
+	/** Packets whose INT OPTION did not parse (one cell). */
+	public static final String LABEL_MALFORMED = "SondeEgress.label_egress.label_malformed";
+
+	/**
 	 * The tables a controller writes entries into, in the order it writes them:
 	 * {@link #NEXT_HOP} before the {@link #IPV4_LPM} routes that name its groups.
 	 */
 	public static final List<String> TABLES = List.of(COLLECTORS, NEXT_HOP, IPV4_LPM, SINK_PORTS, WATCHLIST,
-			EVENT_FILTER);
+			EVENT_FILTER, LABEL_SINK_PORTS, LABEL_PROBABILITY, LABEL_FLOWS);
 
 	/**
 	 * The keyless tables whose only content is the default entry a controller sets
 	 * (P4Runtime §9.1.2: a TableEntry MODIFY with {@code is_default_action}).
 	 */
-	public static final List<String> DEFAULT_ENTRY_TABLES = List.of(ECMP_SALT, INT_NODE_ID, PROBE_SETTINGS);
+	public static final List<String> DEFAULT_ENTRY_TABLES = List.of(ECMP_SALT, INT_NODE_ID, PROBE_SETTINGS,
+			LABEL_SETTINGS);
+
+	private static final String LABEL_EGRESS = "SondeEgress.label_egress.";
 
 	private static final String FILTER_ACTIONS = "SondeIngress.int_sink.event_filter.";
 
@@ -191,6 +236,88 @@ public final class SondeEntities {
 			.param("recovery_enabled", recoveryEnabled ? 1 : 0)
 			.param("feedback_timeout_us", feedbackTimeoutMicros)
 			.build());
+	}
+
+	/**
+	 * A switch's INT-label settings ({@code label_settings}' default action, written by
+	 * MODIFY): {@code set_label_settings(mode, interval_us, rest_us, max_hop)}.
+	 * @param intervalMicros T
+	 * @param restMicros T1
+	 * @param maxHop items a packet may carry here; sonde.p4 stops at
+	 * {@link SondePipeline#MAX_LABEL_ITEMS} whatever this says
+	 */
+	public Entity labelSettings(SondePipeline.LabelMode mode, long intervalMicros, long restMicros, int maxHop) {
+		return Entities.of(this.tables.defaultAction(LABEL_SETTINGS)
+			.action(LABEL_EGRESS + "set_label_settings")
+			.param("mode", mode.code())
+			.param("interval_us", intervalMicros)
+			.param("rest_us", restMicros)
+			.param("max_hop", maxHop)
+			.build());
+	}
+
+	/**
+	 * Base B's probability for packets carrying {@code itemCount} items:
+	 * {@code threshold / 65536} ({@link SondePipeline#LABEL_PROBABILITY_ALWAYS}: 1),
+	 * scaled by elapsed / (T >> S) when {@code scaleByInterval} (paper 004 §6 F3).
+	 */
+	public Entity labelProbability(int itemCount, int threshold, boolean scaleByInterval) {
+		return Entities.of(this.tables.table(LABEL_PROBABILITY)
+			.exact("int_num", itemCount)
+			.action(LABEL_EGRESS + "set_label_probability")
+			.param("threshold", threshold)
+			.param("scale_by_interval", scaleByInterval ? 1 : 0)
+			.build());
+	}
+
+	/** An egress port toward a host: a labeled packet's last hop. */
+	public Entity labelSinkPort(int egressPort) {
+		return Entities.of(this.tables.table(LABEL_SINK_PORTS)
+			.exact("egress_port", egressPort)
+			.action(LABEL_EGRESS + "mark_label_sink")
+			.build());
+	}
+
+	/**
+	 * A specific flow: one of its packets every {@code sampleIntervalMicros} (0: every
+	 * packet) is labeled at every hop.
+	 * @param flowIndex the flow's own sampling register cell, below
+	 * {@link SondePipeline#LABEL_FLOWS}
+	 */
+	public Entity labelFlow(LabelFlow flow, int flowIndex, long sampleIntervalMicros) {
+		if (flowIndex < 0 || flowIndex >= SondePipeline.LABEL_FLOWS) {
+			throw new IllegalArgumentException(
+					"flow index " + flowIndex + " is not in 0-" + (SondePipeline.LABEL_FLOWS - 1));
+		}
+		return Entities.of(this.tables.table(LABEL_FLOWS)
+			.exact("src_addr", Integer.toUnsignedLong(flow.srcAddr()))
+			.exact("dst_addr", Integer.toUnsignedLong(flow.dstAddr()))
+			.exact("protocol", flow.protocol())
+			.exact("src_port", flow.srcPort())
+			.exact("dst_port", flow.dstPort())
+			.action("SondeIngress.label_ingress.label_specific_flow")
+			.param("flow_index", flowIndex)
+			.param("sample_interval_us", sampleIntervalMicros)
+			.build());
+	}
+
+	/**
+	 * Reg2 of {@code port}: S, so the port labels every T >> S. BMv2's P4Runtime server
+	 * does not write registers; the emulator does.
+	 */
+	public Entity labelShift(int port, int shift) {
+		if (port < 0 || port >= SondePipeline.MAX_PORTS) {
+			throw new IllegalArgumentException("port " + port + " is not in 0-" + (SondePipeline.MAX_PORTS - 1));
+		}
+		if (shift < 0 || shift > SondePipeline.LABEL_MAX_SHIFT) {
+			throw new IllegalArgumentException("shift " + shift + " is not in 0-" + SondePipeline.LABEL_MAX_SHIFT);
+		}
+		return Entities.of(this.registers.write(LABEL_SHIFT, port, shift));
+	}
+
+	/** Clone session 501, the last hop's export, bound to {@code cpuPort}. */
+	public Entity labelExportMirror(int cpuPort) {
+		return cloneSession(SondePipeline.LABEL_EXPORT_CLONE_SESSION_ID, cpuPort);
 	}
 
 	/**
