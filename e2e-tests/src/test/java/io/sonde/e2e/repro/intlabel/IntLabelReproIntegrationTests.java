@@ -74,6 +74,7 @@ class IntLabelReproIntegrationTests {
 			assertThat(run.windows()).isGreaterThanOrEqualTo(15);
 			assertThat(run.coverage()).isBetween(0.5, 1.0);
 			assertThat(run.received()).isEqualTo(run.sent());
+			assertThat(run.malformed()).isZero();
 			assertThat(run.bandwidthOccupation()).isBetween(0.001, 0.2);
 		}
 	}

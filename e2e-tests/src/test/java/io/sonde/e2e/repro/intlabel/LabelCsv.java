@@ -20,7 +20,7 @@ final class LabelCsv {
 
 	static final String RUN_HEADER = "mode,interval_ms,rest_ms,probability,k,max_hop,telemetry_interval_ms,"
 			+ "loss_target,repetition,seconds,coverage,windows,mean_active_ports,ports_carried,sent,received,measured_loss,"
-			+ "link_loss,exports,items,applied,labeled_per_10000,labeling_times_per_10000,bandwidth_occupation,"
+			+ "link_loss,exports,items,applied,malformed,labeled_per_10000,labeling_times_per_10000,bandwidth_occupation,"
 			+ "shift_raises,max_shift";
 
 	private LabelCsv() {
@@ -51,12 +51,13 @@ final class LabelCsv {
 		for (RunResult run : results.runs()) {
 			LabelingParameters p = run.setting().labeling();
 			rows.add(String.format(Locale.ROOT,
-					"%s,%d,%d,%s,%d,%d,%d,%.2f,%d,%.3f,%.6f,%d,%.2f,%d,%d,%d,%.4f,%.6f,%d,%d,%d,%.1f,%.1f,%.6f,%d,%d",
+					"%s,%d,%d,%s,%d,%d,%d,%.2f,%d,%.3f,%.6f,%d,%.2f,%d,%d,%d,%.4f,%.6f,%d,%d,%d,%d,%.1f,%.1f,%.6f,%d,%d",
 					p.mode(), p.intervalMs(), p.restMs(), p.probability(), p.k(), p.maxHop(), p.telemetryIntervalMs(),
 					run.setting().lossTarget(), run.repetition(), run.seconds(), run.coverage(), run.windows(),
 					run.meanActivePorts(), run.portsCarried(), run.sent(), run.received(), run.measuredLoss(),
-					run.linkLoss(), run.exports(), run.items(), run.applied(), run.labeledPerPaperPackets(),
-					run.labelingTimesPerPaperPackets(), run.bandwidthOccupation(), run.shiftRaises(), run.maxShift()));
+					run.linkLoss(), run.exports(), run.items(), run.applied(), run.malformed(),
+					run.labeledPerPaperPackets(), run.labelingTimesPerPaperPackets(), run.bandwidthOccupation(),
+					run.shiftRaises(), run.maxShift()));
 		}
 		return rows;
 	}

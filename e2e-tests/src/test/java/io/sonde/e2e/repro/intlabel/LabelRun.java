@@ -57,8 +57,8 @@ final class LabelRun {
 			return new RunResult(setting, repetition, (emulated.nowNanos() - start) / 1e9, controller.meanCoverage(),
 					controller.windows().size(), controller.meanActivePorts(), controller.carriedPorts().size(),
 					traffic.sentPackets() - sentBefore, traffic.receivedPackets() - receivedBefore, perLink,
-					controller.exports(), controller.items(), controller.applied(), totals.bandwidthOccupation(),
-					controller.shiftRaises(), controller.maxShift());
+					controller.exports(), controller.items(), controller.applied(), controller.malformed(),
+					totals.bandwidthOccupation(), controller.shiftRaises(), controller.maxShift());
 		}
 		finally {
 			traffic.stop();

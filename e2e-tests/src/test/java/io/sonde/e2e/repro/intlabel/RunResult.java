@@ -19,13 +19,15 @@ package io.sonde.e2e.repro.intlabel;
  * @param items INT items in them: the paper's "labeling times"
  * @param applied items newer than the controller's latest state of their port (Algorithm
  * 4)
+ * @param malformed PacketIns the codec rejected, or items of a device the fabric does not
+ * have (0 unless the twin or the codec is wrong)
  * @param bandwidthOccupation INT bytes over all bytes the switch ports transmitted
  * @param shiftRaises times the adaptive loop raised a port's S (Pro only)
  * @param maxShift the highest S a port reached (Pro only)
  */
 record RunResult(RunSetting setting, int repetition, double seconds, double coverage, int windows,
 		double meanActivePorts, int portsCarried, long sent, long received, double linkLoss, long exports, long items,
-		long applied, double bandwidthOccupation, long shiftRaises, int maxShift) {
+		long applied, long malformed, double bandwidthOccupation, long shiftRaises, int maxShift) {
 
 	/** Packets sent the paper's Figs. 7, 8, 18 and 19 count over. */
 	static final int PAPER_PACKETS = 10_000;
