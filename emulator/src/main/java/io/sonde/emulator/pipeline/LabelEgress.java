@@ -1,5 +1,7 @@
 package io.sonde.emulator.pipeline;
 
+import io.sonde.p4programs.SondePipeline;
+
 import java.util.function.IntSupplier;
 
 import static io.sonde.emulator.pipeline.WireBytes.put16;
@@ -24,13 +26,13 @@ final class LabelEgress {
 	/**
 	 * Reason cell of {@code label_decisions} for a packet not labeled for lack of room.
 	 */
-	static final int FULL = 0;
+	static final int FULL = SondePipeline.LabelDecision.FULL.code();
 
-	static final int INTERVAL = 1;
+	static final int INTERVAL = SondePipeline.LabelDecision.INTERVAL.code();
 
-	static final int PROBABILITY = 2;
+	static final int PROBABILITY = SondePipeline.LabelDecision.PROBABILITY.code();
 
-	static final int SPECIFIC_FLOW = 3;
+	static final int SPECIFIC_FLOW = SondePipeline.LabelDecision.SPECIFIC_FLOW.code();
 
 	private static final int NOT_LABELED = -1;
 
@@ -109,12 +111,12 @@ final class LabelEgress {
 			return NOT_LABELED;
 		}
 		LabelProbability probability = this.tables.labelProbability(items, packetBytes);
-		int threshold = probability.threshold();
-		if (threshold == LabelProbability.ALWAYS) {
-			return PROBABILITY;
-		}
-		if (threshold == 0) {
-			return NOT_LABELED;
+		// p = threshold / 65536, ALWAYS standing for 65536, times elapsed / interval when
+		// scaled: a 16-bit draw r labels when r x interval < threshold x elapsed. Here
+		// elapsed <= interval < 2^48, so neither product overflows.
+		long threshold = (probability.threshold() == LabelProbability.ALWAYS) ? 1 << 16 : probability.threshold();
+		if (threshold == 0 || (threshold == 1 << 16 && !probability.scaleByInterval())) {
+			return (threshold == 0) ? NOT_LABELED : PROBABILITY;
 		}
 		long draw = this.random16.getAsInt() & 0xFFFF;
 		boolean labels = probability.scaleByInterval() ? draw * interval < threshold * elapsed : draw < threshold;
@@ -162,14 +164,17 @@ final class LabelEgress {
 		this.registers.write(SondeRegister.LABEL_LAST_TIME, port, now);
 	}
 
-	/** The packet as it would have left, to the export session if it is configured. */
+	/**
+	 * The packet as it would have left, to the export session; counted whether or not the
+	 * session is configured, as the clone is asked for either way.
+	 */
 	private void export(MutableFrame frame, ParsedHeaders parsed, EgressMetadata meta) {
+		this.registers.count(LabelCounter.EXPORTS, meta.egressPort, frame.length());
 		int sessionPort = this.tables.cloneSessionPort(LabelExportSink.EXPORT_CLONE_SESSION_ID);
 		if (sessionPort < 0) {
 			return;
 		}
 		Ipv4Checksum.update(frame.bytes(), parsed.ipOffset);
-		this.registers.count(LabelCounter.EXPORTS, meta.egressPort, frame.length());
 		this.exports.export(sessionPort, meta.ingressPort, frame.bytes(), frame.length());
 	}
 

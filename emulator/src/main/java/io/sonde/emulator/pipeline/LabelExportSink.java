@@ -1,5 +1,7 @@
 package io.sonde.emulator.pipeline;
 
+import io.sonde.p4programs.SondePipeline;
+
 /**
  * Where a last hop's INT-label export goes: the egress-to-egress clone to clone session
  * {@value #EXPORT_CLONE_SESSION_ID}, which the control plane binds to the CPU port (a
@@ -9,7 +11,7 @@ package io.sonde.emulator.pipeline;
 public interface LabelExportSink {
 
 	/** {@code LABEL_EXPORT_CLONE_SESSION_ID}. */
-	int EXPORT_CLONE_SESSION_ID = 501;
+	int EXPORT_CLONE_SESSION_ID = SondePipeline.LABEL_EXPORT_CLONE_SESSION_ID;
 
 	/**
 	 * Sends one export; the frame is only valid during the call.

@@ -1,5 +1,7 @@
 package io.sonde.emulator.pipeline;
 
+import io.sonde.p4programs.SondePipeline;
+
 /**
  * What {@code label_specific_flow(flow_index, sample_interval_us)}, the action of
  * sonde.p4's {@code label_flows} table (key: the 5-tuple with the original protocol),
@@ -13,7 +15,7 @@ package io.sonde.emulator.pipeline;
 public record LabelFlow(int flowIndex, long sampleIntervalMicros) {
 
 	/** {@code LABEL_FLOWS}: cells of {@code label_flow_last_time}. */
-	public static final int LABEL_FLOWS = 1024;
+	public static final int LABEL_FLOWS = SondePipeline.LABEL_FLOWS;
 
 	/** A miss of {@code label_flows}: the packet is no specific flow's. */
 	public static final LabelFlow NOT_SPECIFIC = new LabelFlow(-1, 0);

@@ -40,15 +40,17 @@ final class LabelIngress {
 		}
 		LabelFlow flow = this.tables.labelFlows(parsed.ipv4Src, parsed.ipv4Dst, parsed.ipProto, parsed.l4SrcPort,
 				parsed.l4DstPort, frame.length());
-		if (!flow.specific() || flow.flowIndex() >= LabelFlow.LABEL_FLOWS) {
+		if (!flow.specific()) {
 			return;
 		}
-		long last = this.registers.read(SondeRegister.LABEL_FLOW_LAST_TIME, flow.flowIndex());
+		// The index's low bits pick the cell, as flow_index[9:0] does.
+		int cell = flow.flowIndex() & (LabelFlow.LABEL_FLOWS - 1);
+		long last = this.registers.read(SondeRegister.LABEL_FLOW_LAST_TIME, cell);
 		long elapsed = (now - last) & IntWire.TIMESTAMP_MASK;
 		if (last != 0 && flow.sampleIntervalMicros() != 0 && elapsed <= flow.sampleIntervalMicros()) {
 			return;
 		}
-		this.registers.write(SondeRegister.LABEL_FLOW_LAST_TIME, flow.flowIndex(), now);
+		this.registers.write(SondeRegister.LABEL_FLOW_LAST_TIME, cell, now);
 		markSpecific(frame, parsed);
 	}
 

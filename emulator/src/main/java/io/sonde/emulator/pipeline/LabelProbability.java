@@ -1,5 +1,7 @@
 package io.sonde.emulator.pipeline;
 
+import io.sonde.p4programs.SondePipeline;
+
 /**
  * What {@code set_label_probability(threshold, scale_by_interval)}, the action of
  * sonde.p4's {@code label_probability} table (key: the item count), carries: Base B
@@ -13,7 +15,7 @@ package io.sonde.emulator.pipeline;
 public record LabelProbability(int threshold, boolean scaleByInterval) {
 
 	/** The threshold treated as p = 1. */
-	public static final int ALWAYS = 0xFFFF;
+	public static final int ALWAYS = SondePipeline.LABEL_PROBABILITY_ALWAYS;
 
 	/** The default action, {@code set_label_probability(0, 0)}: never. */
 	public static final LabelProbability NEVER = new LabelProbability(0, false);

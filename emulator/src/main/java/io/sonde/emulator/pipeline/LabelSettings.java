@@ -1,5 +1,7 @@
 package io.sonde.emulator.pipeline;
 
+import io.sonde.p4programs.SondePipeline;
+
 /**
  * What {@code set_label_settings(mode, interval_us, rest_us, max_hop)}, the default
  * action of sonde.p4's keyless {@code label_settings} table, carries
@@ -15,16 +17,16 @@ package io.sonde.emulator.pipeline;
 public record LabelSettings(int mode, long intervalMicros, long restMicros, int maxHop) {
 
 	/** Mode 0: no labeling decision. */
-	public static final int OFF = 0;
+	public static final int OFF = SondePipeline.LabelMode.OFF.code();
 
 	/** Mode 1: interval-based labeling (paper Algorithm 1). */
-	public static final int BASE_A = 1;
+	public static final int BASE_A = SondePipeline.LabelMode.BASE_A.code();
 
 	/** Mode 2: interval-based, else probabilistic labeling (paper Algorithm 2). */
-	public static final int BASE_B = 2;
+	public static final int BASE_B = SondePipeline.LabelMode.BASE_B.code();
 
 	/** {@code MAX_LABEL_ITEMS}: the parser's header stack of items. */
-	public static final int MAX_LABEL_ITEMS = 8;
+	public static final int MAX_LABEL_ITEMS = SondePipeline.MAX_LABEL_ITEMS;
 
 	/**
 	 * Before the control plane writes the table: off, T 50 ms, T1 0, MAX_hop 5 (paper

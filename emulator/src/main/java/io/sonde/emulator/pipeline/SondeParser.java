@@ -97,7 +97,7 @@ final class SondeParser {
 		int intNum = u8(frame, offset + 1);
 		int items = intNum & IntWire.LABEL_COUNT_MASK;
 		if (items > IntWire.MAX_LABEL_ITEMS) {
-			headers.parserError = ParserError.STACK_OUT_OF_BOUNDS;
+			headers.parserError = ParserError.LABEL_ITEMS_OVERFLOW;
 			labelMalformed(headers);
 			return;
 		}

@@ -10,9 +10,9 @@ import io.sonde.emulator.pipeline.LabelSettings;
 /**
  * What one switch is given for INT-label: {@code label_settings}' default action,
  * {@code label_probability} for n = 0 .. MAX_hop, its host-facing ports in
- * {@code label_sink_ports}, clone session 501 to the CPU port, and the {@code label_flows}
- * entries of specific flows whose source host attaches to it. {@link #NONE} writes
- * nothing.
+ * {@code label_sink_ports}, clone session 501 to the CPU port, and the
+ * {@code label_flows} entries of specific flows whose source host attaches to it.
+ * {@link #NONE} writes nothing.
  *
  * @param enabled whether anything is written
  * @param settings the default action of {@code label_settings}

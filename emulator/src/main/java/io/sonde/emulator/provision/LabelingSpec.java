@@ -9,12 +9,13 @@ import io.sonde.emulator.pipeline.LabelSettings;
 import io.sonde.emulator.traffic.FlowSpec;
 
 /**
- * How the emulator's controller sets up INT-label on every switch (INTLABEL-DECISIONS.md):
- * the mode, the labeling interval T, the rest time T1, MAX_hop and Base B's probability
- * function for {@code label_settings} and {@code label_probability}, and the specific
- * flows, each entered in {@code label_flows} of the switch its source host attaches to.
- * With labeling on, every host-facing port is a {@code label_sink_ports} entry and clone
- * session 501 goes to the CPU port, so last hops export to the controller.
+ * How the emulator's controller sets up INT-label on every switch
+ * (INTLABEL-DECISIONS.md): the mode, the labeling interval T, the rest time T1, MAX_hop
+ * and Base B's probability function for {@code label_settings} and
+ * {@code label_probability}, and the specific flows, each entered in {@code label_flows}
+ * of the switch its source host attaches to. With labeling on, every host-facing port is
+ * a {@code label_sink_ports} entry and clone session 501 goes to the CPU port, so last
+ * hops export to the controller.
  *
  * @param mode off, Base A or Base B
  * @param intervalMicros T in microseconds (1 .. 2^32 - 1)
@@ -63,6 +64,7 @@ public record LabelingSpec(Mode mode, long intervalMicros, long restMicros, int 
 
 	/**
 	 * A flow labeled at every hop.
+	 *
 	 * @param flow the flow (hosts, protocol, ports)
 	 * @param sampleIntervalMicros microseconds between its specific packets, 0 = every
 	 * packet
@@ -72,7 +74,8 @@ public record LabelingSpec(Mode mode, long intervalMicros, long restMicros, int 
 		public SpecificFlow {
 			Objects.requireNonNull(flow, "flow");
 			if (sampleIntervalMicros < 0 || sampleIntervalMicros > 0xFFFF_FFFFL) {
-				throw new IllegalArgumentException("a sample interval is bit<32> microseconds: " + sampleIntervalMicros);
+				throw new IllegalArgumentException(
+						"a sample interval is bit<32> microseconds: " + sampleIntervalMicros);
 			}
 		}
 
@@ -121,8 +124,7 @@ public record LabelingSpec(Mode mode, long intervalMicros, long restMicros, int 
 	}
 
 	public LabelingSpec withSpecificFlows(List<SpecificFlow> flows) {
-		return new LabelingSpec(this.mode, this.intervalMicros, this.restMicros, this.maxHop, this.probability,
-				flows);
+		return new LabelingSpec(this.mode, this.intervalMicros, this.restMicros, this.maxHop, this.probability, flows);
 	}
 
 	/** Whether anything is to be written: labeling on or a specific flow. */

@@ -83,12 +83,14 @@ public record ProvisioningOptions(IntFlows intFlows, int instructions, int remai
 
 	public ProvisioningOptions withIntFlows(IntFlows flows) {
 		return new ProvisioningOptions(flows, this.instructions, this.remainingHopCount, this.eventFilter,
-				this.flowFilters, this.collector, this.collectorMac, this.reportPort, this.hwId, this.ecmp, this.labeling);
+				this.flowFilters, this.collector, this.collectorMac, this.reportPort, this.hwId, this.ecmp,
+				this.labeling);
 	}
 
 	public ProvisioningOptions withInstructions(int bitmap) {
 		return new ProvisioningOptions(this.intFlows, bitmap, this.remainingHopCount, this.eventFilter,
-				this.flowFilters, this.collector, this.collectorMac, this.reportPort, this.hwId, this.ecmp, this.labeling);
+				this.flowFilters, this.collector, this.collectorMac, this.reportPort, this.hwId, this.ecmp,
+				this.labeling);
 	}
 
 	public ProvisioningOptions withRemainingHopCount(int hops) {
@@ -99,7 +101,8 @@ public record ProvisioningOptions(IntFlows intFlows, int instructions, int remai
 	/** The pre-filter of every INT flow that has none of its own. */
 	public ProvisioningOptions withEventFilter(EventFilterSpec filter) {
 		return new ProvisioningOptions(this.intFlows, this.instructions, this.remainingHopCount, filter,
-				this.flowFilters, this.collector, this.collectorMac, this.reportPort, this.hwId, this.ecmp, this.labeling);
+				this.flowFilters, this.collector, this.collectorMac, this.reportPort, this.hwId, this.ecmp,
+				this.labeling);
 	}
 
 	/** The pre-filter of one listed flow. */

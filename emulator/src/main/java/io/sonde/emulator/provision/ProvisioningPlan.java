@@ -247,7 +247,8 @@ public record ProvisioningPlan(List<SwitchPlan> switches) {
 			}
 			return new SwitchPlan(this.spec.name(), this.spec.deviceId(), "127.0.0.1:" + this.spec.p4RuntimePort(),
 					this.spec.deviceId(), direct, spread, SondeEntities.ecmpSaltOf(this.spec.name()), this.sinkPorts,
-					this.watchlist, this.filters, this.cnf, options.reportPort(), collector, labelPlan(options.labeling()));
+					this.watchlist, this.filters, this.cnf, options.reportPort(), collector,
+					labelPlan(options.labeling()));
 		}
 
 		private LabelPlan labelPlan(LabelingSpec labeling) {

@@ -144,6 +144,20 @@ class LabelStagesTests {
 	}
 
 	@Test
+	void f3ScalesEvenTheAlwaysThreshold() throws MalformedTelemetry {
+		baseB(0, 5);
+		this.sw.tables.addLabelProbability(1, new LabelProbability(LabelProbability.ALWAYS, true));
+		LabelItem a = new LabelItem(1, 1, 1, 1, 1, 0, 0, 0, 0, LabelReason.INTERVAL);
+		send(plain(), 5_000);
+		// elapsed 250 of T 1000: p = 1 x 0.25, label when r x 1000 < 65536 x 250.
+		this.sw.draws.addAll(List.of(0x4000, 0x3FFF));
+
+		assertThat(items(send(labeledAlready(false, a), 5_250))).hasSize(1);
+		assertThat(items(send(labeledAlready(false, a), 5_250))).hasSize(2);
+		assertThat(this.sw.drawsTaken).isEqualTo(2);
+	}
+
+	@Test
 	void fullPacketsAreNotLabeledAndCountedAsFull() throws MalformedTelemetry {
 		this.sw.tables.setLabelSettings(new LabelSettings(LabelSettings.BASE_A, T, 0, 2));
 		LabelItem a = new LabelItem(1, 1, 1, 1, 1, 0, 0, 0, 0, LabelReason.SPECIFIC_FLOW);
@@ -236,6 +250,7 @@ class LabelStagesTests {
 
 		assertThat(labeled(delivered)).isFalse();
 		assertThat(this.sw.exports).isEmpty();
+		assertThat(this.sw.registers.packets(LabelCounter.EXPORTS, OUT)).as("the clone was asked for").isEqualTo(1);
 		assertThat(decisions(LabelEgress.INTERVAL)).as("the hop labeled before it extracted").isEqualTo(1);
 	}
 
