@@ -71,12 +71,11 @@ final class LabelFabric implements AutoCloseable {
 			.withGroundTruthCapacity(0);
 		EmulatedNetwork emulated = EmulatedNetwork.start(IntLabelFabric.build(), options);
 		try {
-			ProvisioningPlan plan = ProvisioningPlan.of(emulated.topology(), ProvisioningOptions.DEFAULTS.withLabeling(
-					LabelSwitches.spec(Figures.sweep(LabelingMode.A, Figures.DEFAULT_INTERVAL_MS).labeling())));
-			NetworkProvisioner.withDefaults().apply(plan);
+			NetworkProvisioner.withDefaults()
+				.apply(ProvisioningPlan.of(emulated.topology(), ProvisioningOptions.DEFAULTS.withLabeling(
+						LabelSwitches.spec(Figures.sweep(LabelingMode.A, Figures.DEFAULT_INTERVAL_MS).labeling()))));
 			LabelSwitches switches = LabelSwitches.connect(emulated);
 			try {
-				switches.installLabeling(plan);
 				PINNED_ROUTES.forEach((route) -> pin(emulated.topology(), switches, route));
 			}
 			catch (RuntimeException ex) {

@@ -10,10 +10,7 @@ import io.sonde.emulator.net.Ipv4Address;
 import io.sonde.emulator.net.MacAddress;
 import io.sonde.emulator.net.Port;
 import io.sonde.emulator.pipeline.LabelProbability;
-import io.sonde.emulator.pipeline.SondeIngress;
-import io.sonde.emulator.provision.LabelPlan;
 import io.sonde.emulator.provision.LabelingSpec;
-import io.sonde.emulator.provision.ProvisioningPlan;
 import io.sonde.emulator.run.EmulatedNetwork;
 import io.sonde.emulator.run.EmulatedSwitch;
 import io.sonde.labeling.LabelingMode;
@@ -107,30 +104,6 @@ final class LabelSwitches implements AutoCloseable {
 			.withRest(parameters.restMs() * 1_000L)
 			.withMaxHop(parameters.maxHop())
 			.withProbability(LabelingSpec.Probability.valueOf(parameters.probability().name()));
-	}
-
-	/**
-	 * Writes what the provisioning plan's {@link LabelPlan} says each switch needs
-	 * besides its settings: the {@code label_probability} entries, the sink ports toward
-	 * the servers and clone session 501 to the CPU port, so last hops export as
-	 * PacketIns. The emulator's provisioner plans these but, at this commit, does not
-	 * write them.
-	 */
-	void installLabeling(ProvisioningPlan plan) {
-		for (EmulatedSwitch emulatedSwitch : this.emulated.switches()) {
-			LabelPlan label = plan.switchPlan(emulatedSwitch.name()).label();
-			List<Update> updates = new ArrayList<>();
-			for (int n = 0; n < label.probabilities().size(); n++) {
-				LabelProbability probability = label.probabilities().get(n);
-				updates.add(Updates.of(Update.Type.INSERT,
-						this.entities.labelProbability(n, probability.threshold(), probability.scaleByInterval())));
-			}
-			for (int port : label.sinkPorts()) {
-				updates.add(Updates.of(Update.Type.INSERT, this.entities.labelSinkPort(port)));
-			}
-			updates.add(Updates.of(Update.Type.INSERT, this.entities.labelExportMirror(SondeIngress.CPU_PORT)));
-			this.clients.get(emulatedSwitch.name()).write(updates);
-		}
 	}
 
 	/** Replaces a switch's route to {@code destination}. */
