@@ -130,6 +130,13 @@ repro-gpint: build ## paper 001 (not in make test): GPINT vs Euler vs polling, w
 	java -cp "e2e-tests/target/test-classes:$$(cat e2e-tests/target/repro.classpath)" \
 	  io.sonde.e2e.repro.gpint.GpintRepro
 
+.PHONY: repro-intlabel
+repro-intlabel: build ## paper 004 (not in make test): INT-label Base A/B/Pro coverage, labeled packets, loss, rest time, f on the §6.1 fabric, virtual time (REPRO_PROFILE=quick|full); CSV + SVG in e2e-tests/target/repro/intlabel
+	$(MVN) -q -pl e2e-tests test-compile dependency:build-classpath -Dmdep.includeScope=test \
+	  -Dmdep.outputFile=target/repro.classpath
+	java -cp "e2e-tests/target/test-classes:$$(cat e2e-tests/target/repro.classpath)" \
+	  io.sonde.e2e.repro.intlabel.IntLabelRepro
+
 .PHONY: format
 format: ## rewrite Java sources in the project style (spring-javaformat)
 	$(MVN) spring-javaformat:apply

@@ -13,6 +13,7 @@ import java.util.Set;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 
+import io.sonde.e2e.repro.ProgressBar;
 import io.sonde.e2e.repro.gpint.BackgroundCounters.BackgroundWindow;
 import io.sonde.e2e.repro.gpint.Figures.Panel;
 import io.sonde.emulator.topology.Topology;

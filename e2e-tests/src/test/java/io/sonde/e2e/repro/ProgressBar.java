@@ -1,4 +1,4 @@
-package io.sonde.e2e.repro.gpint;
+package io.sonde.e2e.repro;
 
 import java.io.PrintStream;
 import java.time.Duration;
@@ -7,9 +7,9 @@ import java.util.Locale;
 /**
  * A one-line progress bar on standard error, redrawn in place: steps done of all, what
  * runs now, time spent and an estimate of the time left (from the mean step so far, so
- * rough while the bigger networks come later). Standard output keeps only the results.
+ * rough while the steps differ in length). Standard output keeps only the results.
  */
-final class ProgressBar {
+public final class ProgressBar {
 
 	private static final int WIDTH = 30;
 
@@ -21,7 +21,7 @@ final class ProgressBar {
 
 	private int done;
 
-	ProgressBar(PrintStream out, int total) {
+	public ProgressBar(PrintStream out, int total) {
 		if (total < 1) {
 			throw new IllegalArgumentException("a progress bar needs at least one step, got " + total);
 		}
@@ -31,24 +31,24 @@ final class ProgressBar {
 	}
 
 	/** Shows that {@code what} is running now. */
-	void running(String what) {
+	public void running(String what) {
 		draw(what);
 	}
 
 	/** One more step done. */
-	void stepDone() {
+	public void stepDone() {
 		this.done = Math.min(this.total, this.done + 1);
 		draw("");
 	}
 
 	/** Ends the line. */
-	void finish() {
+	public void finish() {
 		draw("done");
 		this.out.println();
 		this.out.flush();
 	}
 
-	int done() {
+	public int done() {
 		return this.done;
 	}
 
@@ -63,7 +63,7 @@ final class ProgressBar {
 		this.out.flush();
 	}
 
-	static String clock(Duration duration) {
+	public static String clock(Duration duration) {
 		long seconds = duration.toSeconds();
 		return String.format(Locale.ROOT, "%d:%02d", seconds / 60, seconds % 60);
 	}
