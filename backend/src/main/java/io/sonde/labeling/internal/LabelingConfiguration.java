@@ -62,6 +62,12 @@ class LabelingConfiguration {
 		return new CollectedStates(store, adaptive, control, json);
 	}
 
+	@Bean
+	LabelingSwitchSettings labelingSwitchSettings(StoredLabelingControl control, NetworkFacts network,
+			AdaptiveLoop adaptive) {
+		return new LabelingSwitchSettings(control, network, adaptive);
+	}
+
 	/** The parameters' versions and the specific flows are state of record. */
 	@Bean
 	RedisStateOfRecord labelingParametersState() {
