@@ -52,7 +52,7 @@ class LabelingConfiguration {
 	AdaptiveLoop labelingAdaptiveLoop(LabelStateStore store, StoredLabelingControl control,
 			ApplicationEventPublisher events, EventLog eventLog, Clock clock, LabelingProperties properties,
 			RedisProperties redis) {
-		return new AdaptiveLoop(store, control, events, eventLog, clock, properties.maxShift(),
+		return new AdaptiveLoop(store, control::inForce, events, eventLog, clock, properties.maxShift(),
 				(expired) -> new ExpiryNotifications(redis, expired));
 	}
 
