@@ -45,7 +45,7 @@ class LabelingConfiguration {
 			StoredLabelingControl control, ApplicationEventPublisher events, Clock clock, ObjectMapper json,
 			LabelingProperties properties) {
 		return new ResultCollection(store, network, control, events, clock, json, properties.batchExports(),
-				properties.queueCapacity());
+				properties.queueCapacity(), properties.workers());
 	}
 
 	@Bean

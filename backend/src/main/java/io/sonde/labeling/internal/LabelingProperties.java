@@ -14,14 +14,16 @@ import org.springframework.boot.context.properties.ConfigurationProperties;
  * (default 64)
  * @param queueCapacity exports waiting for Redis before new ones are dropped (default
  * 100,000)
+ * @param workers threads applying exports at once (default 2)
  */
 @ConfigurationProperties("sonde.labeling")
-record LabelingProperties(Integer maxShift, Integer batchExports, Integer queueCapacity) {
+record LabelingProperties(Integer maxShift, Integer batchExports, Integer queueCapacity, Integer workers) {
 
 	LabelingProperties {
 		maxShift = within("max-shift", maxShift, SondePipeline.LABEL_MAX_SHIFT, 0, SondePipeline.LABEL_MAX_SHIFT);
 		batchExports = within("batch-exports", batchExports, 64, 1, 10_000);
 		queueCapacity = within("queue-capacity", queueCapacity, 100_000, 1, 10_000_000);
+		workers = within("workers", workers, 2, 1, 16);
 	}
 
 	private static int within(String name, Integer value, int otherwise, int min, int max) {

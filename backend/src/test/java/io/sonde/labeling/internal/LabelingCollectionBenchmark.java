@@ -12,6 +12,9 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Random;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 
 import io.lettuce.core.RedisClient;
@@ -39,7 +42,9 @@ import org.springframework.data.redis.core.StringRedisTemplate;
  * live network), 64 exports per script call as the live worker batches them. A
  * redis-server of its own on a free port. Median of 5 runs; prints the CPU model.
  * <p>
- * Arguments: {@code [seconds per run (60)] [runs (5)] [baseline seconds (15)]}.
+ * Arguments: {@code [seconds per run (60)] [runs (5)] [baseline seconds (15)]
+ * [threads (2)]}: result collection runs on as many threads as the backend's workers,
+ * each on ports of its own; the baseline on as many connections.
  */
 public final class LabelingCollectionBenchmark {
 
@@ -56,8 +61,10 @@ public final class LabelingCollectionBenchmark {
 		int seconds = (args.length > 0) ? Integer.parseInt(args[0]) : 60;
 		int runs = (args.length > 1) ? Integer.parseInt(args[1]) : 5;
 		int baselineSeconds = (args.length > 2) ? Integer.parseInt(args[2]) : 15;
+		int threads = (args.length > 3) ? Integer.parseInt(args[3]) : 2;
 		System.out.println("CPU " + cpuModel() + ", " + Runtime.getRuntime().availableProcessors() + " cores, "
-				+ System.getProperty("java.vm.name") + " " + System.getProperty("java.version"));
+				+ System.getProperty("java.vm.name") + " " + System.getProperty("java.version") + "; " + threads
+				+ " collecting threads (as many baseline connections)");
 		try (RedisServerProcess redis = RedisServerProcess.start()) {
 			LettuceConnectionFactory factory = new LettuceConnectionFactory(
 					new RedisStandaloneConfiguration("127.0.0.1", redis.port()));
@@ -65,21 +72,25 @@ public final class LabelingCollectionBenchmark {
 			factory.start();
 			StringRedisTemplate template = new StringRedisTemplate(factory);
 			RedisClient client = RedisClient.create(RedisURI.create("127.0.0.1", redis.port()));
-			StatefulRedisConnection<String, String> plain = client.connect();
-			plain.setAutoFlushCommands(false);
-			RedisAsyncCommands<String, String> commands = plain.async();
+			List<StatefulRedisConnection<String, String>> plain = new ArrayList<>();
+			for (int t = 0; t < threads; t++) {
+				StatefulRedisConnection<String, String> connection = client.connect();
+				connection.setAutoFlushCommands(false);
+				plain.add(connection);
+			}
+			ExecutorService pool = Executors.newFixedThreadPool(threads);
 			try {
-				Workload warmUp = new Workload(template, 1);
-				warmUp.collect(Math.min(10, seconds));
-				warmUp.baseline(Math.min(5, baselineSeconds), commands);
+				Round warmUp = new Round(template, plain, 1);
+				warmUp.collect(pool, Math.min(10, seconds));
+				warmUp.baseline(pool, Math.min(5, baselineSeconds));
 				List<Double> rates = new ArrayList<>();
 				List<Double> baselines = new ArrayList<>();
 				List<Double> ratios = new ArrayList<>();
 				for (int run = 1; run <= runs; run++) {
 					flush(template);
-					Workload workload = new Workload(template, run + 1);
-					double rate = workload.collect(seconds);
-					double baseline = workload.baseline(baselineSeconds, commands);
+					Round round = new Round(template, plain, run + 1);
+					double rate = round.collect(pool, seconds);
+					double baseline = round.baseline(pool, baselineSeconds);
 					rates.add(rate);
 					baselines.add(baseline);
 					ratios.add(rate / baseline);
@@ -91,18 +102,62 @@ public final class LabelingCollectionBenchmark {
 				System.out.printf(Locale.ROOT, "BENCH labeling_items_per_s %.0f%n", median(rates));
 				System.out.printf(Locale.ROOT, "BENCH labeling_baseline_hset_items_per_s %.0f%n", median(baselines));
 				System.out.printf(Locale.ROOT, "BENCH labeling_ratio_to_baseline %.2f%n", median(ratios));
-				System.out.printf(Locale.ROOT, "spread: items/s %.0f-%.0f, baseline %.0f-%.0f%n",
-						rates.stream().mapToDouble(Double::doubleValue).min().orElse(0),
-						rates.stream().mapToDouble(Double::doubleValue).max().orElse(0),
-						baselines.stream().mapToDouble(Double::doubleValue).min().orElse(0),
-						baselines.stream().mapToDouble(Double::doubleValue).max().orElse(0));
+				System.out.printf(Locale.ROOT, "spread: items/s %.0f-%.0f, baseline %.0f-%.0f, ratio %.2f-%.2f%n",
+						min(rates), max(rates), min(baselines), max(baselines), min(ratios), max(ratios));
 			}
 			finally {
-				plain.close();
+				pool.shutdownNow();
+				plain.forEach(StatefulRedisConnection::close);
 				client.shutdown();
 				factory.destroy();
 			}
 		}
+	}
+
+	/**
+	 * One workload per thread, each on ports of its own (so its rising label times stay
+	 * its own).
+	 */
+	private static final class Round {
+
+		private final List<Workload> workloads = new ArrayList<>();
+
+		private final List<StatefulRedisConnection<String, String>> plain;
+
+		Round(StringRedisTemplate template, List<StatefulRedisConnection<String, String>> plain, long seed)
+				throws IOException {
+			this.plain = plain;
+			for (int t = 0; t < plain.size(); t++) {
+				this.workloads.add(new Workload(template, seed * 31 + t, t));
+			}
+		}
+
+		double collect(ExecutorService pool, int seconds) throws Exception {
+			List<Future<Double>> rates = new ArrayList<>();
+			for (Workload workload : this.workloads) {
+				rates.add(pool.submit(() -> workload.collect(seconds)));
+			}
+			double sum = 0;
+			for (Future<Double> rate : rates) {
+				sum += rate.get();
+			}
+			return sum;
+		}
+
+		double baseline(ExecutorService pool, int seconds) throws Exception {
+			List<Future<Double>> rates = new ArrayList<>();
+			for (int t = 0; t < this.workloads.size(); t++) {
+				Workload workload = this.workloads.get(t);
+				RedisAsyncCommands<String, String> commands = this.plain.get(t).async();
+				rates.add(pool.submit(() -> workload.baseline(seconds, commands)));
+			}
+			double sum = 0;
+			for (Future<Double> rate : rates) {
+				sum += rate.get();
+			}
+			return sum;
+		}
+
 	}
 
 	/** Exports of the paper's fabric with label times that only rise. */
@@ -122,7 +177,10 @@ public final class LabelingCollectionBenchmark {
 
 		private final Inet4Address destination;
 
-		Workload(StringRedisTemplate template, long seed) throws IOException {
+		private final int portOffset;
+
+		Workload(StringRedisTemplate template, long seed, int portOffset) throws IOException {
+			this.portOffset = portOffset;
 			this.template = template;
 			this.store = new LabelStateStore(template);
 			this.collector = new ExportCollector(this.store, (device) -> Optional.of("s" + device), (name) -> 1,
@@ -188,8 +246,9 @@ public final class LabelingCollectionBenchmark {
 			for (int h = 0; h < hops; h++) {
 				int port = this.random.nextInt(PORTS);
 				this.clocks[port] += 1 + this.random.nextInt(50);
-				items.add(new LabelItem(port % SWITCHES, h + 1, port, this.clocks[port], 3 + this.random.nextInt(40), 0,
-						this.random.nextInt(20), 0xFFFF_FFFFL, 0, LabelReason.INTERVAL));
+				items.add(new LabelItem(this.portOffset * SWITCHES + port % SWITCHES, h + 1, port, this.clocks[port],
+						3 + this.random.nextInt(40), 0, this.random.nextInt(20), 0xFFFF_FFFFL, 0,
+						LabelReason.INTERVAL));
 			}
 			return new Export("s0", new LabeledPacket(17, false, items, this.source, this.destination, 4000, 5000),
 					Instant.now());
@@ -202,6 +261,14 @@ public final class LabelingCollectionBenchmark {
 			connection.serverCommands().flushAll();
 			return null;
 		});
+	}
+
+	private static double min(List<Double> values) {
+		return values.stream().mapToDouble(Double::doubleValue).min().orElse(0);
+	}
+
+	private static double max(List<Double> values) {
+		return values.stream().mapToDouble(Double::doubleValue).max().orElse(0);
 	}
 
 	private static double median(List<Double> values) {
