@@ -171,24 +171,22 @@ class ResultCollection implements SmartLifecycle {
 		}
 	}
 
-	private Optional<String> switchOf(long deviceId) {
-		String name = this.switchesByNodeId.get(deviceId);
-		Instant now = this.clock.instant();
-		if (name == null && now.isAfter(this.nodeIdsReadAt.plus(NODE_ID_REFRESH))) {
-			this.nodeIdsReadAt = now;
-			this.switchesByNodeId = Map.copyOf(this.network.switchesByNodeId());
-			name = this.switchesByNodeId.get(deviceId);
-		}
-		return Optional.ofNullable(name);
-	}
-
 	/**
-	 * Forgets the node ids read, so the next export reads them again (the INT
-	 * configuration changed).
+	 * The switch an INT node id names: the map is read again at most once a second, so a
+	 * changed INT configuration or a newly registered switch is seen within a second.
 	 */
-	void nodeIdsChanged() {
-		this.nodeIdsReadAt = Instant.EPOCH;
-		this.switchesByNodeId = Map.of();
+	private Optional<String> switchOf(long deviceId) {
+		Instant now = this.clock.instant();
+		if (now.isAfter(this.nodeIdsReadAt.plus(NODE_ID_REFRESH))) {
+			this.nodeIdsReadAt = now;
+			try {
+				this.switchesByNodeId = Map.copyOf(this.network.switchesByNodeId());
+			}
+			catch (RuntimeException ex) {
+				logger.log(Level.WARNING, "INT node ids not read again (" + ex.getMessage() + "); keeping the last");
+			}
+		}
+		return Optional.ofNullable(this.switchesByNodeId.get(deviceId));
 	}
 
 	private long epochOf(String switchName) {
