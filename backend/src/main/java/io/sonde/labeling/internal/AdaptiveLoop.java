@@ -59,7 +59,7 @@ class AdaptiveLoop implements SmartLifecycle {
 
 	private final LabelStateStore store;
 
-	private final StoredLabelingControl control;
+	private final Function<String, Optional<LabelingParameters>> inForce;
 
 	private final ApplicationEventPublisher events;
 
@@ -88,11 +88,15 @@ class AdaptiveLoop implements SmartLifecycle {
 
 	private volatile boolean running;
 
-	AdaptiveLoop(LabelStateStore store, StoredLabelingControl control, ApplicationEventPublisher events,
-			EventLog eventLog, Clock clock, int maxShift,
+	/**
+	 * @param inForce switch -> the parameters it labels with, empty while labeling is off
+	 * @param notifications makes the expiry notifications that call what it is given
+	 */
+	AdaptiveLoop(LabelStateStore store, Function<String, Optional<LabelingParameters>> inForce,
+			ApplicationEventPublisher events, EventLog eventLog, Clock clock, int maxShift,
 			Function<Consumer<String>, ExpiryNotifications> notifications) {
 		this.store = store;
-		this.control = control;
+		this.inForce = inForce;
 		this.events = events;
 		this.eventLog = eventLog;
 		this.clock = clock;
@@ -141,7 +145,7 @@ class AdaptiveLoop implements SmartLifecycle {
 
 	private void judge(PortKey port) {
 		try {
-			Optional<LabelingParameters> parameters = this.control.inForce(port.switchName());
+			Optional<LabelingParameters> parameters = this.inForce.apply(port.switchName());
 			if (parameters.isEmpty() || parameters.get().mode() != LabelingMode.PRO) {
 				return;
 			}
@@ -217,7 +221,7 @@ class AdaptiveLoop implements SmartLifecycle {
 	private Duration sweepPeriod() {
 		Duration shortest = null;
 		for (String switchName : switchNames()) {
-			Optional<LabelingParameters> parameters = this.control.inForce(switchName);
+			Optional<LabelingParameters> parameters = this.inForce.apply(switchName);
 			if (parameters.isPresent() && parameters.get().mode() == LabelingMode.PRO) {
 				Duration aging = parameters.get().aging();
 				shortest = (shortest == null || aging.compareTo(shortest) < 0) ? aging : shortest;

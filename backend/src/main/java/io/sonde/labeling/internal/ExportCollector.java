@@ -3,6 +3,7 @@ package io.sonde.labeling.internal;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.LongFunction;
 import java.util.function.ToLongFunction;
 
@@ -17,7 +18,8 @@ import io.sonde.p4programs.codec.LabelItem;
  * Algorithm 4 for a batch of exports: every item whose device is known becomes a pending
  * item of its (switch, egress port), all of them go to Redis in one script call, and what
  * Redis applied comes back as one {@link LabelStatesUpdated} per export. Items of devices
- * nobody knows are counted and left out.
+ * nobody knows are counted and left out. Safe to call from several threads at once: the
+ * newer-wins rule is the script's.
  */
 final class ExportCollector {
 
@@ -29,7 +31,7 @@ final class ExportCollector {
 
 	private final ToLongFunction<String> agingMillisOf;
 
-	private long unknownDeviceItems;
+	private final AtomicLong unknownDeviceItems = new AtomicLong();
 
 	/**
 	 * @param switchOfDevice INT node id -> switch name
@@ -56,7 +58,7 @@ final class ExportCollector {
 			for (LabelItem item : export.packet().items()) {
 				Optional<String> switchName = this.switchOfDevice.apply(item.deviceId());
 				if (switchName.isEmpty()) {
-					this.unknownDeviceItems++;
+					this.unknownDeviceItems.incrementAndGet();
 					continue;
 				}
 				PortKey port = new PortKey(switchName.get(), item.egressPort());
@@ -96,7 +98,7 @@ final class ExportCollector {
 
 	/** Items left out since the start because no switch has their device id. */
 	long unknownDeviceItems() {
-		return this.unknownDeviceItems;
+		return this.unknownDeviceItems.get();
 	}
 
 	/**

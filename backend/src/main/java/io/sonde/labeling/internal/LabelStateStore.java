@@ -24,7 +24,7 @@ import org.springframework.data.redis.core.script.RedisScript;
 class LabelStateStore {
 
 	/** Values per item the script reads. */
-	static final int ARGS_PER_ITEM = 9;
+	static final int ARGS_PER_ITEM = 5;
 
 	@SuppressWarnings("rawtypes")
 	private static final RedisScript<List> APPLY_NEWER = RedisScript
@@ -53,11 +53,7 @@ class LabelStateStore {
 			keys.add(LabelKeys.agingKey(item.port()));
 			args[a++] = Long.toString(item.epoch());
 			args[a++] = Long.toString(item.labelTime());
-			args[a++] = Long.toString(item.deviceId());
-			args[a++] = Long.toString(item.hopLatency());
-			args[a++] = Integer.toString(item.queueDepth());
-			args[a++] = Integer.toString(item.shift());
-			args[a++] = Long.toString(item.receivedAtMillis());
+			args[a++] = packed(item);
 			args[a++] = Long.toString(Math.max(1, item.agingMillis()));
 			args[a++] = LabelKeys.portId(item.port());
 		}
@@ -93,9 +89,28 @@ class LabelStateStore {
 		return states;
 	}
 
+	/** A port's hash: {@code e}, {@code t} and {@code v} ({@link #packed}). */
 	static PortLabelState state(PortKey port, Map<String, String> row) {
-		return new PortLabelState(port, number(row, "d"), number(row, "t"), number(row, "l"), (int) number(row, "q"),
-				(int) number(row, "s"), Instant.ofEpochMilli(number(row, "r")));
+		String[] rest = row.getOrDefault("v", "0 0 0 0 0").split(" ");
+		return new PortLabelState(port, Long.parseLong(rest[0]), Long.parseLong(row.get("t")), Long.parseLong(rest[1]),
+				Integer.parseInt(rest[2]), Integer.parseInt(rest[3]), Instant.ofEpochMilli(Long.parseLong(rest[4])));
+	}
+
+	/**
+	 * What a port's state holds beside epoch and label time:
+	 * {@code device latency depth S receivedAtMs}.
+	 */
+	static String packed(PendingItem item) {
+		return new StringBuilder(48).append(item.deviceId())
+			.append(' ')
+			.append(item.hopLatency())
+			.append(' ')
+			.append(item.queueDepth())
+			.append(' ')
+			.append(item.shift())
+			.append(' ')
+			.append(item.receivedAtMillis())
+			.toString();
 	}
 
 	/** Port -> {@code [S, LRT millis]} as the adaptive loop stored them. */
@@ -150,11 +165,6 @@ class LabelStateStore {
 
 	Map<Object, Object> flowPaths() {
 		return this.redis.opsForHash().entries(LabelKeys.FLOW_PATHS);
-	}
-
-	private static long number(Map<String, String> row, String field) {
-		String value = row.get(field);
-		return (value != null) ? Long.parseLong(value) : 0;
 	}
 
 	/**

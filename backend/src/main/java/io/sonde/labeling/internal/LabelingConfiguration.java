@@ -45,14 +45,14 @@ class LabelingConfiguration {
 			StoredLabelingControl control, ApplicationEventPublisher events, Clock clock, ObjectMapper json,
 			LabelingProperties properties) {
 		return new ResultCollection(store, network, control, events, clock, json, properties.batchExports(),
-				properties.queueCapacity());
+				properties.queueCapacity(), properties.workers());
 	}
 
 	@Bean
 	AdaptiveLoop labelingAdaptiveLoop(LabelStateStore store, StoredLabelingControl control,
 			ApplicationEventPublisher events, EventLog eventLog, Clock clock, LabelingProperties properties,
 			RedisProperties redis) {
-		return new AdaptiveLoop(store, control, events, eventLog, clock, properties.maxShift(),
+		return new AdaptiveLoop(store, control::inForce, events, eventLog, clock, properties.maxShift(),
 				(expired) -> new ExpiryNotifications(redis, expired));
 	}
 
@@ -60,6 +60,12 @@ class LabelingConfiguration {
 	CollectedStates labelingStates(LabelStateStore store, AdaptiveLoop adaptive, StoredLabelingControl control,
 			ObjectMapper json) {
 		return new CollectedStates(store, adaptive, control, json);
+	}
+
+	@Bean
+	LabelingSwitchSettings labelingSwitchSettings(StoredLabelingControl control, NetworkFacts network,
+			AdaptiveLoop adaptive) {
+		return new LabelingSwitchSettings(control, network, adaptive);
 	}
 
 	/** The parameters' versions and the specific flows are state of record. */

@@ -29,10 +29,12 @@ import org.springframework.context.event.EventListener;
 
 /**
  * INT-label's result collection (Algorithm 4): exports arrive as PacketIns (IPv4 protocol
- * 254), are decoded on the switch's stream thread and queued; one worker applies what is
- * queued, up to {@code batchExports} exports per Redis script call, and publishes a
- * {@link LabelStatesUpdated} per export. A switch's clock epoch goes up whenever its
- * connection comes up again, since a restarted switch's clock starts again at 0.
+ * 254), are decoded on the switch's stream thread and queued; {@code workers} threads
+ * apply what is queued, each up to {@code batchExports} exports per Redis script call
+ * (while one waits for Redis another builds its call; the newer-wins rule is the
+ * script's), and publish a {@link LabelStatesUpdated} per export. A switch's clock epoch
+ * goes up whenever its connection comes up again, since a restarted switch's clock starts
+ * again at 0.
  */
 class ResultCollection implements SmartLifecycle {
 
@@ -70,10 +72,14 @@ class ResultCollection implements SmartLifecycle {
 
 	private volatile Instant nodeIdsReadAt = Instant.EPOCH;
 
-	private volatile Thread worker;
+	private final int workers;
+
+	private final List<Thread> running = new ArrayList<>();
 
 	ResultCollection(LabelStateStore store, NetworkFacts network, StoredLabelingControl control,
-			ApplicationEventPublisher events, Clock clock, ObjectMapper json, int batchExports, int queueCapacity) {
+			ApplicationEventPublisher events, Clock clock, ObjectMapper json, int batchExports, int queueCapacity,
+			int workers) {
+		this.workers = workers;
 		this.store = store;
 		this.network = network;
 		this.control = control;
@@ -165,24 +171,22 @@ class ResultCollection implements SmartLifecycle {
 		}
 	}
 
-	private Optional<String> switchOf(long deviceId) {
-		String name = this.switchesByNodeId.get(deviceId);
-		Instant now = this.clock.instant();
-		if (name == null && now.isAfter(this.nodeIdsReadAt.plus(NODE_ID_REFRESH))) {
-			this.nodeIdsReadAt = now;
-			this.switchesByNodeId = Map.copyOf(this.network.switchesByNodeId());
-			name = this.switchesByNodeId.get(deviceId);
-		}
-		return Optional.ofNullable(name);
-	}
-
 	/**
-	 * Forgets the node ids read, so the next export reads them again (the INT
-	 * configuration changed).
+	 * The switch an INT node id names: the map is read again at most once a second, so a
+	 * changed INT configuration or a newly registered switch is seen within a second.
 	 */
-	void nodeIdsChanged() {
-		this.nodeIdsReadAt = Instant.EPOCH;
-		this.switchesByNodeId = Map.of();
+	private Optional<String> switchOf(long deviceId) {
+		Instant now = this.clock.instant();
+		if (now.isAfter(this.nodeIdsReadAt.plus(NODE_ID_REFRESH))) {
+			this.nodeIdsReadAt = now;
+			try {
+				this.switchesByNodeId = Map.copyOf(this.network.switchesByNodeId());
+			}
+			catch (RuntimeException ex) {
+				logger.log(Level.WARNING, "INT node ids not read again (" + ex.getMessage() + "); keeping the last");
+			}
+		}
+		return Optional.ofNullable(this.switchesByNodeId.get(deviceId));
 	}
 
 	private long epochOf(String switchName) {
@@ -197,18 +201,18 @@ class ResultCollection implements SmartLifecycle {
 		catch (RuntimeException ex) {
 			logger.log(Level.WARNING, "clock epochs not read from Redis (" + ex.getMessage() + "); from 0");
 		}
-		Thread thread = new Thread(this::drain, "labeling-collection");
-		thread.setDaemon(true);
-		thread.start();
-		this.worker = thread;
+		for (int w = 0; w < this.workers; w++) {
+			Thread thread = new Thread(this::drain, "labeling-collection-" + w);
+			thread.setDaemon(true);
+			thread.start();
+			this.running.add(thread);
+		}
 	}
 
 	@Override
 	public synchronized void stop() {
-		Thread thread = this.worker;
-		this.worker = null;
-		if (thread != null) {
-			thread.interrupt();
+		this.running.forEach(Thread::interrupt);
+		for (Thread thread : this.running) {
 			try {
 				thread.join(2_000);
 			}
@@ -216,11 +220,12 @@ class ResultCollection implements SmartLifecycle {
 				Thread.currentThread().interrupt();
 			}
 		}
+		this.running.clear();
 	}
 
 	@Override
 	public boolean isRunning() {
-		return this.worker != null;
+		return !this.running.isEmpty();
 	}
 
 }

@@ -74,6 +74,13 @@ class StoredLabelingControl implements LabelingControl {
 		return (resolved != null) ? Optional.of(resolved.of(switchName)) : Optional.empty();
 	}
 
+	/** Whether any version was ever applied (read as {@link #resolvedNow} reads). */
+	boolean everApplied() {
+		resolvedNow();
+		InForce known = this.inForce;
+		return known != null && known.version() > 0;
+	}
+
 	/** The network-wide parameters in force, or the defaults while labeling is off. */
 	LabelingParameters effective(String switchName) {
 		return inForce(switchName).orElse(LabelingParameters.DEFAULTS);

@@ -1,5 +1,7 @@
 package io.sonde.labeling.internal;
 
+import java.net.Inet4Address;
+import java.net.InetAddress;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -15,6 +17,9 @@ import java.util.concurrent.TimeUnit;
 import io.sonde.labeling.PortKey;
 import io.sonde.labeling.PortLabelState;
 import io.sonde.labeling.internal.LabelStateStore.PendingItem;
+import io.sonde.p4programs.codec.LabelItem;
+import io.sonde.p4programs.codec.LabelReason;
+import io.sonde.p4programs.codec.LabeledPacket;
 import io.sonde.testsupport.RedisServerProcess;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
@@ -31,7 +36,8 @@ import static org.assertj.core.api.Assertions.assertThat;
  * Algorithm 4's newer-wins rule held by the collection script in a real redis-server: an
  * older item never overwrites a newer one, in one batch, across batches, and with several
  * threads on connections of their own applying shuffled items at once; a switch's new
- * clock epoch wins over a higher label time of the epoch before.
+ * clock epoch wins over a higher label time of the epoch before. A batch of exports comes
+ * back as one update per export with only its applied items, and a specific flow's path.
  */
 class LabelStateOrderingIntegrationTests {
 
@@ -165,6 +171,38 @@ class LabelStateOrderingIntegrationTests {
 	}
 
 	@Test
+	void collectsExportsIntoOneUpdatePerExportAndKeepsASpecificFlowsPath() throws Exception {
+		ExportCollector collector = new ExportCollector(this.store,
+				(device) -> (device == 9) ? Optional.empty() : Optional.of("s" + device), (name) -> 1, (name) -> 150);
+		Instant at = Instant.parse("2026-11-27T09:00:00Z");
+		Inet4Address source = (Inet4Address) InetAddress.getByName("10.0.0.1");
+		Inet4Address destination = (Inet4Address) InetAddress.getByName("10.0.1.2");
+		LabeledPacket first = new LabeledPacket(17, false, List.of(labelItem(1, 3, 100), labelItem(2, 4, 200)), source,
+				destination, 4000, 5000);
+		LabeledPacket specific = new LabeledPacket(17, true,
+				List.of(labelItem(1, 3, 90), labelItem(9, 1, 10), labelItem(2, 4, 300)), source, destination, 4001,
+				5001);
+
+		ExportCollector.Collected collected = collector
+			.collect(List.of(new Export("s2", first, at), new Export("s2", specific, at.plusMillis(1))));
+
+		assertThat(collected.items()).as("the unknown device's item is left out").isEqualTo(4);
+		assertThat(collected.applied()).isEqualTo(3);
+		assertThat(collector.unknownDeviceItems()).isEqualTo(1);
+		assertThat(collected.updates()).hasSize(2);
+		assertThat(collected.updates().get(0).applied()).extracting(PortLabelState::labelTime)
+			.containsExactly(100L, 200L);
+		assertThat(collected.updates().get(1).applied()).as("s1:3's 90 is older than its 100")
+			.extracting(PortLabelState::labelTime)
+			.containsExactly(300L);
+		assertThat(collected.paths()).singleElement().satisfies((path) -> {
+			assertThat(path.flow()).isEqualTo("10.0.0.1:4001>10.0.1.2:5001/17");
+			assertThat(path.hops()).extracting(PortLabelState::port)
+				.containsExactly(new PortKey("s1", 3), new PortKey("s2", 4));
+		});
+	}
+
+	@Test
 	void namesPortsAndAgingKeysBackEvenWithColonsInSwitchNames() {
 		PortKey port = new PortKey("pod:1:leaf", 7);
 		assertThat(LabelKeys.port(LabelKeys.agingKey(port))).contains(port);
@@ -174,6 +212,10 @@ class LabelStateOrderingIntegrationTests {
 
 	private PortLabelState only(PortKey port) {
 		return this.store.latest().stream().filter((state) -> state.port().equals(port)).findFirst().orElseThrow();
+	}
+
+	private static LabelItem labelItem(long device, int egressPort, long labelTime) {
+		return new LabelItem(device, 1, egressPort, labelTime, 5, 0, 2, 0xFFFF_FFFFL, 0, LabelReason.INTERVAL);
 	}
 
 	private static PendingItem item(PortKey port, long epoch, long labelTime, long latency) {
