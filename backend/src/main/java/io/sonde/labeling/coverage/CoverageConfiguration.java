@@ -8,6 +8,7 @@ import java.util.Set;
 
 import io.sonde.intconfig.IntConfiguration;
 import io.sonde.labeling.LabelingStates;
+import io.sonde.labeling.internal.LabelingProperties;
 import io.sonde.store.TimeSeriesStore;
 import io.sonde.switches.SwitchManagement;
 import io.sonde.topology.ImportedTopology;
@@ -17,7 +18,6 @@ import io.sonde.topology.TopologyLink;
 
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
-import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.ApplicationEventPublisher;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
@@ -26,7 +26,6 @@ import org.springframework.context.annotation.Configuration;
  * The coverage meter and the freshness of every port ({@code sonde.labeling.coverage.*}).
  */
 @Configuration(proxyBeanMethods = false)
-@EnableConfigurationProperties(CoverageProperties.class)
 class CoverageConfiguration {
 
 	@Bean
@@ -40,9 +39,10 @@ class CoverageConfiguration {
 	@ConditionalOnProperty(name = "sonde.labeling.coverage.enabled", matchIfMissing = true)
 	CoverageMeter coverageMeter(SwitchManagement switches, TopologyCatalog topology,
 			ObjectProvider<LabelingStates> states, TimeSeriesStore store, TelemetryFreshness freshness,
-			ApplicationEventPublisher events, Clock clock, CoverageProperties properties) {
+			ApplicationEventPublisher events, Clock clock, LabelingProperties properties) {
 		return new CoverageMeter(new SwitchCoverageSources(switches, topology, states),
-				new CoverageHistory(store, properties.history()), freshness, events, clock, properties.storeEvery());
+				new CoverageHistory(store, properties.coverage().history()), freshness, events, clock,
+				properties.coverage().storeEvery());
 	}
 
 	static Map<String, Set<Integer>> cabledPorts(TopologyCatalog topology) {
