@@ -21,6 +21,7 @@ import java.util.concurrent.TimeUnit;
 import io.sonde.emulator.control.EmulatorControlServer;
 import io.sonde.emulator.provision.EventFilterSpec;
 import io.sonde.emulator.provision.IntFlows;
+import io.sonde.emulator.provision.LabelingSpec;
 import io.sonde.emulator.provision.NetworkProvisioner;
 import io.sonde.emulator.provision.ProvisioningOptions;
 import io.sonde.emulator.provision.ProvisioningPlan;
@@ -117,6 +118,36 @@ final class RunCommand implements Callable<Integer> {
 			+ "sonde.p4's next-hop selector that hashes each flow onto one (default: one next hop per destination)")
 	boolean ecmp;
 
+	@Option(names = "--label", defaultValue = "off", paramLabel = "off|base_a|base_b",
+			description = "INT-label on every switch: off, Base A (interval) or Base B (interval, then by "
+					+ "probability); host-facing ports export to the controller (default: ${DEFAULT-VALUE})")
+	LabelingSpec.Mode labelMode;
+
+	@Option(names = "--label-interval", defaultValue = "50ms", converter = Converters.DurationConverter.class,
+			paramLabel = "TIME", description = "INT-label's labeling interval T (default: ${DEFAULT-VALUE})")
+	Duration labelInterval;
+
+	@Option(names = "--label-rest", converter = Converters.DurationConverter.class, paramLabel = "TIME",
+			description = "INT-label's rest time T1 after a label, at most T (default: none)")
+	Duration labelRest;
+
+	@Option(names = "--label-max-hop", defaultValue = "5", paramLabel = "N",
+			description = "items a packet may carry, MAX_hop, 2..255 (at most 8 are ever carried; "
+					+ "default: ${DEFAULT-VALUE})")
+	int labelMaxHop;
+
+	@Option(names = "--label-probability", defaultValue = "f1", paramLabel = "f1|f2|f3",
+			description = "Base B's probability function by items carried (default: ${DEFAULT-VALUE})")
+	LabelingSpec.Probability labelProbability;
+
+	@Option(names = "--label-specific-flows", defaultValue = "0", paramLabel = "N",
+			description = "the first N flows are specific flows, labeled at every hop (default: ${DEFAULT-VALUE})")
+	int labelSpecificFlows;
+
+	@Option(names = "--label-flow-sample", converter = Converters.DurationConverter.class, paramLabel = "TIME",
+			description = "a specific flow's packets are labeled at every hop once per TIME (default: every packet)")
+	Duration labelFlowSample;
+
 	@Option(names = "--traffic", defaultValue = "poisson", paramLabel = "constant|poisson|bursty",
 			description = "how flows space their packets (default: ${DEFAULT-VALUE})")
 	TrafficShape traffic;
@@ -179,6 +210,10 @@ final class RunCommand implements Callable<Integer> {
 			throw usage("traffic needs at least two hosts; " + this.topology.name() + " has "
 					+ this.topology.hosts().size() + " (use --flows 0)");
 		}
+		if (this.labelSpecificFlows < 0) {
+			throw usage("--label-specific-flows must be 0 or more, got " + this.labelSpecificFlows);
+		}
+		labeling(List.of());
 		Integer control = controlPortToOpen();
 		EmulatedNetwork network = startNetwork(options);
 		return new Session(network, intFlowCount, control).run();
@@ -258,6 +293,30 @@ final class RunCommand implements Callable<Integer> {
 
 	private ParameterException usage(String message) {
 		return new ParameterException(this.spec.commandLine(), message);
+	}
+
+	/**
+	 * INT-label as the options ask, the first {@code --label-specific-flows} of
+	 * {@code traffic} as specific flows.
+	 */
+	LabelingSpec labeling(List<FlowSpec> traffic) {
+		long sample = (this.labelFlowSample != null) ? micros(this.labelFlowSample) : 0;
+		List<LabelingSpec.SpecificFlow> specific = traffic.stream()
+			.limit(this.labelSpecificFlows)
+			.map((flow) -> new LabelingSpec.SpecificFlow(flow, sample))
+			.toList();
+		try {
+			return new LabelingSpec(this.labelMode, micros(this.labelInterval),
+					(this.labelRest != null) ? micros(this.labelRest) : 0, this.labelMaxHop, this.labelProbability,
+					specific);
+		}
+		catch (IllegalArgumentException ex) {
+			throw usage("--label options: " + ex.getMessage());
+		}
+	}
+
+	private static long micros(Duration duration) {
+		return duration.toNanos() / 1_000;
 	}
 
 	/** One run of a started network, from provisioning to the summary. */
@@ -406,7 +465,8 @@ final class RunCommand implements Callable<Integer> {
 			ProvisioningOptions options = ProvisioningOptions.DEFAULTS.withIntFlows(withInt)
 				.withEventFilter(RunCommand.this.eventFilter)
 				.withCollector(RunCommand.this.collector)
-				.withEcmp(RunCommand.this.ecmp);
+				.withEcmp(RunCommand.this.ecmp)
+				.withLabeling(labeling(traffic));
 			ProvisioningPlan plan;
 			try {
 				plan = ProvisioningPlan.of(this.network.topology(), options);
@@ -416,10 +476,12 @@ final class RunCommand implements Callable<Integer> {
 			}
 			ProvisioningReport report = new NetworkProvisioner(1, Duration.ofSeconds(10), Clock.systemUTC())
 				.apply(plan);
-			this.out.printf("provisioned %d switches over P4Runtime: %d updates in %d ms; INT on %s%n",
+			LabelingSpec labeling = options.labeling();
+			this.out.printf("provisioned %d switches over P4Runtime: %d updates in %d ms; INT on %s; INT-label %s%n",
 					report.updatesPerSwitch().size(), report.updates(), report.took().toMillis(),
-					(this.intFlowCount == null) ? "every flow"
-							: Math.min(this.intFlowCount, traffic.size()) + " flows");
+					(this.intFlowCount == null) ? "every flow" : Math.min(this.intFlowCount, traffic.size()) + " flows",
+					labeling.enabled() ? labeling.mode() + " every " + labeling.intervalMicros() + " µs, "
+							+ labeling.specificFlows().size() + " specific flows" : "off");
 			this.out.flush();
 		}
 

@@ -18,9 +18,17 @@ public final class InMemorySondeRegisters implements SondeRegisters {
 
 	private final long[][] probeCells = new long[ProbeRegister.values().length][ProbeRegister.SIZE];
 
+	private final long[][] labelPackets = new long[LabelCounter.values().length][];
+
+	private final long[][] labelBytes = new long[LabelCounter.values().length][];
+
 	public InMemorySondeRegisters() {
 		for (SondeRegister register : SondeRegister.values()) {
 			this.registers[register.ordinal()] = new long[register.size()];
+		}
+		for (LabelCounter counter : LabelCounter.values()) {
+			this.labelPackets[counter.ordinal()] = new long[counter.size()];
+			this.labelBytes[counter.ordinal()] = new long[counter.size()];
 		}
 	}
 
@@ -38,6 +46,24 @@ public final class InMemorySondeRegisters implements SondeRegisters {
 	public void count(SondePortCounter counter, int port, int packetBytes) {
 		this.packets[counter.ordinal()][port & IntWire.PORT_MASK]++;
 		this.bytes[counter.ordinal()][port & IntWire.PORT_MASK] += packetBytes;
+	}
+
+	@Override
+	public void count(LabelCounter counter, int index, int packetBytes) {
+		if (index >= 0 && index < counter.size()) {
+			this.labelPackets[counter.ordinal()][index]++;
+			this.labelBytes[counter.ordinal()][index] += packetBytes;
+		}
+	}
+
+	/** Packets counted in a cell of an INT-label counter. */
+	public long packets(LabelCounter counter, int index) {
+		return this.labelPackets[counter.ordinal()][Objects.checkIndex(index, counter.size())];
+	}
+
+	/** Bytes counted in a cell of an INT-label counter. */
+	public long bytes(LabelCounter counter, int index) {
+		return this.labelBytes[counter.ordinal()][Objects.checkIndex(index, counter.size())];
 	}
 
 	@Override
@@ -74,6 +100,10 @@ public final class InMemorySondeRegisters implements SondeRegisters {
 		for (int i = 0; i < this.packets.length; i++) {
 			java.util.Arrays.fill(this.packets[i], 0);
 			java.util.Arrays.fill(this.bytes[i], 0);
+		}
+		for (int i = 0; i < this.labelPackets.length; i++) {
+			java.util.Arrays.fill(this.labelPackets[i], 0);
+			java.util.Arrays.fill(this.labelBytes[i], 0);
 		}
 	}
 

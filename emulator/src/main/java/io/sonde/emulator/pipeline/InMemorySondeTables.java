@@ -71,6 +71,21 @@ public final class InMemorySondeTables implements SondeTables {
 
 	private ProbeSettings probeSettings = ProbeSettings.DEFAULT;
 
+	private LabelSettings labelSettings = LabelSettings.DEFAULT;
+
+	private final LabelProbability[] labelProbabilities = new LabelProbability[256];
+
+	private final DirectCounterCell[] labelProbabilityCounters = new DirectCounterCell[256];
+
+	private final DirectCounterCell[] labelSinkPorts = new DirectCounterCell[SondePortCounter.SIZE];
+
+	private record FiveTuple(int src, int dst, int protocol, int srcPort, int dstPort) {
+	}
+
+	private final Map<FiveTuple, LabelFlow> labelFlows = new HashMap<>();
+
+	private final Map<FiveTuple, DirectCounterCell> labelFlowCounters = new HashMap<>();
+
 	/** Sets the default action of {@code ecmp_salt}: {@code set_ecmp_salt(salt)}. */
 	public void setEcmpSalt(long salt) {
 		this.ecmpSalt = checkBit32("ecmp salt", salt);
@@ -86,6 +101,55 @@ public final class InMemorySondeTables implements SondeTables {
 	/** Sets the default action of {@code probe_settings}. */
 	public void setProbeSettings(ProbeSettings settings) {
 		this.probeSettings = Objects.requireNonNull(settings, "settings");
+	}
+
+	/** Sets the default action of {@code label_settings}. */
+	public void setLabelSettings(LabelSettings settings) {
+		this.labelSettings = Objects.requireNonNull(settings, "settings");
+	}
+
+	/**
+	 * Adds a {@code label_probability} entry for packets carrying {@code itemCount}
+	 * items.
+	 */
+	public DirectCounterCell addLabelProbability(int itemCount, LabelProbability action) {
+		Objects.requireNonNull(action, "action");
+		if (itemCount < 0 || itemCount > 0xFF) {
+			throw new IllegalArgumentException("int_num is bit<8>, 0..255: " + itemCount);
+		}
+		if (this.labelProbabilities[itemCount] != null) {
+			throw new IllegalArgumentException("label_probability already has int_num " + itemCount);
+		}
+		this.labelProbabilities[itemCount] = action;
+		this.labelProbabilityCounters[itemCount] = new DirectCounterCell();
+		return this.labelProbabilityCounters[itemCount];
+	}
+
+	/** Adds a {@code label_sink_ports} entry running {@code mark_label_sink}. */
+	public DirectCounterCell addLabelSinkPort(int port) {
+		checkPort(port);
+		if (this.labelSinkPorts[port] != null) {
+			throw new IllegalArgumentException("label_sink_ports already has port " + port);
+		}
+		this.labelSinkPorts[port] = new DirectCounterCell();
+		return this.labelSinkPorts[port];
+	}
+
+	/** Adds a {@code label_flows} entry (ports 0 for a protocol without them). */
+	public DirectCounterCell addLabelFlow(int src, int dst, int protocol, int srcPort, int dstPort, LabelFlow action) {
+		Objects.requireNonNull(action, "action");
+		if (!action.specific()) {
+			throw new IllegalArgumentException("a label_flows entry runs label_specific_flow");
+		}
+		FiveTuple key = new FiveTuple(src, dst, protocol & 0xFF, srcPort & 0xFFFF, dstPort & 0xFFFF);
+		if (this.labelFlows.containsKey(key)) {
+			throw new IllegalArgumentException("label_flows already has " + key);
+		}
+		checkRoom("label_flows", this.labelFlows.size(), LabelFlow.LABEL_FLOWS);
+		DirectCounterCell counter = new DirectCounterCell();
+		this.labelFlows.put(key, action);
+		this.labelFlowCounters.put(key, counter);
+		return counter;
 	}
 
 	/** Adds an {@code ipv4_lpm} entry. */
@@ -233,6 +297,45 @@ public final class InMemorySondeTables implements SondeTables {
 	@Override
 	public ProbeSettings probeSettings() {
 		return this.probeSettings;
+	}
+
+	@Override
+	public LabelSettings labelSettings() {
+		return this.labelSettings;
+	}
+
+	@Override
+	public LabelProbability labelProbability(int itemCount, int packetBytes) {
+		LabelProbability action = this.labelProbabilities[itemCount & 0xFF];
+		if (action == null) {
+			return LabelProbability.NEVER;
+		}
+		this.labelProbabilityCounters[itemCount & 0xFF].hit(packetBytes);
+		return action;
+	}
+
+	@Override
+	public boolean labelSinkPorts(int egressPort, int packetBytes) {
+		DirectCounterCell counter = this.labelSinkPorts[egressPort & IntWire.PORT_MASK];
+		if (counter == null) {
+			return false;
+		}
+		counter.hit(packetBytes);
+		return true;
+	}
+
+	@Override
+	public LabelFlow labelFlows(int ipv4Src, int ipv4Dst, int protocol, int l4SrcPort, int l4DstPort, int packetBytes) {
+		if (this.labelFlows.isEmpty()) {
+			return LabelFlow.NOT_SPECIFIC;
+		}
+		FiveTuple key = new FiveTuple(ipv4Src, ipv4Dst, protocol & 0xFF, l4SrcPort & 0xFFFF, l4DstPort & 0xFFFF);
+		LabelFlow action = this.labelFlows.get(key);
+		if (action == null) {
+			return LabelFlow.NOT_SPECIFIC;
+		}
+		this.labelFlowCounters.get(key).hit(packetBytes);
+		return action;
 	}
 
 	@Override

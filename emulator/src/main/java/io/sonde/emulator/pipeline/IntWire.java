@@ -1,5 +1,7 @@
 package io.sonde.emulator.pipeline;
 
+import io.sonde.p4programs.SondePipeline;
+
 /**
  * Header sizes, offsets and codes of sonde.p4 ({@code defines.p4}, {@code sizes.p4},
  * {@code headers.p4}, {@code int_headers.p4}) that the Java stages work with on frame
@@ -89,6 +91,24 @@ final class IntWire {
 
 	/** v1model's timestamps are 48 bits. */
 	static final long TIMESTAMP_MASK = (1L << 48) - 1;
+
+	/** The IPv4 protocol that says the INT-label option follows. */
+	static final int IP_PROTO_INT_LABEL = SondePipeline.IP_PROTO_INT_LABEL;
+
+	/** The INT-label option: nh and int_num. */
+	static final int LABEL_OPTION_BYTES = SondePipeline.LABEL_OPTION_BYTES;
+
+	/** One INT-label item. */
+	static final int LABEL_ITEM_BYTES = SondePipeline.LABEL_ITEM_BYTES;
+
+	/** int_num's bits that count the items. */
+	static final int LABEL_COUNT_MASK = SondePipeline.LABEL_COUNT_MASK;
+
+	/** int_num's specific-flow bit. */
+	static final int LABEL_SPECIFIC_FLOW = SondePipeline.LABEL_SPECIFIC_FLOW;
+
+	/** {@code MAX_LABEL_ITEMS}: the parser's header stack of items. */
+	static final int MAX_LABEL_ITEMS = SondePipeline.MAX_LABEL_ITEMS;
 
 	private IntWire() {
 	}

@@ -21,6 +21,27 @@ final class ParsedHeaders {
 
 	boolean ipv6;
 
+	/**
+	 * Whether the IPv4 header is one INT-label applies to: IHL 5, not a later fragment,
+	 * and its option, if any, parsed.
+	 */
+	boolean labelEligible;
+
+	/** Offset of the INT-label option ({@code hdr.label_option}), -1 when absent. */
+	int labelOffset;
+
+	/** Items the option says the packet carries ({@code int_num & 0x7F}). */
+	int labelItems;
+
+	/** The option's specific-flow bit ({@code int_num & 0x80}). */
+	boolean labelSpecific;
+
+	/**
+	 * Whether the option did not parse (more than MAX_LABEL_ITEMS items, or cut short):
+	 * the packet is forwarded unchanged, never labeled nor extracted.
+	 */
+	boolean labelMalformed;
+
 	/** Offset of the TCP or UDP header. */
 	int l4Offset;
 
@@ -42,7 +63,8 @@ final class ParsedHeaders {
 	/** Words extracted into {@code hdr.int_raw_stack}. */
 	int rawStackWords;
 
-	// meta.flow: absent fields stay 0.
+	// meta.flow: absent fields stay 0; ipProto is the original protocol (the option's
+	// nh) when the INT-label option is present.
 	int ipv4Src;
 
 	int ipv4Dst;
@@ -62,6 +84,11 @@ final class ParsedHeaders {
 		this.ipOffset = -1;
 		this.ipv4 = false;
 		this.ipv6 = false;
+		this.labelEligible = false;
+		this.labelOffset = -1;
+		this.labelItems = 0;
+		this.labelSpecific = false;
+		this.labelMalformed = false;
 		this.l4Offset = -1;
 		this.tcp = false;
 		this.udp = false;
@@ -93,6 +120,16 @@ final class ParsedHeaders {
 	/** Bytes of the L4 header the INT shim follows (fixed TCP header, or UDP). */
 	int l4HeaderBytes() {
 		return this.tcp ? IntWire.TCP_HEADER_BYTES : IntWire.UDP_HEADER_BYTES;
+	}
+
+	/** Whether the INT-label option is present. */
+	boolean label() {
+		return this.labelOffset >= 0;
+	}
+
+	/** Bytes the option and its items take. */
+	int labelBytes() {
+		return label() ? IntWire.LABEL_OPTION_BYTES + this.labelItems * IntWire.LABEL_ITEM_BYTES : 0;
 	}
 
 	boolean parsedCleanly() {

@@ -20,6 +20,11 @@ public enum ParserError {
 	 * {@code error.IntStackLengthMismatch}: the stack does not end on a hop boundary
 	 * (INT-2.1 §5.8 stack arithmetic).
 	 */
-	INT_STACK_LENGTH_MISMATCH
+	INT_STACK_LENGTH_MISMATCH,
+	/**
+	 * {@code error.LabelItemsOverflow}: an INT-label option counting more than
+	 * {@code MAX_LABEL_ITEMS} items.
+	 */
+	LABEL_ITEMS_OVERFLOW
 
 }

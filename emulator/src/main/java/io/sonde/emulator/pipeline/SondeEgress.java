@@ -1,6 +1,7 @@
 package io.sonde.emulator.pipeline;
 
 import java.util.Objects;
+import java.util.function.IntSupplier;
 
 import io.sonde.emulator.report.ReportSink;
 import io.sonde.p4programs.codec.GpintProbe;
@@ -10,9 +11,9 @@ import io.sonde.p4programs.codec.ReportFormat;
  * {@code control SondeEgress} of sonde.p4, then SondeComputeChecksum: 1 the egress port
  * counter and the switch id register; 2a the sink's report clone becomes a telemetry
  * report ({@link #applyClone}), or 2b INT transit pushes this node's hop
- * ({@link #apply}); 3 (INT-label) is not built; 4 a GPINT probe gets this switch's hop
- * ({@link ProbeEgress}). The IPv4 checksum is recomputed for every IPv4 packet that
- * leaves, as the P4's checksum control does.
+ * ({@link #apply}); 3 INT-label labels, exports and restores ({@link LabelEgress}); 4 a
+ * GPINT probe gets this switch's hop ({@link ProbeEgress}). The IPv4 checksum is
+ * recomputed for every IPv4 packet that leaves, as the P4's checksum control does.
  * <p>
  * One instance per switch, used by one thread.
  */
@@ -28,6 +29,8 @@ public final class SondeEgress {
 
 	private final ProbeEgress probes;
 
+	private final LabelEgress labels;
+
 	private final ParsedHeaders headers = new ParsedHeaders();
 
 	private final EgressMetadata cloneMeta = new EgressMetadata();
@@ -39,20 +42,25 @@ public final class SondeEgress {
 	 * @param groundTruth where the values put into packets are recorded
 	 * @param reportFormat the format reports are encoded in (TR-2.0 is what sonde.p4
 	 * builds)
+	 * @param random16 INT-label Base B's random draws, 16 bits each
+	 * @param labelExports where a last hop's INT-label exports go
 	 */
 	public SondeEgress(SondeTables tables, SondeRegisters registers, ReportSink reports, GroundTruth groundTruth,
-			ReportFormat reportFormat) {
+			ReportFormat reportFormat, IntSupplier random16, LabelExportSink labelExports) {
 		this.tables = Objects.requireNonNull(tables, "tables");
 		this.registers = Objects.requireNonNull(registers, "registers");
 		this.probes = new ProbeEgress(this.registers);
+		this.labels = new LabelEgress(tables, this.registers, Objects.requireNonNull(random16, "random16"),
+				Objects.requireNonNull(labelExports, "labelExports"));
 		this.intTransit = new IntTransit(Objects.requireNonNull(groundTruth, "groundTruth"));
 		this.intReport = new IntReport(tables, registers, Objects.requireNonNull(reports, "reports"), groundTruth,
 				Objects.requireNonNull(reportFormat, "reportFormat"));
 	}
 
 	/**
-	 * Egress for a packet leaving its queue (instance type NORMAL): stage 2b, or stage 4
-	 * for a GPINT probe. The frame changes in place and may move to a larger array.
+	 * Egress for a packet leaving its queue (instance type NORMAL): stages 2b and 3, or
+	 * stage 4 for a GPINT probe. The frame changes in place and may move to a larger
+	 * array.
 	 * @return the probe as it leaves when the packet is one, else null
 	 */
 	public GpintProbe apply(MutableFrame frame, EgressMetadata meta) {
@@ -69,6 +77,7 @@ public final class SondeEgress {
 			this.intTransit.apply(frame, parsed, meta, switchId);
 		}
 		if (parsed.ipv4) {
+			this.labels.apply(frame, parsed, meta, switchId);
 			Ipv4Checksum.update(frame.bytes(), parsed.ipOffset);
 		}
 		return null;

@@ -11,8 +11,9 @@ import io.sonde.p4programs.codec.ProbeKind;
  * ingress port counter, the GPINT port-packets register and the timestamp and port the
  * report needs; 2 L3 forwarding (ECMP included, counted in the GPINT rule-hits register);
  * 3 GPINT probes ({@link ProbeIngress}: a probe, source-routed, skips 2, 4 and 5); 4 the
- * INT sink with the event pre-filter and the report clone; 5 the INT source. The parser
- * runs first, as v1model runs it before ingress.
+ * INT sink with the event pre-filter and the report clone; 5 the INT source; 6
+ * INT-label's specific flows ({@link LabelIngress}). The parser runs first, as v1model
+ * runs it before ingress.
  * <p>
  * One instance per switch, used by one thread; it reuses its scratch state for every
  * packet and allocates nothing unless a packet is cloned or gets INT.
@@ -35,6 +36,8 @@ public final class SondeIngress {
 
 	private final ProbeIngress probes;
 
+	private final LabelIngress labels;
+
 	private final ParsedHeaders headers = new ParsedHeaders();
 
 	public SondeIngress(SondeTables tables, SondeRegisters registers) {
@@ -44,6 +47,7 @@ public final class SondeIngress {
 		this.probes = new ProbeIngress(tables);
 		this.intSink = new IntSink(tables, registers);
 		this.intSource = new IntSource(tables);
+		this.labels = new LabelIngress(tables, registers);
 	}
 
 	/**
@@ -93,6 +97,10 @@ public final class SondeIngress {
 		}
 		result.bridged = (intValid ? IngressResult.BRIDGED_INT_VALID : 0)
 				| (parsed.parsedCleanly() ? 0 : IngressResult.BRIDGED_PARSER_ERROR);
+
+		// 6. INT-label: a specific flow's packet gets bit 7 of int_num (the option added
+		// if need be). Last, since it moves everything after the IPv4 header.
+		this.labels.apply(frame, parsed, port, timestamp);
 	}
 
 }

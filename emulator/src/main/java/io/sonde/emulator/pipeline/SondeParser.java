@@ -4,11 +4,12 @@ import static io.sonde.emulator.pipeline.WireBytes.u16;
 import static io.sonde.emulator.pipeline.WireBytes.u8;
 
 /**
- * {@code SondeParser} of parser.p4 on frame bytes: Ethernet → (802.1Q) → IPv4 | IPv6 →
- * TCP | UDP → INT shim when the DSCP is {@code INT_DSCP} → INT-MD header → stack, the
- * stack walked hop by hop into the typed per-item stacks, or word by word when its layout
- * has items sonde.p4 does not type. Each method is one parser state. Nothing is copied:
- * the result is offsets in a reused {@link ParsedHeaders}.
+ * {@code SondeParser} of parser.p4 on frame bytes: Ethernet → (802.1Q) → IPv4 (→ the
+ * INT-label option and its items under protocol 254, then L4 by its nh) | IPv6 → TCP |
+ * UDP → INT shim when the DSCP is {@code INT_DSCP} → INT-MD header → stack, the stack
+ * walked hop by hop into the typed per-item stacks, or word by word when its layout has
+ * items sonde.p4 does not type. Each method is one parser state. Nothing is copied: the
+ * result is offsets in a reused {@link ParsedHeaders}.
  */
 final class SondeParser {
 
@@ -75,8 +76,45 @@ final class SondeParser {
 		int ihl = u8(frame, offset) & 0x0F;
 		int fragmentOffset = u16(frame, offset + 6) & 0x1FFF;
 		if (ihl == 5 && fragmentOffset == 0) {
-			selectL4(frame, headers, offset + IntWire.IPV4_HEADER_BYTES);
+			headers.labelEligible = true;
+			if (headers.ipProto == IntWire.IP_PROTO_INT_LABEL) {
+				parseLabel(frame, headers, offset + IntWire.IPV4_HEADER_BYTES);
+			}
+			else {
+				selectL4(frame, headers, offset + IntWire.IPV4_HEADER_BYTES);
+			}
 		}
+	}
+
+	// state parse_label_option, then parse_label_item: more than MAX_LABEL_ITEMS items
+	// overflow the header stack; the parser goes on by nh so forwarding and the ECMP hash
+	// see the 5-tuple the packet had without the option.
+	private static void parseLabel(byte[] frame, ParsedHeaders headers, int offset) {
+		if (!extract(headers, offset, IntWire.LABEL_OPTION_BYTES)) {
+			labelMalformed(headers);
+			return;
+		}
+		int intNum = u8(frame, offset + 1);
+		int items = intNum & IntWire.LABEL_COUNT_MASK;
+		if (items > IntWire.MAX_LABEL_ITEMS) {
+			headers.parserError = ParserError.LABEL_ITEMS_OVERFLOW;
+			labelMalformed(headers);
+			return;
+		}
+		if (!extract(headers, offset + IntWire.LABEL_OPTION_BYTES, items * IntWire.LABEL_ITEM_BYTES)) {
+			labelMalformed(headers);
+			return;
+		}
+		headers.labelOffset = offset;
+		headers.labelItems = items;
+		headers.labelSpecific = (intNum & IntWire.LABEL_SPECIFIC_FLOW) != 0;
+		headers.ipProto = u8(frame, offset);
+		selectL4(frame, headers, offset + headers.labelBytes());
+	}
+
+	private static void labelMalformed(ParsedHeaders headers) {
+		headers.labelMalformed = true;
+		headers.labelEligible = false;
 	}
 
 	// state parse_ipv6: extension headers are not walked.

@@ -26,7 +26,15 @@ public enum SondeRegister {
 	/** CNF literal threshold. */
 	EVENT_CNF_THRESHOLD("SondeIngress.int_sink.event_filter.event_cnf_threshold", 512, 32),
 	/** Next report sequence number per hw_id (TR-2.0 §3.2). */
-	REPORT_SEQUENCE_NUMBER("SondeEgress.int_report.report_sequence_number", 64, 32);
+	REPORT_SEQUENCE_NUMBER("SondeEgress.int_report.report_sequence_number", 64, 32),
+	/**
+	 * INT-label: when a specific flow last had a packet made specific, per flow index.
+	 */
+	LABEL_FLOW_LAST_TIME(LabelNames.FLOW_LAST_TIME, LabelFlow.LABEL_FLOWS, 48),
+	/** INT-label Reg1: the last labeling time LT per egress port, 0 = never. */
+	LABEL_LAST_TIME(LabelNames.LAST_TIME, SondePortCounter.SIZE, 48),
+	/** INT-label Reg2: S per egress port; the interval is T >> S. */
+	LABEL_SHIFT(LabelNames.SHIFT, SondePortCounter.SIZE, 8);
 
 	private final String p4Name;
 

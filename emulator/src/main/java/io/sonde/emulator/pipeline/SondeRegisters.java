@@ -18,6 +18,12 @@ public interface SondeRegisters {
 	void count(SondePortCounter counter, int port, int packetBytes);
 
 	/**
+	 * {@code counter.count(index)} of an INT-label counter for one packet of
+	 * {@code packetBytes} bytes; an index outside the counter counts nothing.
+	 */
+	void count(LabelCounter counter, int index, int packetBytes);
+
+	/**
 	 * A GPINT measurement cell, unsigned; 0 for an index outside the register (a MEA
 	 * range may ask past its end).
 	 */

@@ -2,6 +2,7 @@ package io.sonde.emulator.pipeline;
 
 import java.util.Arrays;
 import java.util.Objects;
+import java.util.SplittableRandom;
 
 import io.sonde.emulator.net.EgressContext;
 import io.sonde.emulator.net.EgressObserver;
@@ -10,6 +11,7 @@ import io.sonde.emulator.net.PacketContext;
 import io.sonde.emulator.net.SwitchDataPlane;
 import io.sonde.emulator.net.SwitchNode;
 import io.sonde.emulator.sim.EventHandler;
+import io.sonde.emulator.sim.RandomStreams;
 import io.sonde.emulator.report.ReportFrame;
 import io.sonde.emulator.report.ReportSink;
 import io.sonde.p4programs.codec.GpintProbe;
@@ -35,6 +37,12 @@ import io.sonde.p4programs.codec.ProbeKind;
  * event on the network's scheduler, so virtual and real time alike) it goes to the
  * controller as a recovery notification, PacketIn ingress port = the port the probe left
  * by.
+ * <p>
+ * INT-label (INTLABEL-DECISIONS.md): a last hop's export goes to the controller as a
+ * PacketIn (ingress port = the labeled packet's) when clone session 501 is bound to the
+ * CPU port, out of the session's port otherwise. Base B draws from the switch's own
+ * stream, {@code label:<switch name>} of {@link SondeSwitchOptions#randomSeed()}, so a
+ * virtual-time run repeats.
  * <p>
  * The network calls it on its scheduler's thread only; it allocates nothing per packet
  * except for reports, INT insertions that outgrow the packet's array and GPINT probes.
@@ -68,6 +76,9 @@ public final class SondeSwitch implements SwitchDataPlane {
 	/** The node this data plane runs on, known from its first packet. */
 	private SwitchNode node;
 
+	/** Base B's draws, made when the switch knows its name (its first packet). */
+	private SplittableRandom labelRandom;
+
 	/** The packet whose ingress is running: its report leaves through this context. */
 	private PacketContext reporting;
 
@@ -83,7 +94,8 @@ public final class SondeSwitch implements SwitchDataPlane {
 		this.tables = Objects.requireNonNull(tables, "tables");
 		this.ingress = new SondeIngress(tables, registers);
 		ReportSink toNode = this::sendReport;
-		this.egress = new SondeEgress(tables, registers, toNode, groundTruth, options.reportFormat());
+		this.egress = new SondeEgress(tables, registers, toNode, groundTruth, options.reportFormat(),
+				() -> this.labelRandom.nextInt(1 << 16), this::export);
 	}
 
 	/** What this switch's GPINT stages did. */
@@ -99,6 +111,9 @@ public final class SondeSwitch implements SwitchDataPlane {
 	@Override
 	public void process(PacketContext context) {
 		this.node = context.node();
+		if (this.labelRandom == null) {
+			this.labelRandom = new RandomStreams(this.options.randomSeed()).forComponent("label:" + this.node.name());
+		}
 		Packet packet = context.packet();
 		long now = this.options.ticks(context.ingressTimestampNanos());
 		this.ingress.apply(this.ingressFrame.on(packet), packet.id(), context.ingressPort(), now, this.result);
@@ -200,6 +215,18 @@ public final class SondeSwitch implements SwitchDataPlane {
 		Ipv4Checksum.update(frame, ip);
 		this.probeCounters.recoveryNotifications++;
 		this.node.sendToController(copy.port, frame, frame.length);
+	}
+
+	/**
+	 * An INT-label export: a PacketIn through the CPU port, or out of the session's port.
+	 */
+	private void export(int sessionPort, int ingressPort, byte[] frame, int length) {
+		if (sessionPort == SondeIngress.CPU_PORT) {
+			this.node.sendToController(ingressPort, frame, length);
+		}
+		else {
+			this.node.transmit(sessionPort, frame, 0, length, null);
+		}
 	}
 
 	private void sendReport(ReportFrame report) {

@@ -14,11 +14,14 @@ import io.sonde.p4programs.codec.ReportFormat;
  * README states), 1 gives nanoseconds
  * @param startNanos emulated time the switch's clock counts from (BMv2 counts from the
  * switch's start)
+ * @param randomSeed the root seed of the switch's random stream (INT-label Base B's
+ * draws), named after the switch as {@link io.sonde.emulator.sim.RandomStreams} names
+ * every component's
  */
-public record SondeSwitchOptions(ReportFormat reportFormat, long nanosPerTick, long startNanos) {
+public record SondeSwitchOptions(ReportFormat reportFormat, long nanosPerTick, long startNanos, long randomSeed) {
 
-	/** TR-2.0, microseconds, counted from emulated time 0. */
-	public static final SondeSwitchOptions DEFAULTS = new SondeSwitchOptions(ReportFormat.TR2_0, 1_000, 0);
+	/** TR-2.0, microseconds, counted from emulated time 0, seed 0. */
+	public static final SondeSwitchOptions DEFAULTS = new SondeSwitchOptions(ReportFormat.TR2_0, 1_000, 0, 0);
 
 	public SondeSwitchOptions {
 		Objects.requireNonNull(reportFormat, "reportFormat");
@@ -28,11 +31,15 @@ public record SondeSwitchOptions(ReportFormat reportFormat, long nanosPerTick, l
 	}
 
 	public SondeSwitchOptions withReportFormat(ReportFormat format) {
-		return new SondeSwitchOptions(format, this.nanosPerTick, this.startNanos);
+		return new SondeSwitchOptions(format, this.nanosPerTick, this.startNanos, this.randomSeed);
 	}
 
 	public SondeSwitchOptions withNanosPerTick(long nanos) {
-		return new SondeSwitchOptions(this.reportFormat, nanos, this.startNanos);
+		return new SondeSwitchOptions(this.reportFormat, nanos, this.startNanos, this.randomSeed);
+	}
+
+	public SondeSwitchOptions withRandomSeed(long seed) {
+		return new SondeSwitchOptions(this.reportFormat, this.nanosPerTick, this.startNanos, seed);
 	}
 
 	/** The switch clock's reading at an emulated time, 48 bits as v1model keeps it. */

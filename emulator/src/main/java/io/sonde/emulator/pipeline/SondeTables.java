@@ -68,6 +68,32 @@ public interface SondeTables {
 	ProbeSettings probeSettings();
 
 	/**
+	 * sonde.p4's keyless {@code label_settings}: what its default action
+	 * {@code set_label_settings(mode, interval_us, rest_us, max_hop)} carries
+	 * ({@link LabelSettings#DEFAULT} before the control plane sets it).
+	 */
+	LabelSettings labelSettings();
+
+	/**
+	 * {@code label_probability}, key {@code int_num} (the item count) exact:
+	 * {@link LabelProbability#NEVER} on a miss.
+	 */
+	LabelProbability labelProbability(int itemCount, int packetBytes);
+
+	/**
+	 * {@code label_sink_ports}, key {@code egress_port} exact: whether the action is
+	 * {@code mark_label_sink} (a port toward a host, where the option leaves the
+	 * network).
+	 */
+	boolean labelSinkPorts(int egressPort, int packetBytes);
+
+	/**
+	 * {@code label_flows}, the 5-tuple exact with the original protocol and 0 for absent
+	 * ports: {@link LabelFlow#NOT_SPECIFIC} on a miss.
+	 */
+	LabelFlow labelFlows(int ipv4Src, int ipv4Dst, int protocol, int l4SrcPort, int l4DstPort, int packetBytes);
+
+	/**
 	 * {@code SondeEgress.int_report.int_report_collectors}, key {@code egress_port} (the
 	 * port the report leaves by) exact.
 	 */

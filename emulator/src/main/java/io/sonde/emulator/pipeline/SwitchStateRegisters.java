@@ -21,6 +21,8 @@ public final class SwitchStateRegisters implements SondeRegisters {
 
 	private final IndexedCounter[] counters = new IndexedCounter[SondePortCounter.values().length];
 
+	private final IndexedCounter[] labelCounters = new IndexedCounter[LabelCounter.values().length];
+
 	/** The state's measurement registers, or null where the P4Info has none. */
 	private final RegisterArray[] probeRegisters = new RegisterArray[ProbeRegister.values().length];
 
@@ -38,6 +40,14 @@ public final class SwitchStateRegisters implements SondeRegisters {
 		}
 		for (SondePortCounter counter : SondePortCounter.values()) {
 			this.counters[counter.ordinal()] = state.counter(counter.p4Name());
+		}
+		for (LabelCounter counter : LabelCounter.values()) {
+			IndexedCounter indexed = state.counter(counter.p4Name());
+			if (indexed.size() != counter.size()) {
+				throw new IllegalArgumentException("counter " + counter.p4Name() + " has " + indexed.size()
+						+ " cells in the P4Info, sonde.p4 has " + counter.size());
+			}
+			this.labelCounters[counter.ordinal()] = indexed;
 		}
 		for (ProbeRegister register : ProbeRegister.values()) {
 			if (state.p4Info().contains(P4EntityKind.REGISTER, register.p4Alias())) {
@@ -79,6 +89,11 @@ public final class SwitchStateRegisters implements SondeRegisters {
 	@Override
 	public void count(SondePortCounter counter, int port, int packetBytes) {
 		this.counters[counter.ordinal()].count(port, packetBytes);
+	}
+
+	@Override
+	public void count(LabelCounter counter, int index, int packetBytes) {
+		this.labelCounters[counter.ordinal()].count(index, packetBytes);
 	}
 
 }

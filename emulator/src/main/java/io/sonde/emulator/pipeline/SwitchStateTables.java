@@ -68,6 +68,28 @@ public final class SwitchStateTables implements SondeTables {
 
 	private final int[] probeSettingsParams;
 
+	private final TableKey labelSettings;
+
+	private final TableKey labelProbability;
+
+	private final TableKey labelSinkPorts;
+
+	private final TableKey labelFlows;
+
+	private final int setLabelSettings;
+
+	private final int[] labelSettingsParams;
+
+	private final int setLabelProbability;
+
+	private final int[] labelProbabilityParams;
+
+	private final int markLabelSink;
+
+	private final int labelSpecificFlow;
+
+	private final int[] labelSpecificFlowParams;
+
 	private final SwitchState state;
 
 	/** One table's lookup, its reused key and the records its action calls became. */
@@ -160,6 +182,14 @@ public final class SwitchStateTables implements SondeTables {
 
 	private final Function<ActionCall, ProbeSettings> toProbeSettings = this::probeSettings;
 
+	private final Function<ActionCall, LabelSettings> toLabelSettings = this::labelSettings;
+
+	private final Function<ActionCall, LabelProbability> toLabelProbability = this::labelProbability;
+
+	private final Function<ActionCall, Boolean> toLabelSink = this::labelSink;
+
+	private final Function<ActionCall, LabelFlow> toLabelFlow = this::labelFlow;
+
 	private final Function<ActionCall, NextHop> toNextHop = this::nextHop;
 
 	private final Function<ActionCall, IntInsertion> toInsertion = this::insertion;
@@ -195,6 +225,18 @@ public final class SwitchStateTables implements SondeTables {
 		this.setProbeSettings = probes ? actionId(p4Info, SET_PROBE_SETTINGS) : -1;
 		this.probeSettingsParams = probes
 				? params(p4Info, SET_PROBE_SETTINGS, "recovery_enabled", "feedback_timeout_us") : null;
+		this.labelSettings = new TableKey(state, p4Info, LabelNames.SETTINGS);
+		this.labelProbability = new TableKey(state, p4Info, LabelNames.PROBABILITY, "int_num");
+		this.labelSinkPorts = new TableKey(state, p4Info, LabelNames.SINK_PORTS, "egress_port");
+		this.labelFlows = new TableKey(state, p4Info, LabelNames.FLOWS, "src_addr", "dst_addr", "protocol", "src_port",
+				"dst_port");
+		this.setLabelSettings = actionId(p4Info, LabelNames.SET_SETTINGS);
+		this.labelSettingsParams = params(p4Info, LabelNames.SET_SETTINGS, "mode", "interval_us", "rest_us", "max_hop");
+		this.setLabelProbability = actionId(p4Info, LabelNames.SET_PROBABILITY);
+		this.labelProbabilityParams = params(p4Info, LabelNames.SET_PROBABILITY, "threshold", "scale_by_interval");
+		this.markLabelSink = actionId(p4Info, LabelNames.MARK_SINK);
+		this.labelSpecificFlow = actionId(p4Info, LabelNames.SPECIFIC_FLOW);
+		this.labelSpecificFlowParams = params(p4Info, LabelNames.SPECIFIC_FLOW, "flow_index", "sample_interval_us");
 		this.setNextHop = actionId(p4Info, "SondeIngress.forwarding.set_next_hop");
 		this.setNextHopV6 = actionId(p4Info, "SondeIngress.forwarding.set_next_hop_v6");
 		this.setNextHopGroup = actionId(p4Info, "SondeIngress.forwarding.set_next_hop_group");
@@ -287,6 +329,33 @@ public final class SwitchStateTables implements SondeTables {
 	}
 
 	@Override
+	public LabelSettings labelSettings() {
+		TableKey table = this.labelSettings;
+		return table.action(table.run(0), this.toLabelSettings);
+	}
+
+	@Override
+	public LabelProbability labelProbability(int itemCount, int packetBytes) {
+		TableKey table = this.labelProbability;
+		table.key[table.offsets[0]] = itemCount & 0xFF;
+		return table.action(table.run(packetBytes), this.toLabelProbability);
+	}
+
+	@Override
+	public boolean labelSinkPorts(int egressPort, int packetBytes) {
+		TableKey table = this.labelSinkPorts;
+		table.key[table.offsets[0]] = egressPort & IntWire.PORT_MASK;
+		return table.action(table.run(packetBytes), this.toLabelSink);
+	}
+
+	@Override
+	public LabelFlow labelFlows(int ipv4Src, int ipv4Dst, int protocol, int l4SrcPort, int l4DstPort, int packetBytes) {
+		TableKey table = this.labelFlows;
+		fillFlowKey(table, ipv4Src, ipv4Dst, protocol, l4SrcPort, l4DstPort);
+		return table.action(table.run(packetBytes), this.toLabelFlow);
+	}
+
+	@Override
 	public NextHop ipv6Lpm(long dstAddrHigh, long dstAddrLow, int packetBytes) {
 		TableKey table = this.ipv6Lpm;
 		table.key[table.offsets[0]] = dstAddrHigh;
@@ -371,6 +440,35 @@ public final class SwitchStateTables implements SondeTables {
 			return ProbeSettings.DEFAULT;
 		}
 		return new ProbeSettings(call.param(this.probeSettingsParams[0]) != 0, call.param(this.probeSettingsParams[1]));
+	}
+
+	/** What {@code set_label_settings} carries; the defaults before it is set. */
+	private LabelSettings labelSettings(ActionCall call) {
+		if (call.actionId() != this.setLabelSettings) {
+			return LabelSettings.DEFAULT;
+		}
+		int[] p = this.labelSettingsParams;
+		return new LabelSettings((int) call.param(p[0]), call.param(p[1]), call.param(p[2]), (int) call.param(p[3]));
+	}
+
+	private LabelProbability labelProbability(ActionCall call) {
+		if (call.actionId() != this.setLabelProbability) {
+			return LabelProbability.NEVER;
+		}
+		int[] p = this.labelProbabilityParams;
+		return new LabelProbability((int) call.param(p[0]), call.param(p[1]) != 0);
+	}
+
+	private Boolean labelSink(ActionCall call) {
+		return call.actionId() == this.markLabelSink;
+	}
+
+	private LabelFlow labelFlow(ActionCall call) {
+		if (call.actionId() != this.labelSpecificFlow) {
+			return LabelFlow.NOT_SPECIFIC;
+		}
+		int[] p = this.labelSpecificFlowParams;
+		return new LabelFlow((int) call.param(p[0]), call.param(p[1]));
 	}
 
 	/** The node id {@code set_int_node_id} carries; 0 as for the salt. */

@@ -29,27 +29,38 @@ import io.sonde.p4programs.SondePipeline;
  * @param ecmp whether a destination with several equal-cost next hops is routed over all
  * of them (a group of sonde.p4's next-hop selector) rather than over the one
  * {@link io.sonde.emulator.topology.ShortestPathRoutes} picks
+ * @param labeling how the switches run INT-label ({@link LabelingSpec#OFF}: nothing is
+ * written)
  */
 public record ProvisioningOptions(IntFlows intFlows, int instructions, int remainingHopCount,
 		EventFilterSpec eventFilter, Map<FlowSpec, EventFilterSpec> flowFilters, InetSocketAddress collector,
-		MacAddress collectorMac, int reportPort, int hwId, boolean ecmp) {
+		MacAddress collectorMac, int reportPort, int hwId, boolean ecmp, LabelingSpec labeling) {
 
 	/** Every INT-2.1 item a sonde.p4 hop can carry: 12 words per hop. */
 	public static final int ALL_INSTRUCTIONS = 0xFF80;
 
 	/**
 	 * INT on no flow, all nine items and 8 hops when INT is asked for, every packet
-	 * reported, reports to 127.0.0.1:32766 by port 500, hw_id 0.
+	 * reported, reports to 127.0.0.1:32766 by port 500, hw_id 0, INT-label off.
 	 */
 	public static final ProvisioningOptions DEFAULTS = new ProvisioningOptions(IntFlows.none(), ALL_INSTRUCTIONS,
 			SondePipeline.MAX_INT_HOPS, EventFilterSpec.EVERY_PACKET, Map.of(), UdpReportSender.DEFAULT_COLLECTOR,
-			MacAddress.local(0xC0_11EC_7000L), 500, 0, false);
+			MacAddress.local(0xC0_11EC_7000L), 500, 0, false, LabelingSpec.OFF);
+
+	/** Options without INT-label ({@link LabelingSpec#OFF}). */
+	public ProvisioningOptions(IntFlows intFlows, int instructions, int remainingHopCount, EventFilterSpec eventFilter,
+			Map<FlowSpec, EventFilterSpec> flowFilters, InetSocketAddress collector, MacAddress collectorMac,
+			int reportPort, int hwId, boolean ecmp) {
+		this(intFlows, instructions, remainingHopCount, eventFilter, flowFilters, collector, collectorMac, reportPort,
+				hwId, ecmp, LabelingSpec.OFF);
+	}
 
 	public ProvisioningOptions {
 		Objects.requireNonNull(intFlows, "intFlows");
 		Objects.requireNonNull(eventFilter, "eventFilter");
 		Objects.requireNonNull(collector, "collector");
 		Objects.requireNonNull(collectorMac, "collectorMac");
+		Objects.requireNonNull(labeling, "labeling");
 		flowFilters = Map.copyOf(flowFilters);
 		if (instructions < 0 || instructions > 0xFFFF || (instructions & 0x007F) != 0) {
 			throw new IllegalArgumentException(String.format(
@@ -72,23 +83,26 @@ public record ProvisioningOptions(IntFlows intFlows, int instructions, int remai
 
 	public ProvisioningOptions withIntFlows(IntFlows flows) {
 		return new ProvisioningOptions(flows, this.instructions, this.remainingHopCount, this.eventFilter,
-				this.flowFilters, this.collector, this.collectorMac, this.reportPort, this.hwId, this.ecmp);
+				this.flowFilters, this.collector, this.collectorMac, this.reportPort, this.hwId, this.ecmp,
+				this.labeling);
 	}
 
 	public ProvisioningOptions withInstructions(int bitmap) {
 		return new ProvisioningOptions(this.intFlows, bitmap, this.remainingHopCount, this.eventFilter,
-				this.flowFilters, this.collector, this.collectorMac, this.reportPort, this.hwId, this.ecmp);
+				this.flowFilters, this.collector, this.collectorMac, this.reportPort, this.hwId, this.ecmp,
+				this.labeling);
 	}
 
 	public ProvisioningOptions withRemainingHopCount(int hops) {
 		return new ProvisioningOptions(this.intFlows, this.instructions, hops, this.eventFilter, this.flowFilters,
-				this.collector, this.collectorMac, this.reportPort, this.hwId, this.ecmp);
+				this.collector, this.collectorMac, this.reportPort, this.hwId, this.ecmp, this.labeling);
 	}
 
 	/** The pre-filter of every INT flow that has none of its own. */
 	public ProvisioningOptions withEventFilter(EventFilterSpec filter) {
 		return new ProvisioningOptions(this.intFlows, this.instructions, this.remainingHopCount, filter,
-				this.flowFilters, this.collector, this.collectorMac, this.reportPort, this.hwId, this.ecmp);
+				this.flowFilters, this.collector, this.collectorMac, this.reportPort, this.hwId, this.ecmp,
+				this.labeling);
 	}
 
 	/** The pre-filter of one listed flow. */
@@ -96,12 +110,12 @@ public record ProvisioningOptions(IntFlows intFlows, int instructions, int remai
 		Map<FlowSpec, EventFilterSpec> filters = new LinkedHashMap<>(this.flowFilters);
 		filters.put(flow, filter);
 		return new ProvisioningOptions(this.intFlows, this.instructions, this.remainingHopCount, this.eventFilter,
-				filters, this.collector, this.collectorMac, this.reportPort, this.hwId, this.ecmp);
+				filters, this.collector, this.collectorMac, this.reportPort, this.hwId, this.ecmp, this.labeling);
 	}
 
 	public ProvisioningOptions withCollector(InetSocketAddress address) {
 		return new ProvisioningOptions(this.intFlows, this.instructions, this.remainingHopCount, this.eventFilter,
-				this.flowFilters, address, this.collectorMac, this.reportPort, this.hwId, this.ecmp);
+				this.flowFilters, address, this.collectorMac, this.reportPort, this.hwId, this.ecmp, this.labeling);
 	}
 
 	/**
@@ -109,7 +123,13 @@ public record ProvisioningOptions(IntFlows intFlows, int instructions, int remai
 	 */
 	public ProvisioningOptions withEcmp(boolean spread) {
 		return new ProvisioningOptions(this.intFlows, this.instructions, this.remainingHopCount, this.eventFilter,
-				this.flowFilters, this.collector, this.collectorMac, this.reportPort, this.hwId, spread);
+				this.flowFilters, this.collector, this.collectorMac, this.reportPort, this.hwId, spread, this.labeling);
+	}
+
+	/** INT-label as the switches are to run it. */
+	public ProvisioningOptions withLabeling(LabelingSpec spec) {
+		return new ProvisioningOptions(this.intFlows, this.instructions, this.remainingHopCount, this.eventFilter,
+				this.flowFilters, this.collector, this.collectorMac, this.reportPort, this.hwId, this.ecmp, spec);
 	}
 
 	/** The filter of {@code flow}: its own, else the common one. */

@@ -12,6 +12,7 @@ import java.util.Set;
 import io.sonde.emulator.pipeline.EventFilterAction;
 import io.sonde.emulator.pipeline.FlowMatch;
 import io.sonde.emulator.pipeline.IntInsertion;
+import io.sonde.emulator.pipeline.LabelFlow;
 import io.sonde.emulator.pipeline.ReportCollector;
 import io.sonde.emulator.topology.Endpoint;
 import io.sonde.emulator.topology.EqualCostRoute;
@@ -40,6 +41,11 @@ import io.sonde.p4programs.entries.SondeEntities;
  * A flow between two hosts of one edge switch gets no INT, since its packets never leave
  * the edge switch toward another switch (sonde.p4 only inserts INT toward a non-sink
  * port).
+ * <p>
+ * With INT-label on ({@link ProvisioningOptions#labeling()}), every switch gets the same
+ * settings and probability table, its host-facing ports as label sink ports and clone
+ * session 501 to the CPU port; a specific flow's {@code label_flows} entry goes to the
+ * switch its source host attaches to only (flow index = its place in the list).
  */
 public record ProvisioningPlan(List<SwitchPlan> switches) {
 
@@ -94,6 +100,7 @@ public record ProvisioningPlan(List<SwitchPlan> switches) {
 				planFlow(topology, builders, options, flow);
 			}
 		}
+		planSpecificFlows(topology, builders, options.labeling());
 		List<SwitchPlan> plans = new ArrayList<>();
 		for (Builder builder : builders.values()) {
 			plans.add(builder.build(routes, options));
@@ -147,6 +154,23 @@ public record ProvisioningPlan(List<SwitchPlan> switches) {
 		builders.get(exit.node()).addFilter(match, FLOW_PRIORITY, options.filterOf(flow));
 	}
 
+	private static void planSpecificFlows(Topology topology, Map<String, Builder> builders, LabelingSpec labeling) {
+		List<LabelingSpec.SpecificFlow> flows = labeling.specificFlows();
+		for (int index = 0; index < flows.size(); index++) {
+			LabelingSpec.SpecificFlow specific = flows.get(index);
+			FlowSpec flow = specific.flow();
+			HostSpec source = host(topology, flow.sourceHost());
+			HostSpec destination = host(topology, flow.destinationHost());
+			Builder entry = builders.get(topology.attachmentOf(source.name()).node());
+			if (entry == null) {
+				continue;
+			}
+			int protocol = (flow.protocol() == TransportProtocol.TCP) ? 6 : 17;
+			entry.labelFlows.add(new LabelPlan.FlowEntry(source.ipv4().value(), destination.ipv4().value(), protocol,
+					flow.sourcePort(), flow.destinationPort(), new LabelFlow(index, specific.sampleIntervalMicros())));
+		}
+	}
+
 	private static HostSpec host(Topology topology, String name) {
 		return topology.hostNamed(name)
 			.orElseThrow(() -> new IllegalArgumentException(
@@ -165,6 +189,8 @@ public record ProvisioningPlan(List<SwitchPlan> switches) {
 		final List<FlowRule<EventFilterAction>> filters = new ArrayList<>();
 
 		final List<CnfRegisterWrite> cnf = new ArrayList<>();
+
+		final List<LabelPlan.FlowEntry> labelFlows = new ArrayList<>();
 
 		int nextFilterIndex;
 
@@ -221,7 +247,15 @@ public record ProvisioningPlan(List<SwitchPlan> switches) {
 			}
 			return new SwitchPlan(this.spec.name(), this.spec.deviceId(), "127.0.0.1:" + this.spec.p4RuntimePort(),
 					this.spec.deviceId(), direct, spread, SondeEntities.ecmpSaltOf(this.spec.name()), this.sinkPorts,
-					this.watchlist, this.filters, this.cnf, options.reportPort(), collector);
+					this.watchlist, this.filters, this.cnf, options.reportPort(), collector,
+					labelPlan(options.labeling()));
+		}
+
+		private LabelPlan labelPlan(LabelingSpec labeling) {
+			if (!labeling.enabled()) {
+				return LabelPlan.NONE;
+			}
+			return new LabelPlan(true, labeling.settings(), labeling.probabilities(), this.sinkPorts, this.labelFlows);
 		}
 
 		private static int ipv4(InetAddress address) {

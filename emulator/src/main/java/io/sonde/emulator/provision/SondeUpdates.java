@@ -8,9 +8,13 @@ import java.util.TreeMap;
 import io.sonde.emulator.pipeline.EventFilterAction;
 import io.sonde.emulator.pipeline.FlowMatch;
 import io.sonde.emulator.pipeline.IntInsertion;
+import io.sonde.emulator.pipeline.LabelProbability;
+import io.sonde.emulator.pipeline.LabelSettings;
 import io.sonde.emulator.pipeline.ReportCollector;
+import io.sonde.emulator.pipeline.SondeIngress;
 import io.sonde.emulator.topology.EqualCostRoute;
 import io.sonde.emulator.topology.Route;
+import io.sonde.p4programs.SondePipeline;
 import io.sonde.p4programs.entries.FlowKey;
 import io.sonde.p4programs.entries.SondeEntities;
 import io.sonde.p4runtime.entity.Updates;
@@ -23,9 +27,11 @@ import p4.v1.Update;
  * id register, the report mirror (clone session, collector entry), the ECMP salt and
  * next-hop members, then the groups, then the {@code next_hop} entries, routes, sink
  * ports, watchlist, event filters and CNF registers, in that order, so a switch can
- * report before it forwards INT packets. Members, groups and the entries naming them are
- * in separate phases, each to be written in Writes of its own: a switch may apply the
- * updates of one Write in any order (P4Runtime §12.2), and a group needs its members.
+ * report before it forwards INT packets. INT-label's settings and export session come
+ * with the first phase, its probability table, sink ports and specific flows with the
+ * entries. Members, groups and the entries naming them are in separate phases, each to be
+ * written in Writes of its own: a switch may apply the updates of one Write in any order
+ * (P4Runtime §12.2), and a group needs its members.
  */
 final class SondeUpdates {
 
@@ -65,11 +71,49 @@ final class SondeUpdates {
 					insert.instructions(), insert.hopMl(), insert.remainingHopCount())));
 		}
 		plan.eventFilters().forEach((rule) -> entries.add(Updates.of(Update.Type.INSERT, filter(rule))));
+		label(plan.label(), updates, entries);
 		for (CnfRegisterWrite literal : plan.cnfLiterals()) {
 			this.entities.cnfLiteral(literal.slot(), literal.metric(), literal.operator(), literal.threshold())
 				.forEach((cell) -> entries.add(Updates.of(Update.Type.MODIFY, cell)));
 		}
 		return List.of(updates, groups, entries).stream().filter((phase) -> !phase.isEmpty()).toList();
+	}
+
+	/**
+	 * INT-label: settings (the default entry) and clone session 501 to the CPU port
+	 * first, then the probability table, the sink ports and the specific flows.
+	 */
+	private void label(LabelPlan label, List<Update> first, List<Update> entries) {
+		if (!label.enabled()) {
+			return;
+		}
+		LabelSettings settings = label.settings();
+		first.add(Updates.of(Update.Type.MODIFY, this.entities.labelSettings(mode(settings.mode()),
+				settings.intervalMicros(), settings.restMicros(), settings.maxHop())));
+		first.add(Updates.of(Update.Type.INSERT, this.entities.labelExportMirror(SondeIngress.CPU_PORT)));
+		for (int n = 0; n < label.probabilities().size(); n++) {
+			LabelProbability probability = label.probabilities().get(n);
+			entries.add(Updates.of(Update.Type.INSERT,
+					this.entities.labelProbability(n, probability.threshold(), probability.scaleByInterval())));
+		}
+		label.sinkPorts()
+			.forEach((port) -> entries.add(Updates.of(Update.Type.INSERT, this.entities.labelSinkPort(port))));
+		for (LabelPlan.FlowEntry flow : label.flows()) {
+			entries.add(Updates.of(Update.Type.INSERT,
+					this.entities.labelFlow(
+							new io.sonde.p4programs.entries.LabelFlow(flow.src(), flow.dst(), flow.protocol(),
+									flow.srcPort(), flow.dstPort()),
+							flow.action().flowIndex(), flow.action().sampleIntervalMicros())));
+		}
+	}
+
+	private static SondePipeline.LabelMode mode(int code) {
+		for (SondePipeline.LabelMode mode : SondePipeline.LabelMode.values()) {
+			if (mode.code() == code) {
+				return mode;
+			}
+		}
+		throw new IllegalArgumentException("no label mode has code " + code);
 	}
 
 	/**

@@ -26,11 +26,12 @@ import io.sonde.emulator.topology.Route;
  * @param cnfLiterals register cells of its CNF expressions
  * @param reportPort the port clone session 500 mirrors reports to
  * @param collector its {@code int_report_collectors} action for that port
+ * @param label its INT-label entries ({@link LabelPlan#NONE} when labeling is off)
  */
 public record SwitchPlan(String switchName, long deviceId, String address, long intNodeId, List<Route> routes,
 		List<EqualCostRoute> ecmpRoutes, long ecmpSalt, List<Integer> sinkPorts, List<FlowRule<IntInsertion>> watchlist,
 		List<FlowRule<EventFilterAction>> eventFilters, List<CnfRegisterWrite> cnfLiterals, int reportPort,
-		ReportCollector collector) {
+		ReportCollector collector, LabelPlan label) {
 
 	public SwitchPlan {
 		routes = List.copyOf(routes);
@@ -39,6 +40,7 @@ public record SwitchPlan(String switchName, long deviceId, String address, long 
 		watchlist = List.copyOf(watchlist);
 		eventFilters = List.copyOf(eventFilters);
 		cnfLiterals = List.copyOf(cnfLiterals);
+		java.util.Objects.requireNonNull(label, "label");
 	}
 
 	/** The P4Runtime host and port, split. */

@@ -142,13 +142,17 @@ public record EmulationOptions(ClockMode clock, long seed, InetSocketAddress col
 				this.groundTruthCapacity, this.dataPlanes, clockSource);
 	}
 
-	/** The data planes to use: the given ones, or sonde.p4 with this format and clock. */
+	/**
+	 * The data planes to use: the given ones, or sonde.p4 with this format, clock and
+	 * seed.
+	 */
 	SwitchDataPlanes effectiveDataPlanes() {
 		if (this.dataPlanes != null) {
 			return this.dataPlanes;
 		}
-		return SwitchDataPlanes.sondeP4(
-				SondeSwitchOptions.DEFAULTS.withReportFormat(this.reportFormat).withNanosPerTick(this.nanosPerTick));
+		return SwitchDataPlanes.sondeP4(SondeSwitchOptions.DEFAULTS.withReportFormat(this.reportFormat)
+			.withNanosPerTick(this.nanosPerTick)
+			.withRandomSeed(this.seed));
 	}
 
 }

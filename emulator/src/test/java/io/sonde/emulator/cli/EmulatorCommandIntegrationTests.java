@@ -55,6 +55,28 @@ class EmulatorCommandIntegrationTests {
 	}
 
 	@Test
+	void provisionsIntLabelAsTheOptionsSay() throws Exception {
+		CommandOutput output = CommandOutput.run("run", "--topology", "int-label", "--clock", "virtual", "--duration",
+				"200ms", "--p4runtime-base-port", "0", "--collector", "127.0.0.1:9", "--flows", "4", "--rate", "100",
+				"--label", "base_b", "--label-interval", "20ms", "--label-rest", "5ms", "--label-probability", "f2",
+				"--label-specific-flows", "1");
+
+		assertThat(output.exitCode()).as(output.err()).isZero();
+		assertThat(output.out()).contains("provisioned 12 switches over P4Runtime")
+			.contains("INT-label BASE_B every 20000 µs, 1 specific flows");
+	}
+
+	@Test
+	void refusesARestTimeLongerThanTheInterval() throws Exception {
+		CommandOutput output = CommandOutput.run("run", "--topology", "int-label", "--clock", "virtual", "--duration",
+				"100ms", "--p4runtime-base-port", "0", "--label", "base_a", "--label-interval", "10ms", "--label-rest",
+				"20ms");
+
+		assertThat(output.exitCode()).isEqualTo(2);
+		assertThat(output.err()).contains("--label options").contains("rest time T1");
+	}
+
+	@Test
 	void writesATopologyFile() throws Exception {
 		Path file = this.files.resolve("int-label.json");
 

@@ -51,11 +51,14 @@ class SwitchStateAdaptersTests {
 
 		final IngressResult result = new IngressResult();
 
+		int labelExports;
+
 		StateSwitch(long switchId) {
 			SwitchStateRegisters registers = new SwitchStateRegisters(this.state);
 			this.ingress = new SondeIngress(this.tables, registers);
 			this.egress = new SondeEgress(this.tables, registers, this.reports, SwitchStateAdaptersTests.this.truth,
-					ReportFormat.TR2_0);
+					ReportFormat.TR2_0, new java.util.SplittableRandom(3)::nextInt,
+					(sessionPort, ingressPort, frame, length) -> this.labelExports++);
 			modify(SondeEntities.ofPipeline().nodeId(switchId).getTableEntry());
 		}
 

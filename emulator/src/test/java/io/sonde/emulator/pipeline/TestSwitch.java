@@ -1,5 +1,11 @@
 package io.sonde.emulator.pipeline;
 
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.SplittableRandom;
+
 import io.sonde.emulator.report.InMemoryReportSink;
 import io.sonde.p4programs.codec.ReportFormat;
 
@@ -7,7 +13,8 @@ import io.sonde.p4programs.codec.ReportFormat;
  * One emulated switch for tests: in-memory tables and registers, its ingress and egress,
  * reports kept in memory. {@link #forward} runs a packet through ingress, then egress at
  * the egress time the test chooses (standing in for the emulated queue), and turns a
- * report clone into a report at ingress time.
+ * report clone into a report at ingress time. INT-label exports are kept in memory; Base
+ * B's draws are the ones a test queued in {@link #draws}, then a fixed seeded stream.
  */
 final class TestSwitch {
 
@@ -33,18 +40,39 @@ final class TestSwitch {
 
 	final IngressResult result = new IngressResult();
 
+	/** An INT-label export the switch made. */
+	record Export(int sessionPort, int ingressPort, byte[] frame) {
+	}
+
+	final List<Export> exports = new ArrayList<>();
+
+	/** Base B's next draws (16 bits each), taken before the seeded stream. */
+	final ArrayDeque<Integer> draws = new ArrayDeque<>();
+
+	/** Draws taken so far. */
+	int drawsTaken;
+
+	private final SplittableRandom seeded = new SplittableRandom(24);
+
 	private final EgressMetadata egressMeta = new EgressMetadata();
 
 	TestSwitch(long switchId, GroundTruth truth, ReportFormat format) {
 		this.switchId = switchId;
 		this.truth = truth;
 		this.ingress = new SondeIngress(this.tables, this.registers);
-		this.egress = new SondeEgress(this.tables, this.registers, this.reports, truth, format);
+		this.egress = new SondeEgress(this.tables, this.registers, this.reports, truth, format, this::draw,
+				(sessionPort, ingressPort, frame, length) -> this.exports
+					.add(new Export(sessionPort, ingressPort, Arrays.copyOf(frame, length))));
 		this.tables.setIntNodeId(switchId);
 	}
 
 	TestSwitch(long switchId) {
 		this(switchId, GroundTruth.bounded(10_000, 10_000), ReportFormat.TR2_0);
+	}
+
+	private int draw() {
+		this.drawsTaken++;
+		return this.draws.isEmpty() ? this.seeded.nextInt(1 << 16) : this.draws.poll();
 	}
 
 	/**

@@ -3,6 +3,7 @@ package io.sonde.p4programs.codec;
 import java.util.Arrays;
 import java.util.List;
 
+import io.sonde.p4programs.SondePipeline;
 import io.sonde.p4programs.codec.MalformedTelemetry.Reason;
 import org.junit.jupiter.api.Test;
 
@@ -161,6 +162,19 @@ class LabelCodecTests {
 			.isThrownBy(() -> new LabelItem(0, 0, 0, 0, 0, 0, 0, 0, 256, LabelReason.INTERVAL));
 		assertThat(LabelReason.of(3)).isEqualTo(LabelReason.SPECIFIC_FLOW);
 		assertThatIllegalArgumentException().isThrownBy(() -> LabelReason.of(0));
+	}
+
+	@Test
+	void wireConstantsAreSondeP4s() {
+		assertThat(LabelWire.IP_PROTOCOL).isEqualTo(SondePipeline.IP_PROTO_INT_LABEL);
+		assertThat(LabelWire.OPTION_BYTES).isEqualTo(SondePipeline.LABEL_OPTION_BYTES);
+		assertThat(LabelWire.ITEM_BYTES).isEqualTo(SondePipeline.LABEL_ITEM_BYTES);
+		assertThat(LabelWire.SPECIFIC_FLOW_BIT).isEqualTo(SondePipeline.LABEL_SPECIFIC_FLOW);
+		assertThat(LabelWire.ITEM_COUNT_MASK).isEqualTo(SondePipeline.LABEL_COUNT_MASK);
+		assertThat(LabelWire.MAX_LABEL_ITEMS).isEqualTo(SondePipeline.MAX_LABEL_ITEMS);
+		for (LabelReason reason : LabelReason.values()) {
+			assertThat(SondePipeline.LabelDecision.valueOf(reason.name()).code()).isEqualTo(reason.code());
+		}
 	}
 
 	private static byte[] withChecksum(byte[] frame) {
