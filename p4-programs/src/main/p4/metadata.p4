@@ -146,7 +146,6 @@ struct label_meta_t {
     bit<1>  specific;          // a specific flow: int_num bit 7, from the parser or label_flows
     bit<1>  eligible;          // ingress: an IPv4 user packet, not from the CPU port, not a probe
     bit<1>  malformed;         // ingress: such a packet whose option did not parse
-    bit<1>  sampled;           // label_flows: this packet of a specific flow is due for labeling
     bit<2>  mode;              // label_settings
     bit<32> interval_us;       // T
     bit<32> rest_us;           // T1
