@@ -362,7 +362,7 @@ control LabelRestore(inout headers_t hdr, inout metadata_t meta) {
         hdr.ipv4.total_len = hdr.ipv4.total_len - LABEL_OPTION_BYTES
             - LABEL_ITEM_BYTES * (bit<16>) meta.label.items;
         hdr.label_option.setInvalid();
-        hdr.label_items.pop_front(MAX_LABEL_ITEMS);
+        hdr.label_items.setInvalid();
     }
 
     apply {
