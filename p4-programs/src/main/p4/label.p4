@@ -23,22 +23,39 @@ control LabelIngress(inout headers_t hdr, inout metadata_t meta,
 
     // A flow followed hop by hop: a packet becomes specific when sample_interval_us has passed
     // since the flow's last one (0: every packet). flow_index's low 10 bits pick the cell
-    // (LABEL_FLOWS = 2^10); the control plane gives each flow its own index below that.
+    // (LABEL_FLOWS = 2^10); the control plane gives each flow its own index below that. A
+    // specific packet gets int_num's bit 7, on an option of its own when it has none yet (then
+    // with no items: the first hop's egress labels it).
     @id(0x01002000) action label_specific_flow(bit<16> flow_index, bit<32> sample_interval_us) {
         bit<32> cell = (bit<32>) flow_index[9:0];
         bit<48> now = standard_metadata.ingress_global_timestamp;
         bit<48> last;
         label_flow_last_time.read(last, cell);
-        meta.label.sampled = 0;
+        bit<1> sampled = 0;
         if (sample_interval_us == 0 || last == 0 || now - last > (bit<48>) sample_interval_us) {
-            meta.label.sampled = 1;
+            sampled = 1;
             last = now;
         }
         label_flow_last_time.write(cell, last);
+        label_option_t option;
+        option.setValid();
+        option.nh = hdr.ipv4.protocol;
+        option.int_num = LABEL_SPECIFIC_FLOW;
+        bit<16> added = LABEL_OPTION_BYTES;
+        if (hdr.label_option.isValid()) {
+            option.nh = hdr.label_option.nh;
+            option.int_num = hdr.label_option.int_num | LABEL_SPECIFIC_FLOW;
+            added = 0;
+        }
+        if (sampled == 1) {
+            hdr.label_option = option;
+            hdr.ipv4.protocol = IP_PROTO_INT_LABEL;
+            hdr.ipv4.total_len = hdr.ipv4.total_len + added;
+            meta.label.specific = 1;
+        }
     }
 
     @id(0x01002005) action not_specific_flow() {
-        meta.label.sampled = 0;
     }
 
     // Keyed by the packet's own 5-tuple: the protocol is the option's nh when labels precede L4.
@@ -60,12 +77,14 @@ control LabelIngress(inout headers_t hdr, inout metadata_t meta,
     }
 
     // INT-label applies to IPv4 user packets only: not to probes (they never get here), not to
-    // what the CPU port sends, not to recirculations. One whose option did not parse is left
-    // alone and counted by egress.
+    // what the CPU port sends or is sent, not to clones or recirculations (their metadata starts
+    // at 0; sonde.p4 makes no multicast replicas). One whose option did not parse is left alone
+    // and counted by egress.
     @id(0x01002006) action classify_label_packet() {
         meta.label.eligible = 0;
         meta.label.malformed = 0;
         if (hdr.ipv4.isValid() && standard_metadata.ingress_port != CPU_PORT
+                && standard_metadata.egress_spec != CPU_PORT
                 && standard_metadata.instance_type == PKT_INSTANCE_TYPE_NORMAL) {
             meta.label.eligible = 1;
             if (hdr.label_option.isValid() && meta.label.parsed == 0) {
@@ -75,33 +94,10 @@ control LabelIngress(inout headers_t hdr, inout metadata_t meta,
         }
     }
 
-    @id(0x01002007) action mark_specific() {
-        hdr.label_option.int_num = hdr.label_option.int_num | LABEL_SPECIFIC_FLOW;
-        meta.label.specific = 1;
-    }
-
-    // No labels yet: an option with no items, bit 7 set, so the first hop's egress labels it.
-    @id(0x01002008) action open_specific_option() {
-        hdr.label_option.setValid();
-        hdr.label_option.nh = hdr.ipv4.protocol;
-        hdr.label_option.int_num = LABEL_SPECIFIC_FLOW;
-        hdr.ipv4.protocol = IP_PROTO_INT_LABEL;
-        hdr.ipv4.total_len = hdr.ipv4.total_len + LABEL_OPTION_BYTES;
-        meta.label.specific = 1;
-        meta.label.items = 0;
-    }
-
     apply {
         classify_label_packet();
         if (meta.label.eligible == 1) {
             label_flows.apply();
-            if (meta.label.sampled == 1) {
-                if (hdr.label_option.isValid()) {
-                    mark_specific();
-                } else {
-                    open_specific_option();
-                }
-            }
         }
     }
 }
@@ -192,9 +188,11 @@ control LabelEgress(inout headers_t hdr, inout metadata_t meta,
         counters = label_sink_ports_counter;
     }
 
-    // Algorithms 1 and 2 for the egress port: meta.label.reason says why it labels (FULL: it does
-    // not), decided whether label_decisions counts it; Reg1 takes the time when it labels.
-    @id(0x01002009) action decide_label() {
+    // Algorithms 1 and 2 for egress port p: reason says why it labels (FULL: it does not),
+    // decided whether label_decisions counts it; Reg1 takes the time when it labels. The packet
+    // leaving by a sink port with labels is marked for export; label_carried counts the items it
+    // leaves with (none past a last hop, whose packet leaves restored).
+    @id(0x01002009) action label_packet() {
         bit<32> port = (bit<32>) standard_metadata.egress_port;
         bit<48> now = standard_metadata.egress_global_timestamp;
         bit<48> last;
@@ -241,6 +239,24 @@ control LabelEgress(inout headers_t hdr, inout metadata_t meta,
             last = now;
         }
         label_last_time.write(port, last);
+
+        // What leaves: the items it came with and this hop's, or none past a last hop.
+        bit<32> carried = 0;
+        bit<1> with_labels = 0;
+        if (hdr.label_option.isValid()) {
+            carried = (bit<32>) meta.label.items;
+            with_labels = 1;
+        }
+        if (meta.label.reason != LABEL_REASON_FULL) {
+            carried = carried + 1;
+            with_labels = 1;
+        }
+        meta.label.export = 0;
+        if (meta.label.sink == 1 && with_labels == 1) {
+            meta.label.export = 1;
+            carried = 0;
+        }
+        label_carried.count(port * LABEL_CARRIED_COUNTS + carried);
     }
 
     // This hop's item after the others; bit 7 of int_num is kept. The first label also puts the
@@ -284,21 +300,11 @@ control LabelEgress(inout headers_t hdr, inout metadata_t meta,
     // (LabelRestore), since this pass's headers are also the clone's.
     @id(0x0100200D) action export_and_restore() {
         label_exports.count((bit<32>) standard_metadata.egress_port);
-        meta.label.export = 1;
         clone_preserving_field_list(CloneType.E2E, LABEL_EXPORT_CLONE_SESSION_ID,
                                     (bit<8>) FieldList.LABEL_EXPORT);
         meta.label.restore = 1;
         meta.label.out_port = standard_metadata.egress_port;
         recirculate_preserving_field_list((bit<8>) FieldList.LABEL_RESTORE);
-    }
-
-    // The items a packet leaves with: none past a last hop, whose packet leaves restored.
-    @id(0x0100200E) action count_carried() {
-        bit<32> carried = 0;
-        if (hdr.label_option.isValid() && meta.label.sink == 0) {
-            carried = (bit<32>) (hdr.label_option.int_num & LABEL_COUNT_MASK);
-        }
-        label_carried.count((bit<32>) standard_metadata.egress_port * LABEL_CARRIED_COUNTS + carried);
     }
 
     // The export keeps what the controller reads: Ethernet, IPv4, the option and items, and the
@@ -325,31 +331,25 @@ control LabelEgress(inout headers_t hdr, inout metadata_t meta,
 
     apply {
         if (meta.label.export == 1) {
+            // The export clone, on its way to the CPU port.
             cut_export();
-            return;
-        }
-        if (meta.label.malformed == 1) {
+        } else if (meta.label.eligible == 1) {
+            label_settings.apply();
+            label_probability.apply();
+            label_sink_ports.apply();
+            label_packet();
+            if (meta.label.reason != LABEL_REASON_FULL) {
+                push_label_item();
+            }
+            if (meta.label.decided == 1) {
+                count_decision();
+            }
+            if (meta.label.export == 1) {
+                export_and_restore();
+            }
+        } else if (meta.label.malformed == 1) {
             count_malformed();
-            return;
         }
-        if (meta.label.eligible == 0 || standard_metadata.egress_port == CPU_PORT
-                || standard_metadata.instance_type != PKT_INSTANCE_TYPE_NORMAL) {
-            return;
-        }
-        label_settings.apply();
-        label_probability.apply();
-        label_sink_ports.apply();
-        decide_label();
-        if (meta.label.reason != LABEL_REASON_FULL) {
-            push_label_item();
-        }
-        if (meta.label.decided == 1) {
-            count_decision();
-        }
-        if (meta.label.sink == 1 && hdr.label_option.isValid()) {
-            export_and_restore();
-        }
-        count_carried();
     }
 }
 
@@ -362,7 +362,7 @@ control LabelRestore(inout headers_t hdr, inout metadata_t meta) {
         hdr.ipv4.total_len = hdr.ipv4.total_len - LABEL_OPTION_BYTES
             - LABEL_ITEM_BYTES * (bit<16>) meta.label.items;
         hdr.label_option.setInvalid();
-        hdr.label_items.pop_front(MAX_LABEL_ITEMS);
+        hdr.label_items.setInvalid();
     }
 
     apply {

@@ -54,9 +54,9 @@ struct headers_t {
     probe_count_t                       probe_mea_count;
     probe_mea_t[PROBE_MAX_MEASUREMENTS] probe_hop_mea;
     // INT-label (label_headers.p4), behind IPv4: the option, the items it arrived with (oldest
-    // first), and this hop's own item, which the deparser emits after them (newest last).
+    // first, whole), and this hop's own item, which the deparser emits after them (newest last).
     label_option_t                      label_option;
-    label_item_t[MAX_LABEL_ITEMS]       label_items;
+    label_items_t                       label_items;
     label_item_t                        label_new_item;
 }
 
@@ -142,11 +142,9 @@ struct gpint_meta_t {
 struct label_meta_t {
     bit<1>  parsed;            // parser: the option and every item it counts were extracted
     bit<8>  items;             // parser: the item count on arrival (int_num & LABEL_COUNT_MASK)
-    bit<8>  items_left;        // parser: items not yet extracted
     bit<1>  specific;          // a specific flow: int_num bit 7, from the parser or label_flows
     bit<1>  eligible;          // ingress: an IPv4 user packet, not from the CPU port, not a probe
     bit<1>  malformed;         // ingress: such a packet whose option did not parse
-    bit<1>  sampled;           // label_flows: this packet of a specific flow is due for labeling
     bit<2>  mode;              // label_settings
     bit<32> interval_us;       // T
     bit<32> rest_us;           // T1

@@ -58,34 +58,19 @@ parser SondeParser(packet_in packet, out headers_t hdr, inout metadata_t meta,
         }
     }
 
-    // INT-label: the option, its items (newest last), then L4 by nh, so forwarding, its ECMP hash
-    // and the flow tables see the packet's own 5-tuple whether or not it carries labels. An option
-    // counting more than MAX_LABEL_ITEMS items stops parsing there (error.LabelItemsOverflow): the
-    // packet leaves as it came, never labeled nor extracted, and is counted malformed.
+    // INT-label: the option, its items (newest last) whole into one variable-length header, then
+    // L4 by nh, so forwarding, its ECMP hash and the flow tables see the packet's own 5-tuple
+    // whether or not it carries labels. An option counting more than MAX_LABEL_ITEMS items stops
+    // parsing there (error.LabelItemsOverflow), one cut short inside its items ends it too
+    // (PacketTooShort): the packet leaves as it came, never labeled nor extracted, and is counted
+    // malformed.
     state parse_label_option {
         packet.extract(hdr.label_option);
         meta.flow.ip_proto = hdr.label_option.nh;
         meta.label.items = hdr.label_option.int_num & LABEL_COUNT_MASK;
         meta.label.specific = hdr.label_option.int_num[7:7];
         verify(meta.label.items <= MAX_LABEL_ITEMS, error.LabelItemsOverflow);
-        meta.label.items_left = meta.label.items;
-        transition parse_label_items;
-    }
-
-    state parse_label_items {
-        transition select(meta.label.items_left) {
-            8w0: parse_label_end;
-            default: parse_label_item;
-        }
-    }
-
-    state parse_label_item {
-        packet.extract(hdr.label_items.next);
-        meta.label.items_left = meta.label.items_left - 1;
-        transition parse_label_items;
-    }
-
-    state parse_label_end {
+        packet.extract(hdr.label_items, (bit<32>) meta.label.items * 256);
         meta.label.parsed = 1;
         transition select(hdr.label_option.nh) {
             IP_PROTO_TCP: parse_tcp;

@@ -71,6 +71,8 @@
 // INT-label (paper 004). Items a packet can carry: the parser's header stack ends there, so a packet
 // with more is a parser error, forwarded unchanged and counted as malformed.
 #define MAX_LABEL_ITEMS 8
+// MAX_LABEL_ITEMS * 256: the width of the variable-length header that carries them.
+#define LABEL_ITEMS_BITS 2048
 // Specific flows (label_flows entries) and their sampling registers, one cell per flow index.
 #define LABEL_FLOWS_TABLE_SIZE 1024
 #define LABEL_FLOWS 1024

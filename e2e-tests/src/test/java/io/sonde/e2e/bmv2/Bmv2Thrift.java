@@ -10,11 +10,11 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The setting sonde.p4 needs that BMv2's P4Runtime server will not make, made through
+ * The settings sonde.p4 needs that BMv2's P4Runtime server will not make, made through
  * BMv2's own Thrift runtime service instead, as {@code simple_switch_CLI} would: the
- * report clone session (the PI library of ../shared/tools/bmv2 was built without
- * simple_switch's clone support, so a CloneSessionEntry fails with UNKNOWN "Error when
- * creating clone session in target").
+ * report and export clone sessions (the PI library of ../shared/tools/bmv2 was built
+ * without simple_switch's clone support, so a CloneSessionEntry fails with UNKNOWN "Error
+ * when creating clone session in target"), and register cells (PI writes none).
  * <p>
  * Calls are Thrift's strict binary protocol, multiplexed by service name, unframed; they
  * are sent from inside the switch's namespace (where its Thrift port listens) by bash's
@@ -41,6 +41,26 @@ final class Bmv2Thrift {
 		ByteArrayOutputStream call = header("simple_switch:mirroring_mapping_add");
 		i32Field(call, 1, session);
 		i32Field(call, 2, egressPort);
+		call.write(STOP);
+		this.calls.add(call.toByteArray());
+		return this;
+	}
+
+	/**
+	 * {@code simple_switch_CLI register_write <register> <index> <value>}, in context 0.
+	 * @param register the register's name in the BMv2 JSON, e.g.
+	 * {@code SondeEgress.label_egress.label_shift}
+	 */
+	Bmv2Thrift registerWrite(String register, int index, long value) {
+		ByteArrayOutputStream call = header("standard:bm_register_write");
+		i32Field(call, 1, 0);
+		call.write(STRING);
+		call.writeBytes(ByteBuffer.allocate(2).putShort((short) 2).array());
+		string(call, register);
+		i32Field(call, 3, index);
+		call.write(I64);
+		call.writeBytes(ByteBuffer.allocate(2).putShort((short) 4).array());
+		call.writeBytes(ByteBuffer.allocate(8).putLong(value).array());
 		call.write(STOP);
 		this.calls.add(call.toByteArray());
 		return this;
