@@ -6,10 +6,10 @@ import java.util.Set;
 
 import io.sonde.labeling.LabelingParameters;
 import io.sonde.labeling.LabelingStates;
+import io.sonde.labeling.internal.NetworkFacts;
 import io.sonde.switches.ConnectionState;
 import io.sonde.switches.SwitchManagement;
 import io.sonde.switches.SwitchView;
-import io.sonde.topology.TopologyCatalog;
 
 import org.springframework.beans.factory.ObjectProvider;
 
@@ -23,7 +23,7 @@ final class SwitchCoverageSources implements CoverageSources {
 
 	private final SwitchManagement switches;
 
-	private final TopologyCatalog topology;
+	private final NetworkFacts network;
 
 	private final ObjectProvider<LabelingStates> states;
 
@@ -31,9 +31,9 @@ final class SwitchCoverageSources implements CoverageSources {
 
 	private volatile int lastKnownMs = LabelingParameters.DEFAULTS.telemetryIntervalMs();
 
-	SwitchCoverageSources(SwitchManagement switches, TopologyCatalog topology, ObjectProvider<LabelingStates> states) {
+	SwitchCoverageSources(SwitchManagement switches, NetworkFacts network, ObjectProvider<LabelingStates> states) {
 		this.switches = switches;
-		this.topology = topology;
+		this.network = network;
 		this.states = states;
 		this.counters = new SwitchCounterReader(switches);
 	}
@@ -71,7 +71,7 @@ final class SwitchCoverageSources implements CoverageSources {
 
 	@Override
 	public Map<String, Set<Integer>> cabledPorts() {
-		return CoverageConfiguration.cabledPorts(this.topology);
+		return this.network.cabledPorts();
 	}
 
 	@Override

@@ -25,8 +25,8 @@ class LabelingConfiguration {
 
 	@Bean
 	NetworkFacts labelingNetworkFacts(TopologyCatalog topology, ObjectProvider<SwitchManagement> switches,
-			ObjectProvider<IntConfiguration> intConfiguration) {
-		return new NetworkFacts(topology, switches, intConfiguration);
+			ObjectProvider<IntConfiguration> intConfiguration, Clock clock) {
+		return new NetworkFacts(topology, switches, intConfiguration, clock);
 	}
 
 	@Bean

@@ -1,9 +1,15 @@
 package io.sonde.labeling.internal;
 
+import java.lang.System.Logger.Level;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 
 import io.sonde.intconfig.IntConfigDocument.SwitchIntConfig;
 import io.sonde.intconfig.IntConfigVersion;
@@ -23,7 +29,12 @@ import org.springframework.beans.factory.ObjectProvider;
  * attach, and each switch's INT node id (the device id its items carry), by the rule the
  * INT configuration uses: the configured {@code nodeId}, else the switch's device id.
  */
-class NetworkFacts {
+public class NetworkFacts {
+
+	private static final System.Logger logger = System.getLogger(NetworkFacts.class.getName());
+
+	/** How long the node id map is kept before it is read again. */
+	private static final Duration NODE_ID_REFRESH = Duration.ofSeconds(1);
 
 	private final TopologyCatalog topology;
 
@@ -31,13 +42,58 @@ class NetworkFacts {
 
 	private final ObjectProvider<IntConfiguration> intConfiguration;
 
+	private final Clock clock;
+
 	private volatile Graph graph;
 
+	private volatile Map<Long, String> switchesByNodeId = Map.of();
+
+	private volatile Instant nodeIdsReadAt = Instant.EPOCH;
+
 	NetworkFacts(TopologyCatalog topology, ObjectProvider<SwitchManagement> switches,
-			ObjectProvider<IntConfiguration> intConfiguration) {
+			ObjectProvider<IntConfiguration> intConfiguration, Clock clock) {
 		this.topology = topology;
 		this.switches = switches;
 		this.intConfiguration = intConfiguration;
+		this.clock = clock;
+	}
+
+	/**
+	 * The switch an INT node id names, from a map read again at most once a second, so a
+	 * changed INT configuration or a newly registered switch is seen within a second.
+	 */
+	public Optional<String> switchOfNodeId(long nodeId) {
+		Instant now = this.clock.instant();
+		if (now.isAfter(this.nodeIdsReadAt.plus(NODE_ID_REFRESH))) {
+			this.nodeIdsReadAt = now;
+			try {
+				this.switchesByNodeId = Map.copyOf(switchesByNodeId());
+			}
+			catch (RuntimeException ex) {
+				logger.log(Level.WARNING, "INT node ids not read again (" + ex.getMessage() + "); keeping the last");
+			}
+		}
+		return Optional.ofNullable(this.switchesByNodeId.get(nodeId));
+	}
+
+	/** Every switch of the topology with its cabled ports. */
+	public Map<String, Set<Integer>> cabledPorts() {
+		Map<String, Set<Integer>> ports = new HashMap<>();
+		graph().ifPresent((g) -> g.graph()
+			.topology()
+			.switches()
+			.forEach((node) -> ports.put(node.name(), new HashSet<>(ports(node.name())))));
+		return ports;
+	}
+
+	/** The port of switch {@code from} cabled to {@code to}, if they are neighbours. */
+	public Optional<Integer> portToward(String from, String to) {
+		return graph().flatMap((g) -> g.graph()
+			.neighbours(from)
+			.stream()
+			.filter((adjacency) -> adjacency.node().equals(to))
+			.map(TopologyGraph.Adjacency::port)
+			.findFirst());
 	}
 
 	/** Whether a switch of that name is registered or in the topology. */

@@ -2,12 +2,9 @@ package io.sonde.labeling.internal;
 
 import java.lang.System.Logger.Level;
 import java.time.Clock;
-import java.time.Duration;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.ConcurrentHashMap;
@@ -40,8 +37,6 @@ class ResultCollection implements SmartLifecycle {
 
 	private static final System.Logger logger = System.getLogger(ResultCollection.class.getName());
 
-	private static final Duration NODE_ID_REFRESH = Duration.ofSeconds(1);
-
 	private final LabelStateStore store;
 
 	private final NetworkFacts network;
@@ -68,10 +63,6 @@ class ResultCollection implements SmartLifecycle {
 
 	private final AtomicLong dropped = new AtomicLong();
 
-	private volatile Map<Long, String> switchesByNodeId = Map.of();
-
-	private volatile Instant nodeIdsReadAt = Instant.EPOCH;
-
 	private final int workers;
 
 	private final List<Thread> running = new ArrayList<>();
@@ -88,7 +79,7 @@ class ResultCollection implements SmartLifecycle {
 		this.json = json;
 		this.batchExports = batchExports;
 		this.queue = new ArrayBlockingQueue<>(queueCapacity);
-		this.collector = new ExportCollector(store, this::switchOf, this::epochOf,
+		this.collector = new ExportCollector(store, this.network::switchOfNodeId, this::epochOf,
 				(name) -> this.control.effective(name).aging().toMillis());
 	}
 
@@ -169,24 +160,6 @@ class ResultCollection implements SmartLifecycle {
 				batch.clear();
 			}
 		}
-	}
-
-	/**
-	 * The switch an INT node id names: the map is read again at most once a second, so a
-	 * changed INT configuration or a newly registered switch is seen within a second.
-	 */
-	private Optional<String> switchOf(long deviceId) {
-		Instant now = this.clock.instant();
-		if (now.isAfter(this.nodeIdsReadAt.plus(NODE_ID_REFRESH))) {
-			this.nodeIdsReadAt = now;
-			try {
-				this.switchesByNodeId = Map.copyOf(this.network.switchesByNodeId());
-			}
-			catch (RuntimeException ex) {
-				logger.log(Level.WARNING, "INT node ids not read again (" + ex.getMessage() + "); keeping the last");
-			}
-		}
-		return Optional.ofNullable(this.switchesByNodeId.get(deviceId));
 	}
 
 	private long epochOf(String switchName) {
