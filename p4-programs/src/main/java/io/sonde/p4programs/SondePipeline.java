@@ -45,6 +45,12 @@ public final class SondePipeline {
 	 */
 	public static final int PROBE_CLONE_SESSION_BASE = 1024;
 
+	/**
+	 * The CPU port ({@code CPU_PORT}): simple_switch_grpc {@code --cpu-port 510} and the
+	 * emulator's; packet_out comes from it, packet_in goes to it.
+	 */
+	public static final int CPU_PORT = 510;
+
 	/** DSCP that marks INT-MD over TCP/UDP, INT-2.1 §5.7.2 ({@code INT_DSCP}). */
 	public static final int INT_DSCP = 0x17;
 

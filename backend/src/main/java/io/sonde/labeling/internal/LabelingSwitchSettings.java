@@ -29,9 +29,6 @@ import p4.v1.Entity;
  */
 class LabelingSwitchSettings implements DesiredStateContributor {
 
-	/** sonde.p4's CPU_PORT (defines.p4). */
-	static final int CPU_PORT = 510;
-
 	private final StoredLabelingControl control;
 
 	private final NetworkFacts network;
@@ -69,7 +66,7 @@ class LabelingSwitchSettings implements DesiredStateContributor {
 					parameters.probability() == ProbabilityFunction.F3));
 		}
 		this.network.hostPorts(device.name()).forEach((port) -> wanted.add(this.entities.labelSinkPort(port)));
-		wanted.add(this.entities.labelExportMirror(CPU_PORT));
+		wanted.add(this.entities.labelExportMirror(SondePipeline.CPU_PORT));
 		for (SpecificFlow flow : this.control.flows()) {
 			if (flow.ingressSwitch().equals(device.name())) {
 				wanted.add(
@@ -100,7 +97,7 @@ class LabelingSwitchSettings implements DesiredStateContributor {
 		List<Entity> wanted = new ArrayList<>();
 		wanted.add(this.entities.labelSettings(LabelMode.OFF, off.intervalMs() * 1_000L, 0, off.maxHop()));
 		this.network.hostPorts(device.name()).forEach((port) -> wanted.add(this.entities.labelSinkPort(port)));
-		wanted.add(this.entities.labelExportMirror(CPU_PORT));
+		wanted.add(this.entities.labelExportMirror(SondePipeline.CPU_PORT));
 		return wanted;
 	}
 

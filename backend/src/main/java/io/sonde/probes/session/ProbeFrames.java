@@ -26,9 +26,6 @@ import io.sonde.topology.TopologyGraph.Adjacency;
  */
 final class ProbeFrames {
 
-	/** sonde.p4's CPU port: a PacketOut there is injected into the pipeline. */
-	static final int CPU_PORT = 510;
-
 	/** Locally administered, "SONDE" in its last five bytes. */
 	static final byte[] MONITOR_MAC = { 0x02, 0x53, 0x4F, 0x4E, 0x44, 0x45 };
 

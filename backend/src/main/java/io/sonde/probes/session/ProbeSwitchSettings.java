@@ -49,7 +49,7 @@ class ProbeSwitchSettings implements DesiredStateContributor {
 		wanted.add(this.entities.probeSettings(this.parameters.recoveryEnabled(),
 				this.parameters.feedbackTimeout().toNanos() / 1_000));
 		TreeSet<Integer> ports = new TreeSet<>(probePorts(device.name()));
-		ports.add(ProbeFrames.CPU_PORT);
+		ports.add(SondePipeline.CPU_PORT);
 		ports.forEach(
 				(port) -> wanted.add(this.entities.cloneSession(SondePipeline.PROBE_CLONE_SESSION_BASE + port, port)));
 		return wanted;

@@ -13,6 +13,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
 
+import io.sonde.p4programs.SondePipeline;
 import io.sonde.probes.recovery.ProbeSend;
 import io.sonde.probes.recovery.RecoveryLoop;
 import io.sonde.probes.recovery.RecoveryParameters;
@@ -170,7 +171,7 @@ final class SessionRun {
 		this.sendByRequest.put(requestId, send.sendId());
 		String first = path.get(send.fromHop());
 		try {
-			this.switches.packetOut(first, ProbeFrames.CPU_PORT, this.frames.frame(path, send.fromHop(), requestId));
+			this.switches.packetOut(first, SondePipeline.CPU_PORT, this.frames.frame(path, send.fromHop(), requestId));
 			this.live.sent(send, true, this.clock.instant());
 		}
 		catch (RuntimeException ex) {
