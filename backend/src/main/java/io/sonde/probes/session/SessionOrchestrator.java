@@ -56,6 +56,9 @@ class SessionOrchestrator implements ProbeOrchestrator, SmartLifecycle {
 
 	private static final System.Logger logger = System.getLogger(SessionOrchestrator.class.getName());
 
+	/** Set while {@link #stop()} interrupts the session thread. */
+	private volatile boolean stopping;
+
 	private final ProbesProperties properties;
 
 	private final ProbePlanner planner;
@@ -206,8 +209,20 @@ class SessionOrchestrator implements ProbeOrchestrator, SmartLifecycle {
 			this.publisher.publishEvent(new ProbeSessionCompleted(finished));
 		}
 		catch (RuntimeException ex) {
-			logger.log(Level.WARNING, "probe session " + started.id() + " failed: " + ex.getMessage(), ex);
-			saveQuietly(started.ended(SessionStatus.FAILED, this.clock.instant(), ex.getMessage()));
+			if (this.stopping || Thread.currentThread().isInterrupted()) {
+				// The backend stopping interrupted a Redis or P4Runtime call of the run:
+				// the
+				// session was cut short, it did not fail. The flag is cleared for the
+				// save
+				// and set again below.
+				interrupted = Thread.interrupted() || this.stopping;
+				saveQuietly(started.ended(SessionStatus.INTERRUPTED, this.clock.instant(),
+						"the backend stopped during the session (" + ex.getMessage() + ")"));
+			}
+			else {
+				logger.log(Level.WARNING, "probe session " + started.id() + " failed: " + ex.getMessage(), ex);
+				saveQuietly(started.ended(SessionStatus.FAILED, this.clock.instant(), ex.getMessage()));
+			}
 		}
 		finally {
 			this.current.set(null);
@@ -323,6 +338,7 @@ class SessionOrchestrator implements ProbeOrchestrator, SmartLifecycle {
 
 	@Override
 	public synchronized void start() {
+		this.stopping = false;
 		this.executor = Executors.newSingleThreadScheduledExecutor((task) -> {
 			Thread thread = new Thread(task, "probe-sessions");
 			thread.setDaemon(true);
@@ -345,6 +361,7 @@ class SessionOrchestrator implements ProbeOrchestrator, SmartLifecycle {
 	@Override
 	public synchronized void stop() {
 		if (this.executor != null) {
+			this.stopping = true;
 			this.executor.shutdownNow();
 			try {
 				this.executor.awaitTermination(5, TimeUnit.SECONDS);
