@@ -191,8 +191,9 @@ public final class EmulatedP4RuntimeServer implements AutoCloseable {
 	/**
 	 * Sends a packet to the controller, as a punt to the CPU port does: to the primary of
 	 * every role that has one, with the ingress port in the packet_in metadata.
-	 * @return true if some primary controller got it; false if there is none or its
-	 * stream is not keeping up (the packet is dropped, like on a congested CPU port)
+	 * @return true if some primary controller got it or will (it waits in the stream's
+	 * bounded CPU port queue while gRPC cannot take it); false if there is none or that
+	 * queue is full (the packet is dropped, like on a congested CPU port)
 	 */
 	public boolean sendPacketIn(byte[] payload, int ingressPort) {
 		PacketIn packet = this.packetIo.packetIn(payload, ingressPort);

@@ -1,6 +1,7 @@
 package io.sonde.emulator.p4rt;
 
 import java.lang.System.Logger.Level;
+import java.util.ArrayDeque;
 
 import io.grpc.Status;
 import io.grpc.stub.ServerCallStreamObserver;
@@ -23,10 +24,21 @@ import p4.v1.StreamMessageResponse;
  * <p>
  * Messages reach the client from several threads (this call's, other calls' arbitration,
  * the data plane's packet-ins), so every send holds {@code sendLock}.
+ * <p>
+ * PacketIns wait in a bounded queue, the switch's CPU port, while gRPC's outbound buffer
+ * is full (about 32 KiB: thirty 1 KB frames), and go out as the client reads. Without it
+ * a burst the data plane makes faster than loopback drains, as every virtual-time run
+ * does, loses packets by the host's speed instead of by the emulated network.
  */
 final class StreamSession implements StreamObserver<StreamMessageRequest> {
 
 	private static final System.Logger logger = System.getLogger(StreamSession.class.getName());
+
+	/**
+	 * Payload bytes of PacketIns the CPU port holds for a client that is not keeping up;
+	 * beyond them it drops.
+	 */
+	static final int CPU_PORT_QUEUE_BYTES = 4 << 20;
 
 	private final String switchName;
 
@@ -39,6 +51,10 @@ final class StreamSession implements StreamObserver<StreamMessageRequest> {
 	private final ArbitrationStream arbitration;
 
 	private final Object sendLock = new Object();
+
+	private final ArrayDeque<PacketIn> queuedPacketIns = new ArrayDeque<>();
+
+	private int queuedBytes;
 
 	private boolean ended;
 
@@ -59,6 +75,7 @@ final class StreamSession implements StreamObserver<StreamMessageRequest> {
 		this.delivery = delivery;
 		this.arbitration = sessions.arbitration().openStream(this::sendArbitration);
 		this.responses.setOnCancelHandler(this::closed);
+		this.responses.setOnReadyHandler(this::sendQueuedPacketIns);
 		sessions.add(this);
 	}
 
@@ -113,17 +130,38 @@ final class StreamSession implements StreamObserver<StreamMessageRequest> {
 	}
 
 	/**
-	 * Sends a packet-in unless the client is not keeping up: a switch's CPU port drops
+	 * Sends a packet-in, or queues it behind the ones gRPC cannot take yet; drops it when
+	 * the queue holds {@link #CPU_PORT_QUEUE_BYTES} already: a switch's CPU port drops
 	 * rather than queues without bound.
-	 * @return true if the packet was handed to gRPC
+	 * @return true if the packet was handed to gRPC or queued
 	 */
 	boolean sendPacketIn(PacketIn packet) {
 		synchronized (this.sendLock) {
-			if (this.ended || !this.responses.isReady()) {
+			if (this.ended) {
 				return false;
 			}
-			this.responses.onNext(StreamMessageResponse.newBuilder().setPacket(packet).build());
+			if (this.queuedPacketIns.isEmpty() && this.responses.isReady()) {
+				this.responses.onNext(StreamMessageResponse.newBuilder().setPacket(packet).build());
+				return true;
+			}
+			int bytes = packet.getPayload().size();
+			if (this.queuedBytes + bytes > CPU_PORT_QUEUE_BYTES) {
+				return false;
+			}
+			this.queuedPacketIns.add(packet);
+			this.queuedBytes += bytes;
 			return true;
+		}
+	}
+
+	/** gRPC can take more: the queued packet-ins go, oldest first, while it can. */
+	private void sendQueuedPacketIns() {
+		synchronized (this.sendLock) {
+			while (!this.ended && !this.queuedPacketIns.isEmpty() && this.responses.isReady()) {
+				PacketIn packet = this.queuedPacketIns.poll();
+				this.queuedBytes -= packet.getPayload().size();
+				this.responses.onNext(StreamMessageResponse.newBuilder().setPacket(packet).build());
+			}
 		}
 	}
 
@@ -180,6 +218,8 @@ final class StreamSession implements StreamObserver<StreamMessageRequest> {
 	private void closed() {
 		synchronized (this.sendLock) {
 			this.ended = true;
+			this.queuedPacketIns.clear();
+			this.queuedBytes = 0;
 		}
 		this.arbitration.close();
 		this.sessions.remove(this);

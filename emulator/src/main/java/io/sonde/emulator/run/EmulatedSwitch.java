@@ -109,7 +109,7 @@ public final class EmulatedSwitch {
 
 	/**
 	 * Packets for the controller that no primary controller took (none connected, or its
-	 * stream was not keeping up).
+	 * stream fell so far behind that the CPU port's queue was full).
 	 */
 	public long packetInsDropped() {
 		return this.packetInsDropped.get();

@@ -1,7 +1,11 @@
 package io.sonde.emulator.p4rt;
 
+import java.nio.ByteBuffer;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 
 import com.google.protobuf.ByteString;
 import io.grpc.Status;
@@ -129,6 +133,75 @@ class PacketIoConformanceIntegrationTests {
 		backup.awaitMastership(Mastership.State.NO_PRIMARY, WAIT);
 
 		assertThat(this.sw.server().sendPacketIn(new byte[] { 1 }, 1)).isFalse();
+	}
+
+	/**
+	 * 2 MiB at once, as a virtual-time run makes them, to a primary that reads nothing
+	 * meanwhile: more than gRPC's 32 KiB send buffer and the client's 1 MiB flow-control
+	 * window, less than the CPU port's queue.
+	 */
+	@Test
+	void aBurstOfPacketInsWaitsForASlowPrimaryInsteadOfBeingDropped() throws Exception {
+		start(TestPrograms.everyKind());
+		CountDownLatch reading = new CountDownLatch(1);
+		BlockingQueue<PacketIn> received = slowPrimary(reading);
+		int burst = 2 * 1024;
+
+		for (int i = 0; i < burst; i++) {
+			assertThat(this.sw.server().sendPacketIn(numberedKilobyte(i), 1)).as("packet-in %d", i).isTrue();
+		}
+		reading.countDown();
+
+		for (int i = 0; i < burst; i++) {
+			assertThat(numberOf(next(received))).as("in order").isEqualTo(i);
+		}
+	}
+
+	@Test
+	void packetInsBeyondTheCpuPortQueueAreDroppedAndTheOthersArrive() throws Exception {
+		start(TestPrograms.everyKind());
+		CountDownLatch reading = new CountDownLatch(1);
+		BlockingQueue<PacketIn> received = slowPrimary(reading);
+		int queueFrames = StreamSession.CPU_PORT_QUEUE_BYTES / 1024;
+
+		List<Integer> accepted = new ArrayList<>();
+		for (int i = 0; i < 3 * queueFrames; i++) {
+			if (this.sw.server().sendPacketIn(numberedKilobyte(i), 1)) {
+				accepted.add(i);
+			}
+		}
+		reading.countDown();
+
+		assertThat(accepted).as("the queue and what gRPC took before it filled")
+			.hasSizeGreaterThanOrEqualTo(queueFrames)
+			.hasSizeLessThan(3 * queueFrames);
+		for (int number : accepted) {
+			assertThat(numberOf(next(received))).isEqualTo(number);
+		}
+	}
+
+	/** The primary, whose gRPC thread waits until {@code reading} opens. */
+	private BlockingQueue<PacketIn> slowPrimary(CountDownLatch reading) {
+		P4RuntimeClient primary = this.sw.primaryWithPipeline();
+		BlockingQueue<PacketIn> received = queue();
+		primary.onPacketIn((packet) -> {
+			try {
+				reading.await(WAIT.toMillis(), TimeUnit.MILLISECONDS);
+			}
+			catch (InterruptedException ex) {
+				Thread.currentThread().interrupt();
+			}
+			received.add(packet);
+		});
+		return received;
+	}
+
+	private static byte[] numberedKilobyte(int number) {
+		return ByteBuffer.allocate(1024).putInt(number).array();
+	}
+
+	private static int numberOf(PacketIn packet) {
+		return packet.getPayload().asReadOnlyByteBuffer().getInt();
 	}
 
 	@Test

@@ -185,6 +185,7 @@ class LabelTwinIntegrationTests {
 					Duration.ofMillis(300));
 			network.runFor(Duration.ofMillis(350));
 			IndexedCounter exported = s3.server().state().counter(LabelCounter.EXPORTS.p4Name());
+			assertThat(s3.packetInsDropped()).as("s3's CPU port held every export of the burst").isZero();
 			return awaitExports(packetIns, exported.packets(2));
 		}
 	}
