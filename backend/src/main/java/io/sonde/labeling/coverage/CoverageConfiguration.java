@@ -2,6 +2,7 @@ package io.sonde.labeling.coverage;
 
 import java.time.Clock;
 
+import io.sonde.labeling.LabelingControl;
 import io.sonde.labeling.LabelingStates;
 import io.sonde.labeling.internal.LabelingProperties;
 import io.sonde.labeling.internal.NetworkFacts;
@@ -29,9 +30,9 @@ class CoverageConfiguration {
 	@Bean
 	@ConditionalOnProperty(name = "sonde.labeling.coverage.enabled", matchIfMissing = true)
 	CoverageMeter coverageMeter(SwitchManagement switches, NetworkFacts network, ObjectProvider<LabelingStates> states,
-			TimeSeriesStore store, TelemetryFreshness freshness, ApplicationEventPublisher events, Clock clock,
-			LabelingProperties properties) {
-		return new CoverageMeter(new SwitchCoverageSources(switches, network, states),
+			ObjectProvider<LabelingControl> control, TimeSeriesStore store, TelemetryFreshness freshness,
+			ApplicationEventPublisher events, Clock clock, LabelingProperties properties) {
+		return new CoverageMeter(new SwitchCoverageSources(switches, network, states, control),
 				new CoverageHistory(store, properties.coverage().history()), freshness, events, clock,
 				properties.coverage().storeEvery());
 	}

@@ -5,6 +5,7 @@ import java.util.Map;
 import java.util.Set;
 
 import io.sonde.labeling.LabelingParameters;
+import io.sonde.labeling.LabelingControl;
 import io.sonde.labeling.LabelingStates;
 import io.sonde.labeling.internal.NetworkFacts;
 import io.sonde.switches.ConnectionState;
@@ -29,10 +30,16 @@ final class SwitchCoverageSources implements CoverageSources {
 
 	private final SwitchCounterReader counters;
 
+	private final ObjectProvider<LabelingControl> control;
+
+	private volatile List<String> lastLabeling = List.of();
+
 	private volatile int lastKnownMs = LabelingParameters.DEFAULTS.telemetryIntervalMs();
 
-	SwitchCoverageSources(SwitchManagement switches, NetworkFacts network, ObjectProvider<LabelingStates> states) {
+	SwitchCoverageSources(SwitchManagement switches, NetworkFacts network, ObjectProvider<LabelingStates> states,
+			ObjectProvider<LabelingControl> control) {
 		this.switches = switches;
+		this.control = control;
 		this.network = network;
 		this.states = states;
 		this.counters = new SwitchCounterReader(switches);
@@ -59,14 +66,29 @@ final class SwitchCoverageSources implements CoverageSources {
 		}
 	}
 
+	/**
+	 * The connected switches that label: one where labeling is off has no coverage to
+	 * measure, and its counters are not read every Ti.
+	 */
 	@Override
 	public List<String> connectedSwitches() {
-		return this.switches.switches()
-			.stream()
-			.filter((view) -> view.connection().state() == ConnectionState.PRIMARY
-					|| view.connection().state() == ConnectionState.BACKUP)
-			.map(SwitchView::name)
-			.toList();
+		LabelingControl known = this.control.getIfAvailable();
+		List<String> labeling;
+		try {
+			labeling = this.switches.switches()
+				.stream()
+				.filter((view) -> view.connection().state() == ConnectionState.PRIMARY
+						|| view.connection().state() == ConnectionState.BACKUP)
+				.map(SwitchView::name)
+				.filter((name) -> known == null || known.inForce(name).isPresent())
+				.toList();
+		}
+		catch (RuntimeException ex) {
+			// Parameters unreadable (Redis away): the switches that labeled last time.
+			return this.lastLabeling;
+		}
+		this.lastLabeling = labeling;
+		return labeling;
 	}
 
 	@Override
