@@ -204,6 +204,10 @@ class SessionOrchestrator implements ProbeOrchestrator, SmartLifecycle {
 				interrupted = outcome.interrupted();
 			}
 			this.store.save(finished);
+			// Once its record says it ended, the next session may start: the lease goes
+			// before the listeners of its completion run.
+			this.current.set(null);
+			releaseQuietly(prepared.holder);
 			this.closedLoop.learn(finished, this.clock.instant());
 			this.events.publish(finished);
 			this.publisher.publishEvent(new ProbeSessionCompleted(finished));
