@@ -13,7 +13,10 @@ public interface AccessDirectory {
 	/** Configured users first, then stored ones by name. */
 	List<AccessUser> users();
 
-	/** A stored user's password hash and role, for sign-in; empty if none or Redis is down. */
+	/**
+	 * A stored user's password hash and role, for sign-in; empty if none or Redis is
+	 * down.
+	 */
 	Optional<SignInAccount> signInAccount(String username);
 
 	/**

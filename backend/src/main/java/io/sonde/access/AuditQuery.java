@@ -14,8 +14,8 @@ import java.time.Instant;
  * @param limit at most this many records (1..1000)
  * @param cursor continue after the record with this id (a page's {@code nextCursor})
  */
-public record AuditQuery(String actor, String method, String pathPrefix, AuditOutcome outcome, Instant from,
-		Instant to, int limit, String cursor) {
+public record AuditQuery(String actor, String method, String pathPrefix, AuditOutcome outcome, Instant from, Instant to,
+		int limit, String cursor) {
 
 	public static final int MAX_LIMIT = 1000;
 

@@ -4,12 +4,14 @@ import java.time.Duration;
 import java.util.Optional;
 
 /**
- * Sign-in rate limiting: after too many failures for a username or from an address
- * within a window, further attempts are refused for a while, whatever the password.
+ * Sign-in rate limiting: after too many failures for a username or from an address within
+ * a window, further attempts are refused for a while, whatever the password.
  */
 public interface LoginAttempts {
 
-	/** How long sign-in stays refused for this username or address; empty if it is not. */
+	/**
+	 * How long sign-in stays refused for this username or address; empty if it is not.
+	 */
 	Optional<Duration> blockedFor(String username, String address);
 
 	void failed(String username, String address);
