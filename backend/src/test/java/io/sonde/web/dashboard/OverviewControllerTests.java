@@ -29,7 +29,7 @@ class OverviewControllerTests {
 	private MockMvc mvc;
 
 	@Test
-	@WithMockUser("operator")
+	@WithMockUser(username = "operator", roles = "OPERATOR")
 	void rendersOverallStatusAndOneRowPerComponent() throws Exception {
 		this.mvc.perform(get("/").accept(MediaType.TEXT_HTML))
 			.andExpect(status().isOk())
@@ -41,7 +41,7 @@ class OverviewControllerTests {
 	}
 
 	@Test
-	@WithMockUser("operator")
+	@WithMockUser(username = "operator", roles = "OPERATOR")
 	void showsWhyAComponentIsDownButNoDetailsOfHealthyOnes() throws Exception {
 		this.mvc.perform(get("/"))
 			.andExpect(content().string(containsString(WebSliceTestConfiguration.TIMESERIES_DOWN_REASON)))
@@ -50,7 +50,7 @@ class OverviewControllerTests {
 	}
 
 	@Test
-	@WithMockUser("operator")
+	@WithMockUser(username = "operator", roles = "OPERATOR")
 	void listsComponentsByNameWithCompositeMembersIndentedUnderThem() throws Exception {
 		HealthReport report = (HealthReport) this.mvc.perform(get("/overview"))
 			.andExpect(status().isOk())
@@ -65,7 +65,7 @@ class OverviewControllerTests {
 	}
 
 	@Test
-	@WithMockUser("operator")
+	@WithMockUser(username = "operator", roles = "OPERATOR")
 	void showsOutOfServiceAsReadableGreyBadge() throws Exception {
 		this.mvc.perform(get("/"))
 			.andExpect(
@@ -73,7 +73,7 @@ class OverviewControllerTests {
 	}
 
 	@Test
-	@WithMockUser("operator")
+	@WithMockUser(username = "operator", roles = "OPERATOR")
 	void offersTheLivePagesAsLinksAndLaterPagesAsDisabledItems() throws Exception {
 		String page = this.mvc.perform(get("/")).andReturn().getResponse().getContentAsString();
 		assertThat(page).contains("aria-current=\"page\">Overview</a>");
@@ -83,13 +83,13 @@ class OverviewControllerTests {
 		assertThat(page).contains("<a href=\"/metrics\">Metrics</a>");
 		assertThat(page).contains("<a href=\"/probes\">Probes</a>");
 		assertThat(page).contains("<a href=\"/labeling\">Labeling</a>");
-		assertThat(page.split("aria-disabled=\"true\"", -1)).hasSize(3);
-		assertThat(page).contains("<span>Alerts</span>", "<span>Settings</span>",
-				"title=\"Arrives with a later release of Sonde\"");
+		assertThat(page).contains("<a href=\"/settings\">Settings</a>");
+		assertThat(page.split("aria-disabled=\"true\"", -1)).hasSize(2);
+		assertThat(page).contains("<span>Alerts</span>", "title=\"Arrives with a later release of Sonde\"");
 	}
 
 	@Test
-	@WithMockUser("operator")
+	@WithMockUser(username = "operator", roles = "OPERATOR")
 	void showsTheSignedInUserAndACsrfProtectedSignOut() throws Exception {
 		this.mvc.perform(get("/"))
 			.andExpect(content().string(containsString("Signed in as <strong>operator</strong>")))
@@ -98,7 +98,7 @@ class OverviewControllerTests {
 	}
 
 	@Test
-	@WithMockUser("operator")
+	@WithMockUser(username = "operator", roles = "OPERATOR")
 	void loadsTheRefreshScriptAsModule() throws Exception {
 		this.mvc.perform(get("/"))
 			.andExpect(content().string(containsString("<script type=\"module\" src=\"/js/overview.js\"></script>")))
@@ -128,7 +128,7 @@ class OverviewControllerTests {
 	}
 
 	@Test
-	@WithMockUser("operator")
+	@WithMockUser(username = "operator", roles = "OPERATOR")
 	void signedInUserOpeningLoginGoesToOverview() throws Exception {
 		this.mvc.perform(get("/login")).andExpect(redirectedUrl("/"));
 	}
