@@ -86,11 +86,13 @@ bench-switches: build ## benchmark: bring-up of 20 emulated switches, reconcile 
 	  io.sonde.switches.bench.SwitchManagementBenchmark
 
 .PHONY: bench-alerts
-bench-alerts: build ## benchmark: alert notification -> signed webhook at a loopback receiver, p99 over 5 runs of 200 (BENCH_ARGS="runs notifications spacing-ms")
+bench-alerts: build ## benchmark: ingest saturated with 100 alert rules on vs off (events/s and ratio, 5 x 30 s each), then alert notification -> signed webhook at a loopback receiver (p99 over 5 runs of 200)
 	$(MVN) -q -pl backend test-compile dependency:build-classpath -Dmdep.includeScope=test \
 	  -Dmdep.outputFile=target/bench.classpath
 	java -cp "backend/target/test-classes:backend/target/classes:$$(cat backend/target/bench.classpath)" \
-	  io.sonde.webhooks.internal.WebhookDeliveryBenchmark $(BENCH_ARGS)
+	  io.sonde.events.bench.IngestWithAlertsBenchmark
+	java -cp "backend/target/test-classes:backend/target/classes:$$(cat backend/target/bench.classpath)" \
+	  io.sonde.webhooks.internal.WebhookDeliveryBenchmark
 
 .PHONY: bench-labeling
 bench-labeling: build ## benchmark: INT-label exported items applied to Redis per second (newer-wins script), 60 s x 5 runs, vs pipelined HSET of the same items (BENCH_ARGS="seconds runs baseline-seconds")
@@ -98,13 +100,6 @@ bench-labeling: build ## benchmark: INT-label exported items applied to Redis pe
 	  -Dmdep.outputFile=target/bench.classpath
 	java -cp "backend/target/test-classes:backend/target/classes:$$(cat backend/target/bench.classpath)" \
 	  io.sonde.labeling.internal.LabelingCollectionBenchmark $(BENCH_ARGS)
-
-.PHONY: bench-alerts
-bench-alerts: build ## benchmark: events/s through the ingest's publishing point with the rule engine and 100 rules vs without, median of 5 runs of 10 s (BENCH_ARGS="seconds runs warm-up")
-	$(MVN) -q -pl backend test-compile dependency:build-classpath -Dmdep.includeScope=test \
-	  -Dmdep.outputFile=target/bench.classpath
-	java -cp "backend/target/test-classes:backend/target/classes:$$(cat backend/target/bench.classpath)" \
-	  io.sonde.alerts.internal.AlertEvaluationBenchmark $(BENCH_ARGS)
 
 .PHONY: bench-gpint
 bench-gpint: build ## benchmark: GPINT-3 plan of a 1,000-switch Watts-Strogatz graph in ms (median of RUNS=9), Euler as baseline, longest-path ratio

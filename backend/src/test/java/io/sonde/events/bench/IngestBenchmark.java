@@ -66,18 +66,17 @@ import org.springframework.util.FileSystemUtils;
  */
 public final class IngestBenchmark {
 
-	private static final String STREAM = "sonde:stream:events";
+	static final String STREAM = "sonde:stream:events";
 
 	/**
 	 * The producer's connections: values encoded by String.getBytes, an array copy, not
 	 * the client's character-at-a-time encoder (the producer shares the cores it
 	 * measures).
 	 */
-	private static final RedisCodec<String, byte[]> BYTE_VALUES = RedisCodec.of(StringCodec.UTF8,
-			ByteArrayCodec.INSTANCE);
+	static final RedisCodec<String, byte[]> BYTE_VALUES = RedisCodec.of(StringCodec.UTF8, ByteArrayCodec.INSTANCE);
 
 	/** Ingest consumers of the backend: one per core. */
-	private static final int CONSUMERS = 2;
+	static final int CONSUMERS = 2;
 
 	/**
 	 * Flows of the workload: the largest of the paper's (Section V-B2: 1,000 to 5,000).
@@ -88,10 +87,10 @@ public final class IngestBenchmark {
 	private static final int EVENTS_PER_ENTRY = 256;
 
 	/** Events per pipelined round of the producer. */
-	private static final int PIPELINE = 40 * EVENTS_PER_ENTRY;
+	static final int PIPELINE = 40 * EVENTS_PER_ENTRY;
 
 	/** The producer waits while this many entries are not stored yet. */
-	private static final long MAX_BACKLOG = 300_000;
+	static final long MAX_BACKLOG = 300_000;
 
 	private IngestBenchmark() {
 	}
@@ -406,8 +405,8 @@ public final class IngestBenchmark {
 	 * them: in version-2 entries of {@link #EVENTS_PER_ENTRY}, or one version-1 entry
 	 * each.
 	 */
-	private static void produce(StatefulRedisConnection<String, byte[]> connection, String stream, String node,
-			long firstSeq, int count, boolean batched, DetectionClock clock) {
+	static void produce(StatefulRedisConnection<String, byte[]> connection, String stream, String node, long firstSeq,
+			int count, boolean batched, DetectionClock clock) {
 		RedisAsyncCommands<String, byte[]> async = connection.async();
 		XAddArgs trim = XAddArgs.Builder.maxlen(batched ? 10_000 : 1_000_000).approximateTrimming();
 		List<RedisFuture<String>> replies = new ArrayList<>(count);
@@ -464,7 +463,7 @@ public final class IngestBenchmark {
 	 * collector's stream. (Several collectors interleave theirs: BENCHMARKS.md measures
 	 * that apart.)
 	 */
-	private static final class DetectionClock {
+	static final class DetectionClock {
 
 		private long last = epochNanos();
 
