@@ -31,9 +31,7 @@ import io.sonde.events.EventFlow;
 import io.sonde.testsupport.RedisServerProcess;
 import io.sonde.topology.ApiCaller;
 import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.TestInstance;
-import org.junit.jupiter.api.TestInstance.Lifecycle;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
@@ -65,7 +63,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 		properties = { "sonde.switches.heartbeat=500ms", "sonde.switches.registry-refresh=1s",
 				"sonde.switches.probe-interval=1h", "sonde.switches.polling-interval=1s" })
 @DirtiesContext
-@TestInstance(Lifecycle.PER_CLASS)
 class BrowserJourneyIntegrationTests {
 
 	/** Live feeds on 2 loaded cores. */
@@ -86,6 +83,8 @@ class BrowserJourneyIntegrationTests {
 	@Autowired
 	private StringRedisTemplate redisStreams;
 
+	private static boolean networkStarted;
+
 	private ChromeDriver browser;
 
 	@DynamicPropertySource
@@ -95,8 +94,17 @@ class BrowserJourneyIntegrationTests {
 		ApiCaller.registerTokens(properties);
 	}
 
-	@BeforeAll
-	void startTheNetwork() throws IOException {
+	/**
+	 * Once for the three walks; an instance method, since it needs the port, and not a
+	 * per-class lifecycle, under which the context starts before the temporary folder
+	 * exists.
+	 */
+	@BeforeEach
+	void startTheNetworkOnce() throws IOException {
+		if (networkStarted) {
+			return;
+		}
+		networkStarted = true;
 		ApiCaller api = new ApiCaller(this.port);
 		fabric.importAndRegister(api, temporary);
 		assertThat(api
@@ -108,7 +116,7 @@ class BrowserJourneyIntegrationTests {
 	}
 
 	@AfterAll
-	void stopEverything() {
+	static void stopEverything() {
 		fabric.close();
 		redis.stop();
 	}
