@@ -175,8 +175,10 @@ cat <<INFO
 
   Dashboard:  http://localhost:$port/
   Login:      $dashboard_user / $dashboard_password
-  API token:  $api_token
-  (all three are also in $credentials)
+  API token:  $api_token  (admin)
+  Operator token: $operator_token
+  Viewer token:   $viewer_token
+  (all five are also in $credentials)
 
   Switches:   $listed emulated switches of a FatTree(4) (real time, P4Runtime on 127.0.0.1),
               $reachable reachable, $primary managed by Sonde as primary controller, with sonde.p4,

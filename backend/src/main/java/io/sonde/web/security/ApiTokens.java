@@ -7,18 +7,35 @@ import java.util.HexFormat;
 import java.util.List;
 import java.util.Optional;
 
+import io.sonde.access.AccessDirectory;
+
 import org.springframework.security.core.Authentication;
 import org.springframework.security.core.GrantedAuthority;
 
 /**
  * The API tokens the service accepts, held as SHA-256 hashes only: a leaked configuration
- * or heap dump does not reveal a usable token.
+ * or heap dump does not reveal a usable token. Configured tokens first (they work while
+ * Redis is down), then the ones issued through the access API.
  */
 final class ApiTokens {
 
+	/** Configured tokens are listed with this prefix before their name as their id. */
+	static final String CONFIGURED_ID_PREFIX = "configured:";
+
 	private final List<Known> known;
 
+	private final AccessDirectory stored;
+
 	ApiTokens(List<SecurityProperties.ApiToken> tokens) {
+		this(tokens, null);
+	}
+
+	/**
+	 * @param stored the tokens issued through the API, asked after the configured ones;
+	 * null when the access module does not run
+	 */
+	ApiTokens(List<SecurityProperties.ApiToken> tokens, AccessDirectory stored) {
+		this.stored = stored;
 		this.known = tokens.stream()
 			.map((token) -> new Known(token.name(), HexFormat.of().parseHex(token.sha256()),
 					Roles.authorities(token.roles())))
@@ -41,7 +58,14 @@ final class ApiTokens {
 				match = candidate;
 			}
 		}
-		return Optional.ofNullable(match).map((token) -> new ApiTokenAuthentication(token.name(), token.authorities()));
+		if (match != null) {
+			return Optional.of(new ApiTokenAuthentication(match.name(), match.authorities()));
+		}
+		if (this.stored == null) {
+			return Optional.empty();
+		}
+		return this.stored.authenticateToken(presented)
+			.map((token) -> new ApiTokenAuthentication(token.name(), Roles.authorities(List.of(token.role().name()))));
 	}
 
 	static String sha256Hex(String token) {

@@ -43,8 +43,11 @@ final class DemoCredentialsFile {
 				dashboard_user=%s
 				dashboard_password=%s
 				api_token=%s
+				operator_token=%s
+				viewer_token=%s
 				dashboard_url=http://localhost:%d/
-				""".formatted(credentials.username(), credentials.password(), credentials.apiToken(), port);
+				""".formatted(credentials.username(), credentials.password(), credentials.apiToken(),
+				credentials.operatorToken(), credentials.viewerToken(), port);
 	}
 
 	private static FileAttribute<?>[] ownerOnly() {

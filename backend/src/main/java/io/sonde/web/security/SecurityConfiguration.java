@@ -1,25 +1,32 @@
 package io.sonde.web.security;
 
+import java.time.Clock;
 import java.util.LinkedHashMap;
+import java.util.List;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.sonde.access.AuditLog;
+import io.sonde.access.LoginAttempts;
 import jakarta.servlet.DispatcherType;
 
+import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.context.annotation.Import;
 import org.springframework.core.annotation.Order;
-import org.springframework.http.HttpMethod;
 import org.springframework.security.config.Customizer;
 import org.springframework.security.config.annotation.web.builders.HttpSecurity;
 import org.springframework.security.config.annotation.web.configurers.AbstractHttpConfigurer;
+import org.springframework.security.config.annotation.web.configurers.AuthorizeHttpRequestsConfigurer;
 import org.springframework.security.config.http.SessionCreationPolicy;
 import org.springframework.security.web.AuthenticationEntryPoint;
 import org.springframework.security.web.SecurityFilterChain;
 import org.springframework.security.web.authentication.AnonymousAuthenticationFilter;
 import org.springframework.security.web.authentication.DelegatingAuthenticationEntryPoint;
 import org.springframework.security.web.authentication.LoginUrlAuthenticationEntryPoint;
+import org.springframework.security.web.context.SecurityContextHolderFilter;
+import org.springframework.security.web.csrf.CsrfFilter;
 import org.springframework.security.web.savedrequest.HttpSessionRequestCache;
 import org.springframework.security.web.savedrequest.RequestCache;
 import org.springframework.security.web.servlet.util.matcher.PathPatternRequestMatcher;
@@ -30,7 +37,9 @@ import org.springframework.security.web.util.matcher.RequestMatcher;
 /**
  * Two ways in. Scripts use {@code /api/**} with a bearer token and no session or CSRF
  * (nothing to steal from a browser). People use everything else through a login form, a
- * session and CSRF protection.
+ * session and CSRF protection. Both chains authorize by the one {@link RoleMatrix}, and
+ * both write every state-changing request to the audit log (when the access module runs;
+ * web slice tests run without it).
  */
 @Configuration(proxyBeanMethods = false)
 @ConditionalOnWebApplication(type = ConditionalOnWebApplication.Type.SERVLET)
@@ -70,19 +79,16 @@ public class SecurityConfiguration {
 
 	@Bean
 	@Order(1)
-	SecurityFilterChain apiFilterChain(HttpSecurity http, ApiTokens tokens, SecurityProblemResponses problems)
-			throws Exception {
-		return http.securityMatcher("/api/**")
+	SecurityFilterChain apiFilterChain(HttpSecurity http, ApiTokens tokens, SecurityProblemResponses problems,
+			ObjectProvider<AuditLog> audit, ObjectProvider<Clock> clock) throws Exception {
+		http.securityMatcher("/api/**")
 			// An SSE stream ends with an async dispatch that carries no bearer
 			// token: the request was authorized when it began, so the dispatches
 			// that finish it pass.
-			.authorizeHttpRequests(
-					(requests) -> requests.dispatcherTypeMatchers(DispatcherType.ASYNC, DispatcherType.ERROR)
-						.permitAll()
-						.requestMatchers(HttpMethod.GET, "/api/**")
-						.hasAnyRole(Roles.ADMIN, Roles.OPERATOR, Roles.VIEWER)
-						.anyRequest()
-						.hasAnyRole(Roles.ADMIN, Roles.OPERATOR))
+			.authorizeHttpRequests((requests) -> {
+				requests.dispatcherTypeMatchers(DispatcherType.ASYNC, DispatcherType.ERROR).permitAll();
+				byRoleMatrix(requests);
+			})
 			.addFilterBefore(new BearerTokenAuthenticationFilter(tokens, problems), AnonymousAuthenticationFilter.class)
 			.sessionManagement((sessions) -> sessions.sessionCreationPolicy(SessionCreationPolicy.STATELESS))
 			.csrf(AbstractHttpConfigurer::disable)
@@ -90,35 +96,23 @@ public class SecurityConfiguration {
 			.formLogin(AbstractHttpConfigurer::disable)
 			.httpBasic(AbstractHttpConfigurer::disable)
 			.logout(AbstractHttpConfigurer::disable)
-			.exceptionHandling((errors) -> errors.authenticationEntryPoint(problems).accessDeniedHandler(problems))
-			.build();
+			.exceptionHandling((errors) -> errors.authenticationEntryPoint(problems).accessDeniedHandler(problems));
+		audit.ifAvailable((log) -> http.addFilterAfter(new AuditTrailFilter(log, clockOf(clock)),
+				SecurityContextHolderFilter.class));
+		return http.build();
 	}
 
 	@Bean
 	@Order(2)
-	SecurityFilterChain dashboardFilterChain(HttpSecurity http, ApiTokens tokens, SecurityProblemResponses problems)
+	SecurityFilterChain dashboardFilterChain(HttpSecurity http, ApiTokens tokens, SecurityProblemResponses problems,
+			ObjectProvider<AuditLog> audit, ObjectProvider<LoginAttempts> attempts, ObjectProvider<Clock> clock)
 			throws Exception {
-		return http
-			.authorizeHttpRequests((requests) -> requests
-				.requestMatchers("/login", "/css/**", "/js/**", "/webjars/**", "/favicon.ico", "/favicon.svg", "/error")
-				.permitAll()
-				// Status for all (load balancers); details only when signed in.
-				.requestMatchers("/actuator/health", "/actuator/health/**")
-				.permitAll()
-				// The switch pages' buttons: viewers see the pages but change nothing.
-				.requestMatchers(HttpMethod.POST, "/switches/**")
-				.hasAnyRole(Roles.ADMIN, Roles.OPERATOR)
-				// Thresholds change what every collector reports: operators only.
-				.requestMatchers(HttpMethod.PUT, "/metrics/**")
-				.hasAnyRole(Roles.ADMIN, Roles.OPERATOR)
-				// Running a probe session: operators only.
-				.requestMatchers(HttpMethod.POST, "/probes/**")
-				.hasAnyRole(Roles.ADMIN, Roles.OPERATOR)
-				// Acknowledging a Redis data loss: operators only.
-				.requestMatchers(HttpMethod.POST, "/overview/**")
-				.hasAnyRole(Roles.ADMIN, Roles.OPERATOR)
-				.anyRequest()
-				.authenticated())
+		http.authorizeHttpRequests((requests) -> {
+			// Sign-in, static files, and the health status for all (load balancers);
+			// health details only when signed in.
+			requests.requestMatchers(RoleMatrix.PUBLIC_PATHS.toArray(String[]::new)).permitAll();
+			byRoleMatrix(requests);
+		})
 			// API docs and actuator also serve scripts, which may send a token.
 			.addFilterBefore(new BearerTokenAuthenticationFilter(tokens, problems), AnonymousAuthenticationFilter.class)
 			.formLogin((login) -> login.loginPage("/login").defaultSuccessUrl("/", false))
@@ -126,8 +120,30 @@ public class SecurityConfiguration {
 			.exceptionHandling((errors) -> errors.authenticationEntryPoint(signInOrProblem(problems)))
 			.requestCache((cache) -> cache.requestCache(pagesOnly()))
 			.headers((headers) -> headers.contentSecurityPolicy((csp) -> csp.policyDirectives(CONTENT_SECURITY_POLICY)))
-			.csrf(Customizer.withDefaults())
-			.build();
+			.csrf(Customizer.withDefaults());
+		audit.ifAvailable((log) -> {
+			http.addFilterAfter(new AuditTrailFilter(log, clockOf(clock)), SecurityContextHolderFilter.class);
+			attempts.ifAvailable((limits) -> http.addFilterBefore(new SignInGuardFilter(limits, log, clockOf(clock)),
+					CsrfFilter.class));
+		});
+		return http.build();
+	}
+
+	/** The role matrix, row by row, first match wins (as {@link RoleMatrix} reads it). */
+	private static void byRoleMatrix(
+			AuthorizeHttpRequestsConfigurer<HttpSecurity>.AuthorizationManagerRequestMatcherRegistry requests) {
+		for (RoleMatrix.Entry entry : RoleMatrix.ENTRIES) {
+			List<RequestMatcher> matchers = entry.methods()
+				.stream()
+				.<RequestMatcher>map(
+						(method) -> PathPatternRequestMatcher.withDefaults().matcher(method.http(), entry.pattern()))
+				.toList();
+			requests.requestMatchers(new OrRequestMatcher(matchers)).hasAnyRole(RoleMatrix.rolesFrom(entry.minimum()));
+		}
+	}
+
+	private static Clock clockOf(ObjectProvider<Clock> clock) {
+		return clock.getIfAvailable(Clock::systemUTC);
 	}
 
 	/**

@@ -42,7 +42,8 @@ class DemoAccountTests {
 	@Test
 	void neverPrintsItsSecrets() {
 		DemoCredentials credentials = DemoCredentials.generate(new SecureRandom());
-		assertThat(credentials.toString()).doesNotContain(credentials.password(), credentials.apiToken());
+		assertThat(credentials.toString()).doesNotContain(credentials.password(), credentials.apiToken(),
+				credentials.operatorToken(), credentials.viewerToken());
 	}
 
 	@Test
@@ -55,6 +56,8 @@ class DemoAccountTests {
 		assertThat(lines).containsEntry("dashboard_user", "admin")
 			.containsEntry("dashboard_password", credentials.password())
 			.containsEntry("api_token", credentials.apiToken())
+			.containsEntry("operator_token", credentials.operatorToken())
+			.containsEntry("viewer_token", credentials.viewerToken())
 			.containsEntry("dashboard_url", "http://localhost:8080/");
 		assertThat(Files.list(file.getParent())).containsExactly(file);
 	}
