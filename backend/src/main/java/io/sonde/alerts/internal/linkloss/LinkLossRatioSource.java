@@ -9,6 +9,7 @@ import io.sonde.switches.PollingRound;
 import io.sonde.switches.PortCounterPolling;
 import io.sonde.topology.TopologyCatalog;
 
+import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.stereotype.Component;
 
 /**
@@ -22,11 +23,13 @@ class LinkLossRatioSource implements LiveValueSource {
 
 	static final String NAME = "link.loss_ratio";
 
-	private final TopologyCatalog topology;
+	// Providers, as for the module's other live values: a test of the alerts module
+	// alone runs without the topology and switches modules, and there is no series.
+	private final ObjectProvider<TopologyCatalog> topology;
 
-	private final PortCounterPolling polling;
+	private final ObjectProvider<PortCounterPolling> polling;
 
-	LinkLossRatioSource(TopologyCatalog topology, PortCounterPolling polling) {
+	LinkLossRatioSource(ObjectProvider<TopologyCatalog> topology, ObjectProvider<PortCounterPolling> polling) {
 		this.topology = topology;
 		this.polling = polling;
 	}
@@ -50,11 +53,16 @@ class LinkLossRatioSource implements LiveValueSource {
 
 	@Override
 	public List<LiveValue> read() {
-		PollingRound[] lastTwo = this.polling.lastTwo();
+		PortCounterPolling polling = this.polling.getIfAvailable();
+		TopologyCatalog topology = this.topology.getIfAvailable();
+		if (polling == null || topology == null) {
+			return List.of();
+		}
+		PollingRound[] lastTwo = polling.lastTwo();
 		if (lastTwo[0] == null || lastTwo[1] == null) {
 			return List.of();
 		}
-		return this.topology.current()
+		return topology.current()
 			.map((imported) -> LinkLosses.between(imported.topology(), lastTwo[0], lastTwo[1])
 				.stream()
 				.map((loss) -> new LiveValue(
