@@ -23,6 +23,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.springframework.security.test.web.servlet.request.SecurityMockMvcRequestBuilders.formLogin;
 import static org.springframework.security.test.web.servlet.response.SecurityMockMvcResultMatchers.authenticated;
 import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.get;
+import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.post;
 import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.jsonPath;
 import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.status;
 
@@ -69,6 +70,27 @@ class DemoAccountSecurityTests {
 			.perform(get("/api/v1/system").header("Authorization", "Bearer " + credentials().getProperty("api_token")))
 			.andExpect(status().isOk())
 			.andExpect(jsonPath("$.name").value("sonde"));
+	}
+
+	@Test
+	void generatedOperatorAndViewerTokensHoldTheirRoles() throws Exception {
+		Properties credentials = credentials();
+		this.mvc
+			.perform(get("/api/v1/system").header("Authorization",
+					"Bearer " + credentials.getProperty("operator_token")))
+			.andExpect(status().isOk());
+		// A viewer may read but not change: refused before any controller is asked.
+		this.mvc
+			.perform(get("/api/v1/system").header("Authorization", "Bearer " + credentials.getProperty("viewer_token")))
+			.andExpect(status().isOk());
+		this.mvc
+			.perform(
+					post("/api/v1/system").header("Authorization", "Bearer " + credentials.getProperty("viewer_token")))
+			.andExpect(status().isForbidden());
+		this.mvc
+			.perform(post("/api/v1/system").header("Authorization",
+					"Bearer " + credentials.getProperty("operator_token")))
+			.andExpect((result) -> assertThat(result.getResponse().getStatus()).isNotIn(401, 403));
 	}
 
 	private static Properties credentials() throws IOException {
