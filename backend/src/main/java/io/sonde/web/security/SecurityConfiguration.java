@@ -61,7 +61,9 @@ public class SecurityConfiguration {
 			PathPatternRequestMatcher.withDefaults().matcher("/probes/sessions"),
 			PathPatternRequestMatcher.withDefaults().matcher("/probes/live"),
 			PathPatternRequestMatcher.withDefaults().matcher("/labeling/state"),
-			PathPatternRequestMatcher.withDefaults().matcher("/labeling/live"));
+			PathPatternRequestMatcher.withDefaults().matcher("/labeling/live"),
+			PathPatternRequestMatcher.withDefaults().matcher("/alerts/live"),
+			PathPatternRequestMatcher.withDefaults().matcher("/alerts/state"));
 
 	@Bean
 	SecurityProblemResponses securityProblemResponses(ObjectMapper json) {
@@ -113,6 +115,12 @@ public class SecurityConfiguration {
 				.hasAnyRole(Roles.ADMIN, Roles.OPERATOR)
 				// Running a probe session: operators only.
 				.requestMatchers(HttpMethod.POST, "/probes/**")
+				.hasAnyRole(Roles.ADMIN, Roles.OPERATOR)
+				// The Alerts page: subscriptions (destinations and secrets) are the
+				// admin's; rules are the operator's.
+				.requestMatchers(HttpMethod.POST, "/alerts/subscriptions/**")
+				.hasRole(Roles.ADMIN)
+				.requestMatchers(HttpMethod.POST, "/alerts/**")
 				.hasAnyRole(Roles.ADMIN, Roles.OPERATOR)
 				// Acknowledging a Redis data loss: operators only.
 				.requestMatchers(HttpMethod.POST, "/overview/**")
