@@ -1,0 +1,8 @@
+package io.sonde.alerts;
+
+/** Whether an alert's condition holds now. */
+public enum AlertStatus {
+
+	FIRING, RESOLVED
+
+}
