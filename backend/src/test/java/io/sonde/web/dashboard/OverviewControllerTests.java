@@ -85,8 +85,7 @@ class OverviewControllerTests {
 		assertThat(page).contains("<a href=\"/labeling\">Labeling</a>");
 		assertThat(page).contains("<a href=\"/alerts\">Alerts</a>");
 		assertThat(page.split("aria-disabled=\"true\"", -1)).hasSize(2);
-		assertThat(page).contains("<span>Settings</span>",
-				"title=\"Arrives with a later release of Sonde\"");
+		assertThat(page).contains("<span>Settings</span>", "title=\"Arrives with a later release of Sonde\"");
 	}
 
 	@Test
