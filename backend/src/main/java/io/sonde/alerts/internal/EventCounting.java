@@ -1,0 +1,184 @@
+package io.sonde.alerts.internal;
+
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicLong;
+
+import io.sonde.alerts.AlertRule;
+import io.sonde.alerts.AlertSelector;
+import io.sonde.alerts.EventCountCondition;
+import io.sonde.events.EventKind;
+import io.sonde.events.TelemetryEvent;
+
+/**
+ * Counts events per event rule and series. Called on the ingest's thread for every batch
+ * (200,000 events a second), so it is cheap: rules are indexed by kind, an event is only
+ * compared with the rules of its kind, and a match costs one map lookup and an increment.
+ * The index is replaced whole when rules change, so counting takes no lock.
+ */
+final class EventCounting {
+
+	private final int maxSeriesPerRule;
+
+	private final AtomicLong refused = new AtomicLong();
+
+	private volatile Map<EventKind, List<Counted>> byKind = Map.of();
+
+	private volatile Map<Long, String> switchNames = Map.of();
+
+	EventCounting(int maxSeriesPerRule) {
+		this.maxSeriesPerRule = maxSeriesPerRule;
+	}
+
+	/**
+	 * Counts every event of the batch, at {@code nowMillis} (when it arrived: the
+	 * injected clock, not the switches' clocks).
+	 */
+	void count(List<TelemetryEvent> events, long nowMillis) {
+		Map<EventKind, List<Counted>> index = this.byKind;
+		if (index.isEmpty()) {
+			return;
+		}
+		for (TelemetryEvent event : events) {
+			List<Counted> rules = index.get(event.kind());
+			if (rules == null) {
+				continue;
+			}
+			for (Counted rule : rules) {
+				if (rule.matches(event, this.switchNames)) {
+					rule.add(EventSeries.of(event), nowMillis);
+				}
+			}
+		}
+	}
+
+	/**
+	 * Indexes the enabled event rules; a rule whose condition and selector did not change
+	 * keeps its counts.
+	 */
+	void useRules(List<AlertRule> rules) {
+		Map<String, Counted> previous = new HashMap<>();
+		this.byKind.values().forEach((counted) -> counted.forEach((rule) -> previous.put(rule.ruleId, rule)));
+		Map<EventKind, List<Counted>> index = new EnumMap<>(EventKind.class);
+		for (AlertRule rule : rules) {
+			if (rule.enabled() && rule.condition() instanceof EventCountCondition condition) {
+				Counted kept = previous.get(rule.id());
+				Counted counted = (kept != null && kept.sameCounting(condition, rule.selector())) ? kept
+						: new Counted(rule.id(), condition, rule.selector(), this.maxSeriesPerRule, this.refused);
+				index.computeIfAbsent(condition.kind(), (kind) -> new ArrayList<>()).add(counted);
+			}
+		}
+		this.byKind = index;
+	}
+
+	void useSwitchNames(Map<Long, String> names) {
+		this.switchNames = Map.copyOf(names);
+	}
+
+	Map<Long, String> switchNames() {
+		return this.switchNames;
+	}
+
+	/**
+	 * Each series of the rule with its count now; series with no event left in the window
+	 * are forgotten.
+	 */
+	Map<EventSeries, Long> counts(String ruleId, long nowMillis) {
+		for (List<Counted> rules : this.byKind.values()) {
+			for (Counted rule : rules) {
+				if (rule.ruleId.equals(ruleId)) {
+					return rule.countsAndForget(nowMillis);
+				}
+			}
+		}
+		return Map.of();
+	}
+
+	/** Events not counted because their rule already counted its maximum of series. */
+	long refused() {
+		return this.refused.get();
+	}
+
+	/** One event rule's counts, per series. */
+	private static final class Counted {
+
+		private final String ruleId;
+
+		private final EventCountCondition condition;
+
+		private final AlertSelector selector;
+
+		private final int maxSeries;
+
+		private final AtomicLong refused;
+
+		private final ConcurrentHashMap<EventSeries, SeriesCounts> series = new ConcurrentHashMap<>();
+
+		Counted(String ruleId, EventCountCondition condition, AlertSelector selector, int maxSeries,
+				AtomicLong refused) {
+			this.ruleId = ruleId;
+			this.condition = condition;
+			this.selector = selector;
+			this.maxSeries = maxSeries;
+			this.refused = refused;
+		}
+
+		boolean sameCounting(EventCountCondition other, AlertSelector otherSelector) {
+			return this.condition.equals(other) && this.selector.equals(otherSelector);
+		}
+
+		boolean matches(TelemetryEvent event, Map<Long, String> switchNames) {
+			if (this.condition.metric() != null && !this.condition.metric().equals(event.metric())) {
+				return false;
+			}
+			if (this.selector.port() != null
+					&& (event.port() == null || event.port().longValue() != this.selector.port().longValue())) {
+				return false;
+			}
+			if (this.selector.switchName() != null) {
+				if (event.switchId() == null) {
+					return false;
+				}
+				String name = switchNames.get(event.switchId());
+				if (!this.selector.switchName().equals(name)
+						&& !this.selector.switchName().equals(Long.toString(event.switchId()))) {
+					return false;
+				}
+			}
+			return this.selector.flow() == null
+					|| (event.flow() != null && this.selector.flow().equals(event.flow().toString()));
+		}
+
+		void add(EventSeries key, long nowMillis) {
+			SeriesCounts counts = this.series.get(key);
+			if (counts == null) {
+				if (this.series.size() >= this.maxSeries) {
+					this.refused.incrementAndGet();
+					return;
+				}
+				counts = this.series.computeIfAbsent(key, (k) -> new SeriesCounts(this.condition.window()));
+			}
+			counts.add(nowMillis, 1);
+		}
+
+		Map<EventSeries, Long> countsAndForget(long nowMillis) {
+			Map<EventSeries, Long> counts = new HashMap<>();
+			this.series.forEach((key, window) -> {
+				long count = window.count(nowMillis);
+				if (count == 0) {
+					this.series.remove(key, window);
+				}
+				else {
+					counts.put(key, count);
+				}
+			});
+			return counts;
+		}
+
+	}
+
+}
