@@ -88,6 +88,7 @@ function follow(url) {
 	source.addEventListener('repeat', (event) => showFiring(JSON.parse(event.data)));
 	source.addEventListener('resolved', (event) => showResolved(JSON.parse(event.data)));
 	source.addEventListener('open', () => {
+		section.dataset.live = 'open';
 		status.hidden = true;
 		status.textContent = '';
 	});
