@@ -107,6 +107,8 @@ class AlertsLiveBrowserIntegrationTests {
 		alerts.ruleInput("Switch").sendKeys("ghost-1");
 		alerts.saveRule().click();
 
+		AlertsPage saved = alerts;
+		live("the page saying the rule was created", saved::done, () -> !saved.done().isEmpty());
 		alerts = AlertsPage.await(browser);
 		assertThat(alerts.done()).isEqualTo("Rule ghost-unreachable created.");
 		assertThat(alerts.rules()).anyMatch((rule) -> rule.contains("ghost unreachable")
