@@ -105,6 +105,16 @@ final class DeliveryDispatcher implements SmartLifecycle {
 		this.scheduler.schedule(() -> attempt(deliveryId), wait.toMillis(), TimeUnit.MILLISECONDS);
 	}
 
+	/**
+	 * Outcomes arrive on Reactor's threads, which may be interrupted once the exchange
+	 * completes: the Redis bookkeeping runs on the dispatcher's own thread instead.
+	 */
+	private synchronized void onDispatcherThread(Runnable work) {
+		if (this.scheduler != null) {
+			this.scheduler.execute(work);
+		}
+	}
+
 	private void attempt(String deliveryId) {
 		try {
 			Optional<LoggedDelivery> pending = this.store.pending(deliveryId);
@@ -121,7 +131,7 @@ final class DeliveryDispatcher implements SmartLifecycle {
 			Instant at = this.clock.instant();
 			Map<String, String> headers = headers(delivery, secrets.get(), at);
 			this.sender.send(URI.create(subscription.get().url()), headers, delivery.body())
-				.subscribe((outcome) -> afterAttempt(delivery, at, outcome));
+				.subscribe((outcome) -> onDispatcherThread(() -> afterAttempt(delivery, at, outcome)));
 		}
 		catch (RuntimeException ex) {
 			log.warn("Webhook delivery {} could not be attempted, retrying in {}: {}", deliveryId,
