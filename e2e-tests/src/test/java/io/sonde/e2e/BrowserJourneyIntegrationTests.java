@@ -13,6 +13,7 @@ import io.sonde.SondeApplication;
 import io.sonde.e2e.browser.Chromium;
 import io.sonde.e2e.browser.PageRequests;
 import io.sonde.e2e.browser.Screenshots;
+import io.sonde.e2e.pages.AlertsPage;
 import io.sonde.e2e.pages.EventsPage;
 import io.sonde.e2e.pages.LabelingPage;
 import io.sonde.e2e.pages.LoginPage;
@@ -35,8 +36,10 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
+import org.openqa.selenium.By;
 import org.openqa.selenium.StaleElementReferenceException;
 import org.openqa.selenium.chrome.ChromeDriver;
+import org.openqa.selenium.support.ui.ExpectedConditions;
 import org.openqa.selenium.support.ui.WebDriverWait;
 
 import org.springframework.beans.factory.annotation.Autowired;
@@ -52,8 +55,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * The browser journey: for each role (admin, operator, viewer) a walk through every page
- * of the dashboard over a live emulated FatTree(2) (real P4Runtime servers, traffic,
- * labeling on, port counters polled), with a screenshot of each page under
+ * of the dashboard (Overview, Topology, Switches, a switch, Events, Metrics, Probes,
+ * Labeling, Alerts, Settings) over a live emulated FatTree(2) (real P4Runtime servers,
+ * traffic, labeling on, port counters polled), with a screenshot of each page under
  * {@code target/screenshots/<role>/}. On every page live data arrives, nothing is logged
  * as an error in the console, and a viewer has no enabled control that changes state,
  * while the requests those controls would send are refused (403) when sent anyway from
@@ -113,6 +117,11 @@ class BrowserJourneyIntegrationTests {
 					ApiCaller.OPERATOR_TOKEN)
 			.statusCode()).isEqualTo(200);
 		fabric.startTraffic(200);
+		// Fires for every link direction at once: the Alerts page has something live.
+		assertThat(api.postJson("/api/v1/alerts/rules", """
+				{"id":"journey-links","name":"journey link watch","severity":"info","enabled":true,
+				 "condition":{"type":"value","value":"link.loss_ratio","comparison":"above","bound":-1},
+				 "for":"1s","repeatInterval":"1h"}""", ApiCaller.OPERATOR_TOKEN).statusCode()).isBetween(200, 201);
 	}
 
 	@AfterAll
@@ -195,6 +204,28 @@ class BrowserJourneyIntegrationTests {
 			live("a coverage window", labeling::rateText, () -> labeling.gaugeWindowEnd() != null);
 			walk.page("labeling", Map.of());
 
+			AlertsPage.navigationEntry(this.browser).click();
+			AlertsPage alerts = AlertsPage.await(this.browser);
+			live("the link watch firing", () -> String.join("; ", alerts.firing()),
+					() -> alerts.firing().stream().anyMatch((row) -> row.contains("journey link watch")));
+			walk.page("alerts", Map.of("POST /alerts/rules", "", "POST /alerts/rules/journey-links/delete", ""),
+					Map.of("POST /alerts/subscriptions", ""));
+
+			this.browser.findElement(By.cssSelector("nav[aria-label=Main]"))
+				.findElement(By.linkText("Settings"))
+				.click();
+			new WebDriverWait(this.browser, LIVE).until(ExpectedConditions.textToBe(By.tagName("h1"), "Settings"));
+			if (account == Account.ADMIN) {
+				live("the audit log of the journey's own changes",
+						() -> this.browser.findElement(By.id("audit")).getText(),
+						() -> !this.browser.findElements(By.cssSelector("#audit-table tbody tr")).isEmpty());
+			}
+			else {
+				assertThat(this.browser.findElement(By.id("admins-only")).isDisplayed()).isTrue();
+			}
+			assertThat(this.browser.findElement(By.id("collectors-section")).isDisplayed()).isTrue();
+			walk.page("settings", Map.of(), Map.of("POST /settings/users", "", "POST /settings/tokens", ""));
+
 			walk.finish();
 		}
 		finally {
@@ -233,24 +264,38 @@ class BrowserJourneyIntegrationTests {
 		 * body: a viewer's must be refused
 		 */
 		void page(String name, Map<String, String> changes) throws IOException {
+			page(name, changes, Map.of());
+		}
+
+		/**
+		 * @param adminChanges what the page's admin-only controls send: an operator's are
+		 * refused too
+		 */
+		void page(String name, Map<String, String> changes, Map<String, String> adminChanges) throws IOException {
 			ChromeDriver page = BrowserJourneyIntegrationTests.this.browser;
 			Screenshots.take(page, this.account.lowerCase() + "/" + String.format("%02d-%s.png", ++this.pages, name));
 			Chromium.consoleErrors(page).forEach((error) -> this.problems.add(name + ": console error: " + error));
 			this.controls = StateControls.enabled(page);
-			if (this.account != Account.VIEWER) {
+			if (this.account == Account.ADMIN) {
 				return;
 			}
-			this.controls.forEach((control) -> this.problems.add(name + ": a viewer has the enabled " + control));
-			changes.forEach((request, body) -> {
-				String[] methodAndPath = request.split(" ", 2);
-				int status = PageRequests.send(page, methodAndPath[0], methodAndPath[1], body);
-				if (status != 403) {
-					this.problems.add(name + ": " + request + " sent by a viewer answered " + status + ", not 403");
-				}
-			});
+			if (this.account == Account.VIEWER) {
+				this.controls.forEach((control) -> this.problems.add(name + ": a viewer has the enabled " + control));
+				changes.forEach((request, body) -> refused(page, name, request, body));
+			}
+			adminChanges.forEach((request, body) -> refused(page, name, request, body));
 			// The refusals just provoked are logged as failed loads: not the page's
 			// errors.
 			Chromium.consoleErrors(page);
+		}
+
+		private void refused(ChromeDriver page, String name, String request, String body) {
+			String[] methodAndPath = request.split(" ", 2);
+			int status = PageRequests.send(page, methodAndPath[0], methodAndPath[1], body);
+			if (status != 403) {
+				this.problems.add(name + ": " + request + " sent by the " + this.account.lowerCase() + " answered "
+						+ status + ", not 403");
+			}
 		}
 
 		void finish() {

@@ -8,15 +8,16 @@ import org.openqa.selenium.WebDriver;
 /**
  * The controls of a page that change something: every enabled, displayed button, input,
  * select and text area inside a form, except the forms that only choose what to view
- * (class {@code filters}), a dialog's own form ({@code method=dialog}) and the sign-out
- * form. A viewer must have none.
+ * (class {@code filters} and not posted: a form a script sends has no method, so it
+ * counts unless marked a filter), a dialog's own form ({@code method=dialog}) and the
+ * sign-out form. A viewer must have none.
  */
 public final class StateControls {
 
 	private static final String ENABLED = """
 			return [...document.querySelectorAll('form')]
-				.filter((form) => !form.classList.contains('filters') && !form.classList.contains('sign-out')
-					&& form.getAttribute('method') !== 'dialog')
+				.filter((form) => !form.classList.contains('sign-out') && form.getAttribute('method') !== 'dialog'
+					&& (form.method === 'post' || !form.classList.contains('filters')))
 				.flatMap((form) => [...form.querySelectorAll('button, input, select, textarea')])
 				.filter((control) => !control.disabled && control.type !== 'hidden'
 					&& control.getClientRects().length > 0 && !control.closest('fieldset:disabled'))
