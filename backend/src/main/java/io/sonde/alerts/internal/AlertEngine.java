@@ -146,8 +146,8 @@ final class AlertEngine {
 			else {
 				this.pending.remove(observation.fingerprint());
 				FiringRecord record = this.firing.get(observation.fingerprint());
-				if (record != null) {
-					resolve(record, now);
+				if (record != null && !countsRefilling(observation.rule(), now)) {
+					resolve(record.withValue(observation.value()), now);
 				}
 			}
 		}
@@ -239,13 +239,22 @@ final class AlertEngine {
 		if (rule == null || !rule.enabled() || !sameSeriesRule(rule, record.rule())) {
 			return true;
 		}
-		if (rule.condition() instanceof EventCountCondition condition) {
-			// Counts start empty: a restarted backend first waits one window of events.
-			return !now.isBefore(this.startedAt.plus(condition.window()));
+		if (rule.condition() instanceof EventCountCondition) {
+			return !countsRefilling(rule, now);
 		}
 		Instant since = this.absentSince.computeIfAbsent(record.alert().fingerprint(), (f) -> now);
 		Duration absent = Duration.between(since, now);
 		return absent.compareTo(this.properties.absentGrace()) >= 0;
+	}
+
+	/**
+	 * Whether an event rule's counts may still be short because this engine started less
+	 * than a window ago (counts start empty): its firing alerts do not resolve until
+	 * then.
+	 */
+	private boolean countsRefilling(AlertRule rule, Instant now) {
+		return rule.condition() instanceof EventCountCondition condition
+				&& now.isBefore(this.startedAt.plus(condition.window()));
 	}
 
 	/** Whether the rule would still produce the series the alert fired for. */

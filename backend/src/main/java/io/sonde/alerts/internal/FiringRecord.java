@@ -16,4 +16,9 @@ import io.sonde.alerts.AlertRule;
  */
 record FiringRecord(Alert alert, Instant lastNotifiedAt, AlertRule rule) {
 
+	/** The same alert with the value last seen. */
+	FiringRecord withValue(double value) {
+		return new FiringRecord(this.alert.withValue(value), this.lastNotifiedAt, this.rule);
+	}
+
 }
