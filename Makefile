@@ -85,6 +85,13 @@ bench-switches: build ## benchmark: bring-up of 20 emulated switches, reconcile 
 	java -cp "backend/target/test-classes:backend/target/classes:$$(cat backend/target/bench.classpath)" \
 	  io.sonde.switches.bench.SwitchManagementBenchmark
 
+.PHONY: bench-alerts
+bench-alerts: build ## benchmark: alert notification -> signed webhook at a loopback receiver, p99 over 5 runs of 200 (BENCH_ARGS="runs notifications spacing-ms")
+	$(MVN) -q -pl backend test-compile dependency:build-classpath -Dmdep.includeScope=test \
+	  -Dmdep.outputFile=target/bench.classpath
+	java -cp "backend/target/test-classes:backend/target/classes:$$(cat backend/target/bench.classpath)" \
+	  io.sonde.webhooks.internal.WebhookDeliveryBenchmark $(BENCH_ARGS)
+
 .PHONY: bench-labeling
 bench-labeling: build ## benchmark: INT-label exported items applied to Redis per second (newer-wins script), 60 s x 5 runs, vs pipelined HSET of the same items (BENCH_ARGS="seconds runs baseline-seconds")
 	$(MVN) -q -pl backend test-compile dependency:build-classpath -Dmdep.includeScope=test \
