@@ -86,6 +86,8 @@ java $backend_java \
   --sonde.probes.enabled=true \
   --sonde.probes.period=5s \
   --sonde.probes.c=3 \
+  --sonde.webhooks.allowed-destinations=127.0.0.1/32 \
+  --sonde.webhooks.external-url="http://localhost:$port" \
   >"$demo_dir/backend.log" 2>&1 &
 backend=$!
 
