@@ -29,7 +29,7 @@ class SystemApiDocumentationTests {
 	private MockMvc mvc;
 
 	@Test
-	@WithMockUser
+	@WithMockUser(roles = "VIEWER")
 	void describesTheSystemEndpointWithItsTag() throws Exception {
 		this.mvc.perform(get("/v3/api-docs"))
 			.andExpect(status().isOk())
@@ -39,7 +39,7 @@ class SystemApiDocumentationTests {
 	}
 
 	@Test
-	@WithMockUser
+	@WithMockUser(roles = "VIEWER")
 	void declaresBearerAuthentication() throws Exception {
 		this.mvc.perform(get("/v3/api-docs"))
 			.andExpect(jsonPath("$.components.securitySchemes.bearerAuth.type").value("http"))

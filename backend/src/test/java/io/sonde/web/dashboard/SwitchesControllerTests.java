@@ -153,7 +153,7 @@ class SwitchesControllerTests {
 	}
 
 	@Test
-	@WithMockUser("viewer")
+	@WithMockUser(username = "viewer", roles = "VIEWER")
 	void rendersOneRowPerObservedSwitchWithItsStateApiVersionRoundTripAndError() throws Exception {
 		this.managed.put(CORE);
 		this.managed.put(EDGE);
@@ -189,7 +189,7 @@ class SwitchesControllerTests {
 	}
 
 	@Test
-	@WithMockUser("viewer")
+	@WithMockUser(username = "viewer", roles = "VIEWER")
 	void explainsHowToImportATopologyWhenThereIsNone() throws Exception {
 		String page = this.mvc.perform(get("/switches")).andReturn().getResponse().getContentAsString();
 
@@ -202,7 +202,7 @@ class SwitchesControllerTests {
 	}
 
 	@Test
-	@WithMockUser("viewer")
+	@WithMockUser(username = "viewer", roles = "VIEWER")
 	void showsTheTopologysSwitchesAndTheRegisteredOnesInOneSection() throws Exception {
 		this.managed.put(CORE);
 		this.managed.put(FakeSwitches.view("lab-0", 50100, ConnectionState.PRIMARY, 300, null));
@@ -217,7 +217,7 @@ class SwitchesControllerTests {
 	}
 
 	@Test
-	@WithMockUser("viewer")
+	@WithMockUser(username = "viewer", roles = "VIEWER")
 	void marksSwitchesAsTheCurrentPageInTheNavigation() throws Exception {
 		String page = this.mvc.perform(get("/switches")).andReturn().getResponse().getContentAsString();
 
