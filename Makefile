@@ -99,6 +99,13 @@ bench-labeling: build ## benchmark: INT-label exported items applied to Redis pe
 	java -cp "backend/target/test-classes:backend/target/classes:$$(cat backend/target/bench.classpath)" \
 	  io.sonde.labeling.internal.LabelingCollectionBenchmark $(BENCH_ARGS)
 
+.PHONY: bench-alerts
+bench-alerts: build ## benchmark: events/s through the ingest's publishing point with the rule engine and 100 rules vs without, median of 5 runs of 10 s (BENCH_ARGS="seconds runs warm-up")
+	$(MVN) -q -pl backend test-compile dependency:build-classpath -Dmdep.includeScope=test \
+	  -Dmdep.outputFile=target/bench.classpath
+	java -cp "backend/target/test-classes:backend/target/classes:$$(cat backend/target/bench.classpath)" \
+	  io.sonde.alerts.internal.AlertEvaluationBenchmark $(BENCH_ARGS)
+
 .PHONY: bench-gpint
 bench-gpint: build ## benchmark: GPINT-3 plan of a 1,000-switch Watts-Strogatz graph in ms (median of RUNS=9), Euler as baseline, longest-path ratio
 	$(MVN) -q -pl backend test-compile dependency:build-classpath -Dmdep.includeScope=test \

@@ -169,9 +169,8 @@ final class AlertEngine {
 				continue;
 			}
 			if (rule.condition() instanceof EventCountCondition condition) {
-				this.counting.counts(rule.id(), now.toEpochMilli())
-					.forEach((series, count) -> add(seen,
-							Observation.of(rule, series.labels(names), count, count >= condition.count())));
+				this.counting.countsAtLeast(rule.id(), now.toEpochMilli(), condition.count())
+					.forEach((series, count) -> add(seen, Observation.of(rule, series.labels(names), count, true)));
 			}
 			else if (rule.condition() instanceof LiveValueCondition condition) {
 				List<LiveValue> values = reads.computeIfAbsent(condition.value(), this.liveValues::read);

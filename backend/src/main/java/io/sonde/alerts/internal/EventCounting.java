@@ -6,7 +6,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.LongAdder;
 
 import io.sonde.alerts.AlertRule;
 import io.sonde.alerts.AlertSelector;
@@ -24,7 +24,7 @@ final class EventCounting {
 
 	private final int maxSeriesPerRule;
 
-	private final AtomicLong refused = new AtomicLong();
+	private final LongAdder refused = new LongAdder();
 
 	private volatile Map<EventKind, List<Counted>> byKind = Map.of();
 
@@ -48,9 +48,12 @@ final class EventCounting {
 			if (rules == null) {
 				continue;
 			}
+			EventSeries series = null;
 			for (Counted rule : rules) {
 				if (rule.matches(event, this.switchNames)) {
-					rule.add(EventSeries.of(event), nowMillis);
+					// One key per event, whatever the rules it matches.
+					series = (series != null) ? series : EventSeries.of(event);
+					rule.add(series, nowMillis);
 				}
 			}
 		}
@@ -84,14 +87,17 @@ final class EventCounting {
 	}
 
 	/**
-	 * Each series of the rule with its count now; series with no event left in the window
-	 * are forgotten.
+	 * The series of the rule with at least {@code atLeast} events in the window now, with
+	 * their counts; series with no event left in the window are forgotten. Only these are
+	 * returned: the others are what the engine treats as absent, and building labels and
+	 * fingerprints for thousands of quiet series every tick would cost more than
+	 * counting.
 	 */
-	Map<EventSeries, Long> counts(String ruleId, long nowMillis) {
+	Map<EventSeries, Long> countsAtLeast(String ruleId, long nowMillis, long atLeast) {
 		for (List<Counted> rules : this.byKind.values()) {
 			for (Counted rule : rules) {
 				if (rule.ruleId.equals(ruleId)) {
-					return rule.countsAndForget(nowMillis);
+					return rule.countsAtLeast(nowMillis, atLeast);
 				}
 			}
 		}
@@ -100,7 +106,7 @@ final class EventCounting {
 
 	/** Events not counted because their rule already counted its maximum of series. */
 	long refused() {
-		return this.refused.get();
+		return this.refused.sum();
 	}
 
 	/** One event rule's counts, per series. */
@@ -114,17 +120,24 @@ final class EventCounting {
 
 		private final int maxSeries;
 
-		private final AtomicLong refused;
+		private final LongAdder refused;
+
+		/**
+		 * The selector's switch read as an id, when it is one: no text made per event.
+		 */
+		private final Long selectedSwitchId;
 
 		private final ConcurrentHashMap<EventSeries, SeriesCounts> series = new ConcurrentHashMap<>();
 
 		Counted(String ruleId, EventCountCondition condition, AlertSelector selector, int maxSeries,
-				AtomicLong refused) {
+				LongAdder refused) {
 			this.ruleId = ruleId;
 			this.condition = condition;
 			this.selector = selector;
 			this.maxSeries = maxSeries;
 			this.refused = refused;
+			this.selectedSwitchId = (selector.switchName() != null && selector.switchName().matches("\\d{1,18}"))
+					? Long.valueOf(selector.switchName()) : null;
 		}
 
 		boolean sameCounting(EventCountCondition other, AlertSelector otherSelector) {
@@ -143,9 +156,8 @@ final class EventCounting {
 				if (event.switchId() == null) {
 					return false;
 				}
-				String name = switchNames.get(event.switchId());
-				if (!this.selector.switchName().equals(name)
-						&& !this.selector.switchName().equals(Long.toString(event.switchId()))) {
+				if (!event.switchId().equals(this.selectedSwitchId)
+						&& !this.selector.switchName().equals(switchNames.get(event.switchId()))) {
 					return false;
 				}
 			}
@@ -157,7 +169,7 @@ final class EventCounting {
 			SeriesCounts counts = this.series.get(key);
 			if (counts == null) {
 				if (this.series.size() >= this.maxSeries) {
-					this.refused.incrementAndGet();
+					this.refused.increment();
 					return;
 				}
 				counts = this.series.computeIfAbsent(key, (k) -> new SeriesCounts(this.condition.window()));
@@ -165,14 +177,14 @@ final class EventCounting {
 			counts.add(nowMillis, 1);
 		}
 
-		Map<EventSeries, Long> countsAndForget(long nowMillis) {
+		Map<EventSeries, Long> countsAtLeast(long nowMillis, long atLeast) {
 			Map<EventSeries, Long> counts = new HashMap<>();
 			this.series.forEach((key, window) -> {
 				long count = window.count(nowMillis);
 				if (count == 0) {
 					this.series.remove(key, window);
 				}
-				else {
+				else if (count >= atLeast) {
 					counts.put(key, count);
 				}
 			});
