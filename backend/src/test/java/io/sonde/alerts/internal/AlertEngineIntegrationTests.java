@@ -139,7 +139,7 @@ class AlertEngineIntegrationTests {
 		assertThat(this.harness.kinds()).as("the first events of both switches left the window")
 			.containsExactly(Kind.FIRING, Kind.RESOLVED);
 		assertThat(this.harness.published.get(1).alert().fingerprint()).isEqualTo(fired.fingerprint());
-		assertThat(this.harness.published.get(1).alert().value()).isEqualTo(1);
+		assertThat(this.harness.published.get(1).alert().value()).as("the count it last held with").isEqualTo(3);
 	}
 
 	@Test
