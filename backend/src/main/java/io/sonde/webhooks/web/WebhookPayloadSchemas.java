@@ -16,7 +16,7 @@ import org.springframework.context.annotation.Configuration;
 class WebhookPayloadSchemas {
 
 	@Bean
-	OpenApiCustomizer webhookPayloadSchemaComponents() {
+	OpenApiCustomizer webhookPayloadSchemasCustomizer() {
 		return (openApi) -> {
 			ModelConverters converters = ModelConverters.getInstance();
 			converters.readAll(SondeWebhookPayload.class).forEach(openApi.getComponents()::addSchemas);
