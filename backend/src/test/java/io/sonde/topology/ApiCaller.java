@@ -18,13 +18,18 @@ import org.springframework.test.context.DynamicPropertyRegistry;
 
 /**
  * Calls the running backend's API as a script would: over HTTP on 127.0.0.1 with a bearer
- * token of the operator or the viewer role, both registered by {@link #registerTokens}.
+ * token of the admin, operator or viewer role, all registered by {@link #registerTokens}.
  */
 public final class ApiCaller {
 
 	public static final String OPERATOR_TOKEN = "operator-token-" + System.nanoTime() + "-0123456789abcdef";
 
 	public static final String VIEWER_TOKEN = "viewer-token-" + System.nanoTime() + "-0123456789abcdef";
+
+	/**
+	 * For what the role matrix keeps to admins (users, tokens, webhook subscriptions).
+	 */
+	public static final String ADMIN_TOKEN = "admin-token-" + System.nanoTime() + "-0123456789abcdef";
 
 	/** The configured name of the operator token: imports say they came from it. */
 	public static final String OPERATOR_TOKEN_NAME = "test-operator";
@@ -47,6 +52,9 @@ public final class ApiCaller {
 		properties.add("sonde.security.api-tokens[1].name", () -> "test-viewer");
 		properties.add("sonde.security.api-tokens[1].sha256", () -> sha256Hex(VIEWER_TOKEN));
 		properties.add("sonde.security.api-tokens[1].roles", () -> "VIEWER");
+		properties.add("sonde.security.api-tokens[2].name", () -> "test-admin");
+		properties.add("sonde.security.api-tokens[2].sha256", () -> sha256Hex(ADMIN_TOKEN));
+		properties.add("sonde.security.api-tokens[2].roles", () -> "ADMIN");
 	}
 
 	public HttpResponse<String> get(String path, String token) {
