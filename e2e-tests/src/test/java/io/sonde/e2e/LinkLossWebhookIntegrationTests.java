@@ -2,14 +2,10 @@ package io.sonde.e2e;
 
 import java.io.IOException;
 import java.net.http.HttpResponse;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Comparator;
-import java.util.HexFormat;
 import java.util.Set;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -61,8 +57,6 @@ class LinkLossWebhookIntegrationTests {
 	/** Two polling rounds, an evaluation and a group interval, on loaded cores. */
 	private static final Duration RESOLVES_WITHIN = Duration.ofSeconds(30);
 
-	private static final String ADMIN_TOKEN = "admin-token-" + System.nanoTime() + "-0123456789abcdef";
-
 	private static final RedisServerProcess redis = RedisServerProcess.start();
 
 	private static final LiveFabric fabric = new LiveFabric();
@@ -83,9 +77,6 @@ class LinkLossWebhookIntegrationTests {
 	static void isolatedService(DynamicPropertyRegistry properties) {
 		TestService.register(properties, temporary, redis::port);
 		ApiCaller.registerTokens(properties);
-		properties.add("sonde.security.api-tokens[2].name", () -> "test-admin");
-		properties.add("sonde.security.api-tokens[2].sha256", () -> sha256Hex(ADMIN_TOKEN));
-		properties.add("sonde.security.api-tokens[2].roles", () -> "ADMIN");
 	}
 
 	@AfterAll
@@ -113,7 +104,7 @@ class LinkLossWebhookIntegrationTests {
 		HttpResponse<String> subscription = api.postJson("/api/v1/webhooks/subscriptions", """
 				{"name":"e2e receiver","url":"%s","enabled":true,"format":"alertmanager-v4",
 				 "ruleIds":["link-loss"],"groupBy":["alertname","link"],"groupWait":"0s","groupInterval":"1s"}"""
-			.formatted(receiver.url()), ADMIN_TOKEN);
+			.formatted(receiver.url()), ApiCaller.ADMIN_TOKEN);
 		assertThat(created(subscription)).as(subscription.body()).isTrue();
 		String secret = ApiCaller.json(subscription).get("secret").asText();
 		assertThat(secret).startsWith("whsec_");
@@ -186,16 +177,6 @@ class LinkLossWebhookIntegrationTests {
 		}
 		catch (IOException ex) {
 			throw new IllegalStateException("no port free on 127.0.0.1 for the webhook receiver", ex);
-		}
-	}
-
-	private static String sha256Hex(String token) {
-		try {
-			return HexFormat.of()
-				.formatHex(MessageDigest.getInstance("SHA-256").digest(token.getBytes(StandardCharsets.UTF_8)));
-		}
-		catch (NoSuchAlgorithmException ex) {
-			throw new IllegalStateException("SHA-256 is part of every JDK", ex);
 		}
 	}
 
