@@ -2,6 +2,9 @@ package io.sonde.switches;
 
 import java.time.Instant;
 import java.util.List;
+import java.util.Collections;
+import java.util.SortedMap;
+import java.util.TreeMap;
 
 /**
  * One polling round.
@@ -28,9 +31,37 @@ public record PollingRound(Instant startedAt, int concurrency, List<SwitchPoll> 
 	 * @param packetsOut egress packets summed over its ports
 	 * @param durationMillis its reads, first to last
 	 * @param error why it could not be polled; null if it was
+	 * @param perPort each port's counters, by port number (what link loss is computed
+	 * from: the sender's egress against the receiver's ingress); ports read before an
+	 * error only
 	 */
 	public record SwitchPoll(String switchName, int ports, long packetsIn, long packetsOut, double durationMillis,
-			String error) {
+			String error, SortedMap<Integer, PortPackets> perPort) {
+
+		public SwitchPoll {
+			perPort = Collections.unmodifiableSortedMap(new TreeMap<>(perPort));
+		}
+
+		/** A round's part without per-port counters. */
+		public SwitchPoll(String switchName, int ports, long packetsIn, long packetsOut, double durationMillis,
+				String error) {
+			this(switchName, ports, packetsIn, packetsOut, durationMillis, error, new TreeMap<>());
+		}
+
+		/** The counters of {@code port}; null when it was not read. */
+		public PortPackets port(int port) {
+			return this.perPort.get(port);
+		}
+
+	}
+
+	/**
+	 * One port's packet counters as read in a round.
+	 *
+	 * @param in packets its ingress counted (received)
+	 * @param out packets its egress counted (sent)
+	 */
+	public record PortPackets(long in, long out) {
 	}
 
 }

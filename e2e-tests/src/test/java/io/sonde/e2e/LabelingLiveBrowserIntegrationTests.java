@@ -1,7 +1,6 @@
 package io.sonde.e2e;
 
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -18,17 +17,10 @@ import io.sonde.e2e.browser.Screenshots;
 import io.sonde.e2e.pages.LabelingPage;
 import io.sonde.e2e.pages.LoginPage;
 import io.sonde.e2e.pages.OverviewPage;
+import io.sonde.e2e.support.LiveFabric;
 import io.sonde.e2e.support.TestService;
-import io.sonde.emulator.run.ClockMode;
 import io.sonde.emulator.run.EmulatedNetwork;
-import io.sonde.emulator.run.EmulationOptions;
-import io.sonde.emulator.topology.FatTree;
-import io.sonde.emulator.topology.HostSpec;
 import io.sonde.emulator.topology.LinkSpec;
-import io.sonde.emulator.topology.SwitchSpec;
-import io.sonde.emulator.traffic.ConstantRate;
-import io.sonde.emulator.traffic.FlowSpec;
-import io.sonde.emulator.traffic.TrafficRun;
 import io.sonde.testsupport.RedisServerProcess;
 import io.sonde.topology.ApiCaller;
 import org.junit.jupiter.api.AfterAll;
@@ -47,7 +39,6 @@ import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.awaitility.Awaitility.await;
 
 /**
  * The Labeling page over an emulated FatTree(2) in real time whose switches (real
@@ -63,23 +54,18 @@ import static org.awaitility.Awaitility.await;
 @DirtiesContext
 class LabelingLiveBrowserIntegrationTests {
 
-	/**
-	 * Registering the switches and pushing their pipelines, with slack for 2 loaded
-	 * cores.
-	 */
-	private static final Duration LIVE = Duration.ofSeconds(60);
+	private static final Duration LIVE = LiveFabric.IN_SYNC;
 
 	private static final RedisServerProcess redis = RedisServerProcess.start();
 
-	private static final EmulatedNetwork network = EmulatedNetwork.start(FatTree.build(2),
-			EmulationOptions.DEFAULTS.withClock(ClockMode.REAL).withP4RuntimeBasePort(0).withCollector(null));
+	private static final LiveFabric fabric = new LiveFabric();
+
+	private static final EmulatedNetwork network = fabric.network();
 
 	@TempDir
 	static Path temporary;
 
 	private static ChromeDriver browser;
-
-	private static TrafficRun traffic;
 
 	@LocalServerPort
 	private int port;
@@ -100,25 +86,20 @@ class LabelingLiveBrowserIntegrationTests {
 		if (browser != null) {
 			browser.quit();
 		}
-		if (traffic != null) {
-			traffic.stop();
-		}
-		network.close();
+		fabric.close();
 		redis.stop();
 	}
 
 	@Test
 	void showsLiveCoverageItsChartAndAFreshnessCellPerPort() throws IOException {
 		ApiCaller api = new ApiCaller(this.port);
-		importAndRegister(api);
+		fabric.importAndRegister(api, temporary);
 		assertThat(api
 			.putJson("/api/v1/labeling/parameters?comment=browser-test",
 					"{\"network\": {\"mode\": \"PRO\", \"intervalMs\": 20, \"telemetryIntervalMs\": 100}}",
 					ApiCaller.OPERATOR_TOKEN)
 			.statusCode()).isEqualTo(200);
-		List<HostSpec> hosts = network.topology().hosts();
-		traffic = network.startTraffic(List.of(FlowSpec.udp(hosts.get(0).name(), hosts.get(hosts.size() - 1).name(),
-				40001, 5000, 200, new ConstantRate(400))), Duration.ofMinutes(10));
+		fabric.startTraffic(400);
 
 		browser.get("http://localhost:" + this.port + "/login");
 		LoginPage.await(browser).signIn(TestService.USER, TestService.PASSWORD);
@@ -174,26 +155,6 @@ class LabelingLiveBrowserIntegrationTests {
 			}
 		}
 		return ports;
-	}
-
-	/**
-	 * Imports the network's topology, registers its switches and waits until each is in
-	 * sync.
-	 */
-	private static void importAndRegister(ApiCaller api) throws IOException {
-		Path export = temporary.resolve("fattree-2.json");
-		network.export(export);
-		assertThat(api.postJson("/api/v1/topology", Files.readString(export), ApiCaller.OPERATOR_TOKEN).statusCode())
-			.isEqualTo(200);
-		assertThat(api.postJson("/api/v1/switches/from-topology", "", ApiCaller.OPERATOR_TOKEN).statusCode())
-			.isEqualTo(200);
-		await().atMost(LIVE).untilAsserted(() -> {
-			for (SwitchSpec node : network.topology().switches()) {
-				JsonNode diff = ApiCaller
-					.json(api.get("/api/v1/switches/" + node.name() + "/diff", ApiCaller.VIEWER_TOKEN));
-				assertThat(diff.get("changes")).as(node.name() + ": " + diff).isEmpty();
-			}
-		});
 	}
 
 	/** Waits for the page to show {@code condition}, which the live feed brings. */

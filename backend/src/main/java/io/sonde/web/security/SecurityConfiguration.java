@@ -70,7 +70,9 @@ public class SecurityConfiguration {
 			PathPatternRequestMatcher.withDefaults().matcher("/probes/sessions"),
 			PathPatternRequestMatcher.withDefaults().matcher("/probes/live"),
 			PathPatternRequestMatcher.withDefaults().matcher("/labeling/state"),
-			PathPatternRequestMatcher.withDefaults().matcher("/labeling/live"));
+			PathPatternRequestMatcher.withDefaults().matcher("/labeling/live"),
+			PathPatternRequestMatcher.withDefaults().matcher("/alerts/live"),
+			PathPatternRequestMatcher.withDefaults().matcher("/alerts/state"));
 
 	@Bean
 	SecurityProblemResponses securityProblemResponses(ObjectMapper json) {

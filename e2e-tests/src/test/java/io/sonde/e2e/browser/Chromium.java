@@ -7,6 +7,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.logging.Level;
 
 import org.openqa.selenium.chrome.ChromeDriver;
 import org.openqa.selenium.chrome.ChromeDriverService;
@@ -56,6 +57,21 @@ public final class Chromium {
 	/** What the pages wrote to the console since the last call, one line per message. */
 	public static List<String> consoleMessages(ChromeDriver driver) {
 		return driver.manage().logs().get(LogType.BROWSER).getAll().stream().map(LogEntry::getMessage).toList();
+	}
+
+	/**
+	 * The errors the pages logged since the last call (console errors, failed loads,
+	 * uncaught exceptions), one line per message.
+	 */
+	public static List<String> consoleErrors(ChromeDriver driver) {
+		return driver.manage()
+			.logs()
+			.get(LogType.BROWSER)
+			.getAll()
+			.stream()
+			.filter((entry) -> entry.getLevel().intValue() >= Level.SEVERE.intValue())
+			.map(LogEntry::getMessage)
+			.toList();
 	}
 
 	private static void requireInstalled(Path executable) {

@@ -22,9 +22,13 @@ public final class Screenshots {
 	private Screenshots() {
 	}
 
+	/**
+	 * @param name a file name, or a path under the folder such as
+	 * {@code viewer/overview.png}
+	 */
 	public static Path take(TakesScreenshot browser, String name) throws IOException {
-		Files.createDirectories(DIRECTORY);
 		Path target = DIRECTORY.resolve(name);
+		Files.createDirectories(target.getParent());
 		Files.copy(browser.getScreenshotAs(OutputType.FILE).toPath(), target, StandardCopyOption.REPLACE_EXISTING);
 		return target;
 	}

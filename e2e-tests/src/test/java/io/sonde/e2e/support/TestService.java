@@ -19,6 +19,43 @@ public final class TestService {
 	private TestService() {
 	}
 
+	/**
+	 * A dashboard account of each role, all signing in with {@link #PASSWORD}; the admin
+	 * is {@link #USER}, which {@link #register} configures.
+	 */
+	public enum Account {
+
+		ADMIN(USER), OPERATOR("e2e-operator-role"), VIEWER("e2e-viewer");
+
+		private final String username;
+
+		Account(String username) {
+			this.username = username;
+		}
+
+		public String username() {
+			return this.username;
+		}
+
+		/** As screenshot folders and messages name it. */
+		public String lowerCase() {
+			return name().toLowerCase(java.util.Locale.ROOT);
+		}
+
+	}
+
+	/** Adds the {@link Account#OPERATOR} and {@link Account#VIEWER} accounts. */
+	public static void registerAccountPerRole(DynamicPropertyRegistry properties) {
+		String hash = "{bcrypt}" + new BCryptPasswordEncoder(4).encode(PASSWORD);
+		int index = 1;
+		for (Account account : java.util.List.of(Account.OPERATOR, Account.VIEWER)) {
+			String user = "sonde.security.users[" + index++ + "].";
+			properties.add(user + "username", account::username);
+			properties.add(user + "password-hash", () -> hash);
+			properties.add(user + "roles", account::name);
+		}
+	}
+
 	public static void register(DynamicPropertyRegistry properties, Path temporary, Supplier<Object> redisPort) {
 		properties.add("sonde.security.users[0].username", () -> USER);
 		properties.add("sonde.security.users[0].password-hash",

@@ -5,6 +5,8 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.SortedMap;
+import java.util.TreeMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -17,6 +19,7 @@ import io.sonde.p4runtime.entity.CounterEntries;
 import io.sonde.p4runtime.entity.Entities;
 import io.sonde.switches.ConnectionState;
 import io.sonde.switches.PollingRound;
+import io.sonde.switches.PollingRound.PortPackets;
 import io.sonde.switches.PollingRound.SwitchPoll;
 import io.sonde.switches.PortCounterPolling;
 import io.sonde.switches.SwitchView;
@@ -118,17 +121,22 @@ public class CounterPoller implements PortCounterPolling, AutoCloseable {
 		long t0 = System.nanoTime();
 		long in = 0;
 		long out = 0;
+		SortedMap<Integer, PortPackets> perPort = new TreeMap<>();
 		try {
 			Function<List<Entity>, List<Entity>> read = this.switches.reader(name);
 			for (int port : ports) {
-				in += packets(read, INGRESS, port);
-				out += packets(read, EGRESS, port);
+				long received = packets(read, INGRESS, port);
+				long sent = packets(read, EGRESS, port);
 				reads.addAndGet(2);
+				in += received;
+				out += sent;
+				perPort.put(port, new PortPackets(received, sent));
 			}
-			return new SwitchPoll(name, ports.size(), in, out, (System.nanoTime() - t0) / 1e6, null);
+			return new SwitchPoll(name, ports.size(), in, out, (System.nanoTime() - t0) / 1e6, null, perPort);
 		}
 		catch (RuntimeException ex) {
-			return new SwitchPoll(name, ports.size(), in, out, (System.nanoTime() - t0) / 1e6, ex.getMessage());
+			return new SwitchPoll(name, ports.size(), in, out, (System.nanoTime() - t0) / 1e6, ex.getMessage(),
+					perPort);
 		}
 	}
 
