@@ -30,6 +30,7 @@ import org.springframework.test.annotation.DirtiesContext;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
 
+import static io.sonde.topology.ApiCaller.ADMIN_TOKEN;
 import static io.sonde.topology.ApiCaller.OPERATOR_TOKEN;
 import static io.sonde.topology.ApiCaller.VIEWER_TOKEN;
 import static io.sonde.topology.ApiCaller.json;
@@ -96,7 +97,7 @@ class WebhooksApiIntegrationTests {
 				"{\"name\":\"f\",\"url\":\"" + receiverUrl() + "\",\"format\":\"xml\"}", "format",
 				"{\"name\":\"g\",\"url\":\"" + receiverUrl() + "\",\"groupBy\":[\"bad label\"]}", "groupBy[0]");
 		bad.forEach((body, field) -> {
-			HttpResponse<String> response = api.postJson("/api/v1/webhooks/subscriptions", body, OPERATOR_TOKEN);
+			HttpResponse<String> response = api.postJson("/api/v1/webhooks/subscriptions", body, ADMIN_TOKEN);
 			assertThat(response.statusCode()).as(body).isEqualTo(400);
 			assertThat(response.headers().firstValue("Content-Type"))
 				.hasValueSatisfying((type) -> assertThat(type).startsWith("application/problem+json"));
@@ -107,13 +108,15 @@ class WebhooksApiIntegrationTests {
 	@Test
 	void showsTheSecretOnceSendsATestAndLogsIt() {
 		ApiCaller api = new ApiCaller(this.port);
-		HttpResponse<String> created = api
-			.postJson(
-					"/api/v1/webhooks/subscriptions", "{\"id\":\"api-test\",\"name\":\"api test\",\"url\":\""
-							+ receiverUrl() + "\",\"format\":\"alertmanager-v4\",\"groupWait\":\"0s\"}",
-					OPERATOR_TOKEN);
+		HttpResponse<String> created = api.postJson("/api/v1/webhooks/subscriptions",
+				"{\"id\":\"api-test\",\"name\":\"api test\",\"url\":\"" + receiverUrl()
+						+ "\",\"format\":\"alertmanager-v4\",\"groupWait\":\"0s\"}",
+				ADMIN_TOKEN);
 		assertThat(created.statusCode()).isEqualTo(201);
 		assertThat(json(created).path("secret").asText()).startsWith("whsec_");
+		assertThat(api.postJson("/api/v1/webhooks/subscriptions/api-test/secret", "{}", OPERATOR_TOKEN).statusCode())
+			.as("secrets are the admin's")
+			.isEqualTo(403);
 		assertThat(json(created).path("subscription").path("groupInterval").asText()).isEqualTo("5m");
 
 		HttpResponse<String> one = api.get("/api/v1/webhooks/subscriptions/api-test", VIEWER_TOKEN);
@@ -121,7 +124,7 @@ class WebhooksApiIntegrationTests {
 		assertThat(one.body()).doesNotContain("whsec_");
 
 		HttpResponse<String> rotated = api.postJson("/api/v1/webhooks/subscriptions/api-test/secret",
-				"{\"grace\":\"10m\"}", OPERATOR_TOKEN);
+				"{\"grace\":\"10m\"}", ADMIN_TOKEN);
 		assertThat(json(rotated).path("secret").asText()).startsWith("whsec_")
 			.isNotEqualTo(json(created).path("secret").asText());
 
@@ -140,7 +143,7 @@ class WebhooksApiIntegrationTests {
 			.isEqualTo(403);
 		assertThat(api.postJson("/api/v1/webhooks/deliveries/dlv_nothing/replay", "", OPERATOR_TOKEN).statusCode())
 			.isEqualTo(404);
-		assertThat(api.delete("/api/v1/webhooks/subscriptions/api-test", OPERATOR_TOKEN).statusCode()).isEqualTo(204);
+		assertThat(api.delete("/api/v1/webhooks/subscriptions/api-test", ADMIN_TOKEN).statusCode()).isEqualTo(204);
 		assertThat(api.get("/api/v1/webhooks/subscriptions/api-test", VIEWER_TOKEN).statusCode()).isEqualTo(404);
 	}
 
@@ -151,7 +154,7 @@ class WebhooksApiIntegrationTests {
 			.postJson("/api/v1/webhooks/subscriptions",
 					"{\"id\":\"events\",\"name\":\"events\",\"url\":\"" + receiverUrl()
 							+ "\",\"ruleIds\":[\"published-rule\"],\"groupWait\":\"0s\"}",
-					OPERATOR_TOKEN)
+					ADMIN_TOKEN)
 			.statusCode()).isEqualTo(201);
 		TreeMap<String, String> labels = new TreeMap<>(
 				Map.of("alertname", "published", "severity", "critical", "rule_id", "published-rule", "switch", "s1"));
