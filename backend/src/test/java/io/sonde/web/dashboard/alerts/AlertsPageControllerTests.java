@@ -1,33 +1,32 @@
 package io.sonde.web.dashboard.alerts;
 
-import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
+import java.util.List;
 import java.util.Map;
-import java.util.TreeMap;
+import java.util.UUID;
 
 import io.sonde.alerts.Alert;
 import io.sonde.alerts.AlertRule;
+import io.sonde.alerts.AlertRules;
 import io.sonde.alerts.AlertSeverity;
-import io.sonde.alerts.AlertStatus;
 import io.sonde.alerts.Comparison;
 import io.sonde.alerts.EventCountCondition;
 import io.sonde.alerts.LiveValueCondition;
 import io.sonde.events.EventKind;
-import io.sonde.web.WebSliceTestConfiguration;
-import org.junit.jupiter.api.BeforeEach;
+import io.sonde.events.EventLog;
+import io.sonde.events.TelemetryEvent;
 import org.junit.jupiter.api.Test;
 
 import org.springframework.beans.factory.annotation.Autowired;
-import org.springframework.boot.test.autoconfigure.web.servlet.WebMvcTest;
-import org.springframework.boot.test.context.TestConfiguration;
-import org.springframework.context.annotation.Bean;
-import org.springframework.context.annotation.Import;
 import org.springframework.http.MediaType;
 import org.springframework.security.test.context.support.WithMockUser;
 import org.springframework.test.web.servlet.MockMvc;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 import static org.springframework.security.test.web.servlet.request.SecurityMockMvcRequestPostProcessors.csrf;
 import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.get;
 import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.post;
@@ -38,42 +37,36 @@ import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.
 import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.status;
 
 /**
- * The Alerts page's rule half: what each role sees and may do, and every rule form, with
- * its errors beside the input at fault (the live table itself is in e2e-tests'
+ * The Alerts page's rule half on the real alerts module: what each role sees and may do,
+ * and every rule form, with its errors beside the input at fault. Alerts fire for real:
+ * events appended to the event log are counted by an event rule and the engine's
+ * evaluation loop fires it (the live table itself is in e2e-tests'
  * AlertsLiveBrowserIntegrationTests).
  */
-@WebMvcTest(controllers = { AlertsPageController.class, AlertsWebhooksController.class })
-@Import({ WebSliceTestConfiguration.class, AlertsPageControllerTests.Faces.class, AlertsPageView.class,
-		AlertsWebhooksView.class, AlertsPageRenderer.class, AlertsLiveFeed.class })
-class AlertsPageControllerTests {
+class AlertsPageControllerTests extends OnRealAlertsModules {
 
-	static final Instant STARTED = Instant.parse("2026-11-23T10:15:00Z");
+	private static final DateTimeFormatter SHOWN = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss")
+		.withZone(ZoneOffset.UTC);
+
+	/** No switch has this device id: the engine labels its events' series by the id. */
+	private static final long SWITCH_ID = 902;
 
 	@Autowired
 	private MockMvc mvc;
 
 	@Autowired
-	private RulesInMemory rules;
+	private AlertRules rules;
 
-	@BeforeEach
-	void oneRuleAndOneFiringAlert() {
-		this.rules.versions.clear();
-		this.rules.firing.clear();
-		this.rules.history.clear();
-		this.rules.create(new AlertRule("switch-down", "switch down", AlertSeverity.CRITICAL,
-				new LiveValueCondition("switch.unreachable_seconds", Comparison.ABOVE, 10), null, Duration.ZERO,
-				Duration.ofMinutes(5), Map.of(), Map.of(), true), "admin", "first");
-		TreeMap<String, String> labels = new TreeMap<>(Map.of("alertname", "switch down", "severity", "critical",
-				"rule_id", "switch-down", "switch", "leaf-2"));
-		Alert firing = new Alert(Alert.fingerprintOf(labels), "switch-down", "switch down", AlertSeverity.CRITICAL,
-				AlertStatus.FIRING, labels, Map.of(), STARTED, null, 12);
-		this.rules.firing.add(firing);
-		this.rules.history.add(firing.resolvedAt(STARTED.minusSeconds(60)));
-	}
+	@Autowired
+	private EventLog events;
 
 	@Test
 	@WithMockUser(username = "viv", roles = "VIEWER")
 	void showsAViewerFiringAlertsRulesValuesAndHistoryWithEveryControlDisabled() throws Exception {
+		watchesASwitch("viewer-watched");
+		Alert firing = firedBy("viewer-fired");
+		Alert resolved = resolvedAfterFiring("viewer-resolved");
+
 		String page = this.mvc.perform(get("/alerts"))
 			.andExpect(status().isOk())
 			.andReturn()
@@ -83,13 +76,17 @@ class AlertsPageControllerTests {
 		assertThat(page).contains("<h1>Alerts</h1>")
 			.contains("href=\"/alerts\" aria-current=\"page\">Alerts</a>")
 			.contains("data-live-url=\"/alerts/live\"")
-			.contains("<td class=\"mono labels\">switch=leaf-2</td>")
-			.contains("2026-11-23 10:15:00")
+			.contains("<td class=\"mono labels\">metric=viewer-fired switch=902</td>")
+			.contains(SHOWN.format(firing.startsAt()))
+			.contains(SHOWN.format(resolved.endsAt()))
+			.contains("viewer resolved")
 			.contains("switch.unreachable_seconds above 10")
-			.contains("switch=leaf-1: 0; switch=leaf-2: 12")
+			.contains("THRESHOLD viewer-fired")
 			.contains("<script type=\"module\" src=\"/js/alerts.js\"></script>")
 			.doesNotContain("style=")
 			.doesNotContain("<script>");
+		this.rules.liveValues()
+			.forEach((reading) -> assertThat(page).contains(reading.name()).contains(reading.description()));
 		assertThat(page).containsPattern(
 				"<form id=\"rule-form\"[^>]*><input type=\"hidden\" name=\"_csrf\"[^>]*>\\s*<fieldset disabled=\"disabled\">");
 		assertThat(page).containsPattern(
@@ -103,6 +100,8 @@ class AlertsPageControllerTests {
 	@Test
 	@WithMockUser(username = "olga", roles = "OPERATOR")
 	void letsAnOperatorChangeRulesButNotSubscriptions() throws Exception {
+		watchesASwitch("operator-watched");
+
 		String page = this.mvc.perform(get("/alerts")).andReturn().getResponse().getContentAsString();
 
 		assertThat(page)
@@ -115,16 +114,24 @@ class AlertsPageControllerTests {
 	@Test
 	@WithMockUser(username = "viv", roles = "VIEWER")
 	void refusesAViewersRulePost() throws Exception {
-		this.mvc.perform(post("/alerts/rules").with(csrf()).param("name", "x")).andExpect(status().isForbidden());
-		this.mvc.perform(post("/alerts/rules/switch-down/delete").with(csrf())).andExpect(status().isForbidden());
-		assertThat(this.rules.rule("switch-down")).isPresent();
+		watchesASwitch("viewer-refused");
+
+		this.mvc.perform(post("/alerts/rules").with(csrf()).param("name", "viewer made"))
+			.andExpect(status().isForbidden());
+		this.mvc.perform(post("/alerts/rules/viewer-refused/delete").with(csrf())).andExpect(status().isForbidden());
+
+		assertThat(this.rules.rule("viewer-refused")).isPresent();
+		assertThat(this.rules.rule("viewer-made")).isEmpty();
 	}
 
 	@Test
 	@WithMockUser(username = "olga", roles = "OPERATOR")
 	void refusesARulePostWithoutTheCsrfToken() throws Exception {
-		this.mvc.perform(post("/alerts/rules/switch-down/delete")).andExpect(status().isForbidden());
-		assertThat(this.rules.rule("switch-down")).isPresent();
+		watchesASwitch("csrf-kept");
+
+		this.mvc.perform(post("/alerts/rules/csrf-kept/delete")).andExpect(status().isForbidden());
+
+		assertThat(this.rules.rule("csrf-kept")).isPresent();
 	}
 
 	@Test
@@ -168,7 +175,7 @@ class AlertsPageControllerTests {
 	void showsACountThatIsNoNumberBesideItsInputAndKeepsWhatWasTyped() throws Exception {
 		String page = this.mvc
 			.perform(post("/alerts/rules").with(csrf())
-				.param("name", "latency bursts")
+				.param("name", "miscounted bursts")
 				.param("severity", "warning")
 				.param("condition.type", "events")
 				.param("condition.kind", "THRESHOLD")
@@ -182,8 +189,8 @@ class AlertsPageControllerTests {
 		assertThat(page).contains("aria-describedby=\"rule-error-condition.count\"")
 			.contains(
 					"<p class=\"field-error\" id=\"rule-error-condition.count\">&#39;three&#39; is not a whole number</p>")
-			.contains("value=\"latency bursts\"");
-		assertThat(this.rules.rule("latency-bursts")).isEmpty();
+			.contains("value=\"miscounted bursts\"");
+		assertThat(this.rules.rule("miscounted-bursts")).isEmpty();
 	}
 
 	@Test
@@ -191,7 +198,7 @@ class AlertsPageControllerTests {
 	void showsTheFieldTheAlertsModuleRefusedBesideItsInput() throws Exception {
 		String page = this.mvc
 			.perform(post("/alerts/rules").with(csrf())
-				.param("name", "mystery")
+				.param("name", "unknown value")
 				.param("severity", "info")
 				.param("condition.type", "value")
 				.param("condition.value", "no.such.value")
@@ -203,7 +210,7 @@ class AlertsPageControllerTests {
 			.getContentAsString();
 
 		assertThat(page).contains("id=\"rule-error-condition.value\"")
-			.contains("no live value is named &#39;no.such.value&#39;")
+			.contains("&#39;no.such.value&#39; is not a live value; known: ")
 			.contains("no.such.value (no such value now)");
 		this.mvc
 			.perform(post("/alerts/rules").with(csrf())
@@ -216,14 +223,18 @@ class AlertsPageControllerTests {
 				.param("for", "soon"))
 			.andExpect(status().isBadRequest())
 			.andExpect(content().string(org.hamcrest.Matchers.containsString("id=\"rule-error-for\"")));
+		assertThat(this.rules.rule("unknown-value")).isEmpty();
+		assertThat(this.rules.rule("bad-duration")).isEmpty();
 	}
 
 	@Test
 	@WithMockUser(username = "olga", roles = "OPERATOR")
 	void answersConflictBesideTheIdWhenARuleHasItAlready() throws Exception {
+		watchesASwitch("taken-id");
+
 		String page = this.mvc
 			.perform(post("/alerts/rules").with(csrf())
-				.param("id", "switch-down")
+				.param("id", "taken-id")
 				.param("name", "another")
 				.param("severity", "info")
 				.param("condition.type", "value")
@@ -236,23 +247,26 @@ class AlertsPageControllerTests {
 			.getContentAsString();
 
 		assertThat(page).contains("id=\"rule-error-id\"").contains("already exists");
+		assertThat(this.rules.rule("taken-id").orElseThrow().name()).isEqualTo("taken id");
 	}
 
 	@Test
 	@WithMockUser(username = "olga", roles = "OPERATOR")
 	void editsARuleThroughItsFilledFormAsANewVersion() throws Exception {
-		String form = this.mvc.perform(get("/alerts").param("edit", "switch-down"))
+		watchesASwitch("edited-rule");
+
+		String form = this.mvc.perform(get("/alerts").param("edit", "edited-rule"))
 			.andReturn()
 			.getResponse()
 			.getContentAsString();
-		assertThat(form).contains("action=\"/alerts/rules/switch-down\"")
-			.contains("Edit switch-down")
-			.contains("value=\"switch down\"")
+		assertThat(form).contains("action=\"/alerts/rules/edited-rule\"")
+			.contains("Edit edited-rule")
+			.contains("value=\"edited rule\"")
 			.contains("value=\"10\"");
 
 		this.mvc
-			.perform(post("/alerts/rules/switch-down").with(csrf())
-				.param("name", "switch down")
+			.perform(post("/alerts/rules/edited-rule").with(csrf())
+				.param("name", "edited rule")
 				.param("severity", "critical")
 				.param("enabled", "true")
 				.param("condition.type", "value")
@@ -262,15 +276,16 @@ class AlertsPageControllerTests {
 				.param("repeatInterval", "5m")
 				.param("comment", "less eager"))
 			.andExpect(status().isFound())
-			.andExpect(flash().attribute("done", "Rule switch-down saved as version 2."));
+			.andExpect(flash().attribute("done", "Rule edited-rule saved as version 2."));
 
-		assertThat(this.rules.rule("switch-down").orElseThrow().condition())
+		assertThat(this.rules.rule("edited-rule").orElseThrow().condition())
 			.isEqualTo(new LiveValueCondition("switch.unreachable_seconds", Comparison.ABOVE, 30));
-		String versions = this.mvc.perform(get("/alerts").param("versions", "switch-down"))
+		assertThat(this.rules.versions("edited-rule").get(0).author()).isEqualTo("olga");
+		String versions = this.mvc.perform(get("/alerts").param("versions", "edited-rule"))
 			.andReturn()
 			.getResponse()
 			.getContentAsString();
-		assertThat(versions).contains("Versions of switch-down")
+		assertThat(versions).contains("Versions of edited-rule")
 			.contains("less eager")
 			.contains("critical · switch.unreachable_seconds above 30")
 			.contains("critical · switch.unreachable_seconds above 10");
@@ -279,18 +294,21 @@ class AlertsPageControllerTests {
 	@Test
 	@WithMockUser(username = "olga", roles = "OPERATOR")
 	void disablesEnablesAndDeletesARule() throws Exception {
-		this.mvc.perform(post("/alerts/rules/switch-down/enabled").with(csrf()).param("enabled", "false"))
-			.andExpect(status().isFound());
-		assertThat(this.rules.rule("switch-down").orElseThrow().enabled()).isFalse();
-		this.mvc.perform(post("/alerts/rules/switch-down/enabled").with(csrf()).param("enabled", "true"))
-			.andExpect(status().isFound());
-		assertThat(this.rules.rule("switch-down").orElseThrow().enabled()).isTrue();
+		watchesASwitch("toggled-rule");
 
-		this.mvc.perform(post("/alerts/rules/switch-down/delete").with(csrf()))
+		this.mvc.perform(post("/alerts/rules/toggled-rule/enabled").with(csrf()).param("enabled", "false"))
+			.andExpect(status().isFound());
+		assertThat(this.rules.rule("toggled-rule").orElseThrow().enabled()).isFalse();
+		this.mvc.perform(post("/alerts/rules/toggled-rule/enabled").with(csrf()).param("enabled", "true"))
+			.andExpect(status().isFound());
+		assertThat(this.rules.rule("toggled-rule").orElseThrow().enabled()).isTrue();
+
+		this.mvc.perform(post("/alerts/rules/toggled-rule/delete").with(csrf()))
 			.andExpect(status().isFound())
-			.andExpect(flash().attribute("done", "Rule switch-down deleted; its versions stay listed by the API."));
-		assertThat(this.rules.rule("switch-down")).isEmpty();
-		assertThat(this.rules.versions("switch-down").get(0).deleted()).isTrue();
+			.andExpect(flash().attribute("done", "Rule toggled-rule deleted; its versions stay listed by the API."));
+		assertThat(this.rules.rule("toggled-rule")).isEmpty();
+		assertThat(this.rules.versions("toggled-rule").get(0).deleted()).isTrue();
+		assertThat(this.rules.versions("toggled-rule").get(0).author()).isEqualTo("olga");
 	}
 
 	@Test
@@ -307,12 +325,14 @@ class AlertsPageControllerTests {
 	@Test
 	@WithMockUser(username = "viv", roles = "VIEWER")
 	void givesTheFiringAlertsAsRows() throws Exception {
+		firedBy("rows-fired");
+
 		this.mvc.perform(get("/alerts/state"))
 			.andExpect(status().isOk())
-			.andExpect(jsonPath("$[0].name").value("switch down"))
-			.andExpect(jsonPath("$[0].severity").value("critical"))
-			.andExpect(jsonPath("$[0].labels").value("switch=leaf-2"))
-			.andExpect(jsonPath("$[0].value").value("12"));
+			.andExpect(jsonPath("$[?(@.ruleId == 'rows-fired')].name").value("rows fired"))
+			.andExpect(jsonPath("$[?(@.ruleId == 'rows-fired')].severity").value("critical"))
+			.andExpect(jsonPath("$[?(@.ruleId == 'rows-fired')].labels").value("metric=rows-fired switch=902"))
+			.andExpect(jsonPath("$[?(@.ruleId == 'rows-fired')].value").value("2"));
 	}
 
 	@Test
@@ -322,19 +342,49 @@ class AlertsPageControllerTests {
 			.andExpect(content().contentTypeCompatibleWith(MediaType.APPLICATION_PROBLEM_JSON));
 	}
 
-	@TestConfiguration(proxyBeanMethods = false)
-	static class Faces {
+	/** A critical rule on every switch's {@code switch.unreachable_seconds}, above 10. */
+	private void watchesASwitch(String id) {
+		this.rules.create(new AlertRule(id, id.replace('-', ' '), AlertSeverity.CRITICAL,
+				new LiveValueCondition("switch.unreachable_seconds", Comparison.ABOVE, 10), null, Duration.ZERO,
+				Duration.ofMinutes(5), Map.of(), Map.of(), true), "admin", "first");
+	}
 
-		@Bean
-		RulesInMemory rules(Clock clock) {
-			return new RulesInMemory(clock);
-		}
+	/**
+	 * The alert a critical event rule fires once two THRESHOLD events of its own metric
+	 * (named as the rule) are appended to the event log: the engine counts them as they
+	 * are appended and fires on its next evaluation.
+	 */
+	private Alert firedBy(String id) {
+		this.rules.create(eventRule(id, true), "admin", "fires on two events");
+		this.events.append(List.of(threshold(id), threshold(id)));
+		return await().atMost(Duration.ofSeconds(30))
+			.until(() -> this.rules.firing().stream().filter((alert) -> alert.ruleId().equals(id)).findFirst(),
+					(alert) -> alert.isPresent())
+			.orElseThrow();
+	}
 
-		@Bean
-		WebhooksInMemory webhooks(Clock clock) {
-			return new WebhooksInMemory(clock);
-		}
+	/**
+	 * An alert that fired and resolved when its rule was disabled, as the history has it.
+	 */
+	private Alert resolvedAfterFiring(String id) {
+		firedBy(id);
+		this.rules.update(id, eventRule(id, false), "admin", "quiet now");
+		return await().atMost(Duration.ofSeconds(30))
+			.until(() -> this.rules.history(1000).stream().filter((alert) -> alert.ruleId().equals(id)).findFirst(),
+					(alert) -> alert.isPresent())
+			.orElseThrow();
+	}
 
+	private static AlertRule eventRule(String id, boolean enabled) {
+		return new AlertRule(id, id.replace('-', ' '), AlertSeverity.CRITICAL,
+				new EventCountCondition(EventKind.THRESHOLD, id, 2, Duration.ofMinutes(10)), null, Duration.ZERO,
+				Duration.ofMinutes(5), Map.of(), Map.of(), enabled);
+	}
+
+	private static TelemetryEvent threshold(String metric) {
+		return new TelemetryEvent(null, "page-tests/" + UUID.randomUUID(), "java:page-tests", Instant.now(),
+				EventKind.THRESHOLD, metric, "switch=" + SWITCH_ID, 900, 100.0, SWITCH_ID, null, null, null, null,
+				null);
 	}
 
 }

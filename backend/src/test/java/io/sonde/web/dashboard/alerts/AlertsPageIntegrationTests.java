@@ -3,18 +3,11 @@ package io.sonde.web.dashboard.alerts;
 import io.sonde.alerts.AlertRule;
 import io.sonde.alerts.AlertRules;
 import io.sonde.alerts.LiveValueCondition;
-import io.sonde.testsupport.RedisServerProcess;
 import io.sonde.webhooks.Webhooks;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
 
 import org.springframework.beans.factory.annotation.Autowired;
-import org.springframework.boot.test.autoconfigure.web.servlet.AutoConfigureMockMvc;
-import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.security.test.context.support.WithMockUser;
-import org.springframework.test.annotation.DirtiesContext;
-import org.springframework.test.context.DynamicPropertyRegistry;
-import org.springframework.test.context.DynamicPropertySource;
 import org.springframework.test.web.servlet.MockMvc;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -28,23 +21,7 @@ import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.
  * what the modules store from a form, and their own refusals (the rule check, the
  * request-forgery guard) shown beside the input they name.
  */
-@SpringBootTest
-@AutoConfigureMockMvc
-@DirtiesContext
-class AlertsPageIntegrationTests {
-
-	private static final RedisServerProcess redis = RedisServerProcess.start();
-
-	@DynamicPropertySource
-	static void service(DynamicPropertyRegistry properties) {
-		properties.add("spring.data.redis.port", redis::port);
-		properties.add("sonde.webhooks.allowed-destinations[0]", () -> "127.0.0.1/32");
-	}
-
-	@AfterAll
-	static void stopRedis() {
-		redis.stop();
-	}
+class AlertsPageIntegrationTests extends OnRealAlertsModules {
 
 	@Autowired
 	private MockMvc mvc;
