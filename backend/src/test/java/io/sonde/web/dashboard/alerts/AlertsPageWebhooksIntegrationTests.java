@@ -44,7 +44,7 @@ import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.
  * on {@code /hook} and answers 410 Gone (not retried: a dead letter at once) on
  * {@code /gone}.
  */
-class AlertsWebhooksControllerTests extends OnRealAlertsModules {
+class AlertsPageWebhooksIntegrationTests extends OnRealAlertsModules {
 
 	private static final Pattern UNTIL = Pattern.compile("until (\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}) UTC\\.$");
 

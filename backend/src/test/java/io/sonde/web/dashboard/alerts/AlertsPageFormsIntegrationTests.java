@@ -43,7 +43,7 @@ import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.
  * evaluation loop fires it (the live table itself is in e2e-tests'
  * AlertsLiveBrowserIntegrationTests).
  */
-class AlertsPageControllerTests extends OnRealAlertsModules {
+class AlertsPageFormsIntegrationTests extends OnRealAlertsModules {
 
 	private static final DateTimeFormatter SHOWN = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss")
 		.withZone(ZoneOffset.UTC);
