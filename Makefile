@@ -86,7 +86,7 @@ bench-switches: build ## benchmark: bring-up of 20 emulated switches, reconcile 
 	  io.sonde.switches.bench.SwitchManagementBenchmark
 
 .PHONY: bench-alerts
-bench-alerts: build ## benchmark: ingest saturated with 100 alert rules on vs off (events/s and ratio, 5 x 30 s each), then alert notification -> signed webhook at a loopback receiver (p99 over 5 runs of 200)
+bench-alerts: build ## benchmark: ingest saturated with 100 alert rules on vs off (events/s and the median of each run's ratio, 3 min warm-up, 5 x 30 s each), then alert notification -> signed webhook at a loopback receiver (p99 over 5 runs of 200)
 	$(MVN) -q -pl backend test-compile dependency:build-classpath -Dmdep.includeScope=test \
 	  -Dmdep.outputFile=target/bench.classpath
 	java -cp "backend/target/test-classes:backend/target/classes:$$(cat backend/target/bench.classpath)" \
