@@ -5,7 +5,6 @@ import java.util.EnumMap;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.LongAdder;
 
 import io.sonde.alerts.AlertRule;
@@ -15,10 +14,11 @@ import io.sonde.events.EventKind;
 import io.sonde.events.TelemetryEvent;
 
 /**
- * Counts events per event rule and series. Called on the ingest's thread for every batch
+ * Counts events per event rule and series. Called on the ingest's threads for every batch
  * (200,000 events a second), so it is cheap: rules are indexed by kind, an event is only
- * compared with the rules of its kind, and a match costs one map lookup and an increment.
- * The index is replaced whole when rules change, so counting takes no lock.
+ * compared with the rules of its kind, and a match costs a fingerprint (once per event)
+ * and an increment in the rule's flat {@link SeriesTable}. The index is replaced whole
+ * when rules change, so matching takes no lock.
  */
 final class EventCounting {
 
@@ -36,27 +36,51 @@ final class EventCounting {
 
 	/**
 	 * Counts every event of the batch, at {@code nowMillis} (when it arrived: the
-	 * injected clock, not the switches' clocks).
+	 * injected clock, not the switches' clocks). Matching comes first and takes no lock;
+	 * then each matching rule's table is locked once for all the events it takes, so the
+	 * ingest's consumers rarely wait for each other.
 	 */
 	void count(List<TelemetryEvent> events, long nowMillis) {
 		Map<EventKind, List<Counted>> index = this.byKind;
 		if (index.isEmpty()) {
 			return;
 		}
-		for (TelemetryEvent event : events) {
+		TelemetryEvent[] batch = events.toArray(TelemetryEvent[]::new);
+		long[] fingerprints = new long[batch.length];
+		List<Taken> taken = new ArrayList<>();
+		for (int position = 0; position < batch.length; position++) {
+			TelemetryEvent event = batch[position];
 			List<Counted> rules = index.get(event.kind());
 			if (rules == null) {
 				continue;
 			}
-			EventSeries series = null;
 			for (Counted rule : rules) {
 				if (rule.matches(event, this.switchNames)) {
-					// One key per event, whatever the rules it matches.
-					series = (series != null) ? series : EventSeries.of(event);
-					rule.add(series, nowMillis);
+					if (fingerprints[position] == 0) {
+						fingerprints[position] = EventSeries.fingerprint(event);
+					}
+					takenBy(taken, rule, batch.length).add(position);
 				}
 			}
 		}
+		for (Taken take : taken) {
+			int refused = take.rule.table.add(batch, fingerprints, take.positions, take.size, nowMillis);
+			if (refused > 0) {
+				this.refused.add(refused);
+			}
+		}
+	}
+
+	/** The rule's share of the batch; rules that match are few, so a scan finds it. */
+	private static Taken takenBy(List<Taken> taken, Counted rule, int batchSize) {
+		for (Taken take : taken) {
+			if (take.rule == rule) {
+				return take;
+			}
+		}
+		Taken take = new Taken(rule, batchSize);
+		taken.add(take);
+		return take;
 	}
 
 	/**
@@ -71,7 +95,7 @@ final class EventCounting {
 			if (rule.enabled() && rule.condition() instanceof EventCountCondition condition) {
 				Counted kept = previous.get(rule.id());
 				Counted counted = (kept != null && kept.sameCounting(condition, rule.selector())) ? kept
-						: new Counted(rule.id(), condition, rule.selector(), this.maxSeriesPerRule, this.refused);
+						: new Counted(rule.id(), condition, rule.selector(), this.maxSeriesPerRule);
 				index.computeIfAbsent(condition.kind(), (kind) -> new ArrayList<>()).add(counted);
 			}
 		}
@@ -118,26 +142,20 @@ final class EventCounting {
 
 		private final AlertSelector selector;
 
-		private final int maxSeries;
-
-		private final LongAdder refused;
-
 		/**
 		 * The selector's switch read as an id, when it is one: no text made per event.
 		 */
 		private final Long selectedSwitchId;
 
-		private final ConcurrentHashMap<EventSeries, SeriesCounts> series = new ConcurrentHashMap<>();
+		private final SeriesTable table;
 
-		Counted(String ruleId, EventCountCondition condition, AlertSelector selector, int maxSeries,
-				LongAdder refused) {
+		Counted(String ruleId, EventCountCondition condition, AlertSelector selector, int maxSeries) {
 			this.ruleId = ruleId;
 			this.condition = condition;
 			this.selector = selector;
-			this.maxSeries = maxSeries;
-			this.refused = refused;
 			this.selectedSwitchId = (selector.switchName() != null && selector.switchName().matches("\\d{1,18}"))
 					? Long.valueOf(selector.switchName()) : null;
+			this.table = new SeriesTable(condition.window(), maxSeries);
 		}
 
 		boolean sameCounting(EventCountCondition other, AlertSelector otherSelector) {
@@ -165,30 +183,28 @@ final class EventCounting {
 					|| (event.flow() != null && this.selector.flow().equals(event.flow().toString()));
 		}
 
-		void add(EventSeries key, long nowMillis) {
-			SeriesCounts counts = this.series.get(key);
-			if (counts == null) {
-				if (this.series.size() >= this.maxSeries) {
-					this.refused.increment();
-					return;
-				}
-				counts = this.series.computeIfAbsent(key, (k) -> new SeriesCounts(this.condition.window()));
-			}
-			counts.add(nowMillis, 1);
+		Map<EventSeries, Long> countsAtLeast(long nowMillis, long atLeast) {
+			return this.table.countsAtLeast(nowMillis, atLeast);
 		}
 
-		Map<EventSeries, Long> countsAtLeast(long nowMillis, long atLeast) {
-			Map<EventSeries, Long> counts = new HashMap<>();
-			this.series.forEach((key, window) -> {
-				long count = window.count(nowMillis);
-				if (count == 0) {
-					this.series.remove(key, window);
-				}
-				else if (count >= atLeast) {
-					counts.put(key, count);
-				}
-			});
-			return counts;
+	}
+
+	/** The positions in a batch of the events one rule takes. */
+	private static final class Taken {
+
+		private final Counted rule;
+
+		private final int[] positions;
+
+		private int size;
+
+		Taken(Counted rule, int batchSize) {
+			this.rule = rule;
+			this.positions = new int[batchSize];
+		}
+
+		void add(int position) {
+			this.positions[this.size++] = position;
 		}
 
 	}

@@ -14,6 +14,9 @@ import io.sonde.events.TelemetryEvent;
  */
 final class EventSeries {
 
+	/** What an absent field mixes into a fingerprint. */
+	private static final long ABSENT = 0x9E3779B97F4A7C15L;
+
 	private final Long switchId;
 
 	private final Long queueId;
@@ -38,6 +41,51 @@ final class EventSeries {
 
 	static EventSeries of(TelemetryEvent event) {
 		return new EventSeries(event.switchId(), event.queueId(), event.port(), event.flow(), event.metric());
+	}
+
+	/**
+	 * A 64-bit fingerprint of the event's series, never 0: what {@link SeriesTable} keys
+	 * on, computed from the event's own fields (in cache, just parsed) without making a
+	 * key object.
+	 */
+	static long fingerprint(TelemetryEvent event) {
+		long hash = 0x243F6A8885A308D3L;
+		hash = mix(hash, number(event.switchId()));
+		hash = mix(hash, number(event.queueId()));
+		hash = mix(hash, number(event.port()));
+		hash = mix(hash, text(event.metric()));
+		EventFlow flow = event.flow();
+		if (flow == null) {
+			hash = mix(hash, ABSENT);
+		}
+		else {
+			hash = mix(hash, text(flow.srcIp()));
+			hash = mix(hash, text(flow.dstIp()));
+			hash = mix(hash, ((long) flow.srcPort() << 32) | (flow.dstPort() & 0xFFFFFFFFL));
+			hash = mix(hash, flow.protocol());
+		}
+		return (hash != 0) ? hash : 1;
+	}
+
+	private static long number(Long value) {
+		return (value != null) ? value : ABSENT;
+	}
+
+	/** FNV-1a, 64 bits, over the characters. */
+	private static long text(String value) {
+		if (value == null) {
+			return ABSENT;
+		}
+		long hash = 0xcbf29ce484222325L;
+		for (int i = 0; i < value.length(); i++) {
+			hash = (hash ^ value.charAt(i)) * 0x100000001b3L;
+		}
+		return hash;
+	}
+
+	private static long mix(long hash, long value) {
+		long mixed = (hash ^ value) * 0xff51afd7ed558ccdL;
+		return mixed ^ (mixed >>> 33);
 	}
 
 	/**
