@@ -15,8 +15,9 @@ import io.sonde.events.TelemetryEvent;
  * object and its strings: at 200,000 events a second the cache misses of that pointer
  * walk were most of the engine's cost. The count covers the newest bucket and the
  * {@value #BUCKETS} - 1 before it, so it spans between the window less one bucket (1/20)
- * and the window. Two series with the same 64-bit fingerprint would count as one: at the
- * 10,000 series a rule may hold, about one chance in 10^11.
+ * and the window. Two series with the same fingerprint count as one: that takes every
+ * number of the series and both addresses' lengths and 32-bit string hashes to agree, and
+ * would at worst add one series' events to another's.
  */
 final class SeriesTable {
 
