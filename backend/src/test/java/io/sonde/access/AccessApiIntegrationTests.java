@@ -194,7 +194,7 @@ class AccessApiIntegrationTests {
 		HttpResponse<String> page = this.client.page("/settings");
 		assertThat(page.statusCode()).isEqualTo(200);
 		assertThat(page.body()).contains("id=\"users\"", "id=\"tokens\"", "id=\"audit\"", "id=\"collectors\"",
-				"/metrics#thresholds", "root-admin", "configuration (read-only)");
+				"/metrics#thresholds", "root-admin", "configuration (read-only)", "<dialog id=\"confirm-dialog\"");
 
 		HttpResponse<String> created = this.client.submit("/settings", "/settings/users", "username", "paul",
 				"password", PASSWORD, "role", "viewer");

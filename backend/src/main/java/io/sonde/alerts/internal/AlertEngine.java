@@ -7,6 +7,7 @@ import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.TreeMap;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
@@ -21,6 +22,7 @@ import io.sonde.alerts.AlertsNotStored;
 import io.sonde.alerts.EventCountCondition;
 import io.sonde.alerts.LiveValue;
 import io.sonde.alerts.LiveValueCondition;
+import io.sonde.core.LoopHealth;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -45,6 +47,8 @@ final class AlertEngine {
 
 	private static final Logger log = LoggerFactory.getLogger(AlertEngine.class);
 
+	private static final Duration FULL_READ = Duration.ofMinutes(1);
+
 	private final RedisAlertStore store;
 
 	private final EventCounting counting;
@@ -61,6 +65,8 @@ final class AlertEngine {
 
 	private final Instant startedAt;
 
+	private final LoopHealth health;
+
 	private final Map<String, FiringRecord> firing = new ConcurrentHashMap<>();
 
 	private final Map<String, Instant> pending = new HashMap<>();
@@ -70,6 +76,11 @@ final class AlertEngine {
 	private volatile Map<String, AlertRule> rules = Map.of();
 
 	private Map<String, String> storedRules;
+
+	/** The change token the rules were last read at; see {@link #refreshRules()}. */
+	private String rulesReadAt;
+
+	private Instant rulesReadWhen = Instant.MIN;
 
 	private boolean firingLoaded;
 
@@ -84,6 +95,7 @@ final class AlertEngine {
 		this.clock = clock;
 		this.properties = properties;
 		this.startedAt = clock.instant();
+		this.health = new LoopHealth("evaluating the alert rules", clock);
 	}
 
 	/** The alerts firing now, newest first. */
@@ -104,7 +116,26 @@ final class AlertEngine {
 	 * Reads the rules again now (after an edit through this backend) and indexes them.
 	 */
 	synchronized void refreshRules() {
+		readRules(this.store.rulesChanged());
+	}
+
+	/**
+	 * Reads the rules when their change token moved (an edit by any replica) and, as a
+	 * safety net, once a minute: one key read per tick instead of every rule.
+	 */
+	private void refreshRulesIfChanged() {
+		String token = this.store.rulesChanged();
+		Instant now = this.clock.instant();
+		if (this.storedRules == null || !Objects.equals(token, this.rulesReadAt)
+				|| !now.isBefore(this.rulesReadWhen.plus(FULL_READ))) {
+			readRules(token);
+		}
+	}
+
+	private void readRules(String token) {
 		Map<String, String> stored = this.store.rawRules();
+		this.rulesReadAt = token;
+		this.rulesReadWhen = this.clock.instant();
 		if (stored.equals(this.storedRules)) {
 			return;
 		}
@@ -115,21 +146,38 @@ final class AlertEngine {
 		this.counting.useRules(List.copyOf(parsed.values()));
 	}
 
+	/** What the last ticks managed, for the {@code alerts} health component. */
+	LoopHealth health() {
+		return this.health;
+	}
+
 	/** One tick: every rule evaluated, notifications published. */
 	synchronized void evaluate() {
 		try {
-			if (!this.firingLoaded) {
-				this.firing.putAll(this.store.firing());
-				this.firingLoaded = true;
-			}
-			refreshRules();
+			evaluateRules();
 		}
 		catch (AlertsNotStored ex) {
 			// Without the firing alerts an evaluation would fire them again: wait for
 			// Redis.
 			log.warn("alert rules not evaluated: {}", ex.getMessage());
+			this.health.failed(ex);
 			return;
 		}
+		catch (RuntimeException ex) {
+			this.health.failed(ex);
+			throw ex;
+		}
+		if (this.health.succeeded()) {
+			log.info("alert rules evaluated again");
+		}
+	}
+
+	private void evaluateRules() {
+		if (!this.firingLoaded) {
+			this.firing.putAll(this.store.firing());
+			this.firingLoaded = true;
+		}
+		refreshRulesIfChanged();
 		try {
 			this.counting.useSwitchNames(this.switchNames.get());
 		}

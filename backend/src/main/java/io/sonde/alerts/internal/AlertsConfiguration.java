@@ -52,6 +52,12 @@ class AlertsConfiguration {
 	}
 
 	@Bean
+	AlertsHealthIndicator alertsHealthIndicator(AlertEngine engine, EventCounting counting,
+			AlertsProperties properties) {
+		return new AlertsHealthIndicator(engine, counting, properties);
+	}
+
+	@Bean
 	EvaluationLoop alertEvaluationLoop(AlertEngine engine, AlertsProperties properties) {
 		return new EvaluationLoop(engine, properties.evaluationInterval());
 	}

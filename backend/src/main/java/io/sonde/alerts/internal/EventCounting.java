@@ -28,6 +28,8 @@ final class EventCounting {
 
 	private volatile Map<EventKind, List<Counted>> byKind = Map.of();
 
+	private volatile Map<String, Counted> byId = Map.of();
+
 	private volatile Map<Long, String> switchNames = Map.of();
 
 	EventCounting(int maxSeriesPerRule) {
@@ -88,17 +90,19 @@ final class EventCounting {
 	 * keeps its counts.
 	 */
 	void useRules(List<AlertRule> rules) {
-		Map<String, Counted> previous = new HashMap<>();
-		this.byKind.values().forEach((counted) -> counted.forEach((rule) -> previous.put(rule.ruleId, rule)));
+		Map<String, Counted> previous = this.byId;
+		Map<String, Counted> ids = new HashMap<>();
 		Map<EventKind, List<Counted>> index = new EnumMap<>(EventKind.class);
 		for (AlertRule rule : rules) {
 			if (rule.enabled() && rule.condition() instanceof EventCountCondition condition) {
 				Counted kept = previous.get(rule.id());
 				Counted counted = (kept != null && kept.sameCounting(condition, rule.selector())) ? kept
-						: new Counted(rule.id(), condition, rule.selector(), this.maxSeriesPerRule);
+						: new Counted(condition, rule.selector(), this.maxSeriesPerRule);
 				index.computeIfAbsent(condition.kind(), (kind) -> new ArrayList<>()).add(counted);
+				ids.put(rule.id(), counted);
 			}
 		}
+		this.byId = Map.copyOf(ids);
 		this.byKind = index;
 	}
 
@@ -118,25 +122,26 @@ final class EventCounting {
 	 * counting.
 	 */
 	Map<EventSeries, Long> countsAtLeast(String ruleId, long nowMillis, long atLeast) {
-		for (List<Counted> rules : this.byKind.values()) {
-			for (Counted rule : rules) {
-				if (rule.ruleId.equals(ruleId)) {
-					return rule.countsAtLeast(nowMillis, atLeast);
-				}
-			}
-		}
-		return Map.of();
+		Counted rule = this.byId.get(ruleId);
+		return (rule != null) ? rule.countsAtLeast(nowMillis, atLeast) : Map.of();
 	}
 
-	/** Events not counted because their rule already counted its maximum of series. */
+	/**
+	 * Events not counted, since the start, because their rule already counted
+	 * {@code sonde.alerts.max-series-per-rule} series: the {@code alerts} health
+	 * component shows it, as a sign that a rule's selector is too wide.
+	 */
 	long refused() {
 		return this.refused.sum();
 	}
 
+	/** The enabled event rules being counted. */
+	int rules() {
+		return this.byId.size();
+	}
+
 	/** One event rule's counts, per series. */
 	private static final class Counted {
-
-		private final String ruleId;
 
 		private final EventCountCondition condition;
 
@@ -149,8 +154,7 @@ final class EventCounting {
 
 		private final SeriesTable table;
 
-		Counted(String ruleId, EventCountCondition condition, AlertSelector selector, int maxSeries) {
-			this.ruleId = ruleId;
+		Counted(EventCountCondition condition, AlertSelector selector, int maxSeries) {
 			this.condition = condition;
 			this.selector = selector;
 			this.selectedSwitchId = (selector.switchName() != null && selector.switchName().matches("\\d{1,18}"))

@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
+import java.util.UUID;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -16,21 +17,36 @@ import io.sonde.alerts.AlertsNotStored;
 
 import org.springframework.dao.DataAccessException;
 import org.springframework.data.redis.core.StringRedisTemplate;
+import org.springframework.data.redis.core.script.RedisScript;
 
 /**
  * Rules, their versions, firing alerts and the history in Redis: hash
- * {@code sonde:alerts:rules} (id -> the rule in force as JSON), list
- * {@code sonde:alerts:rule-versions:<id>} (every version, oldest first; its length is the
- * last version number, so RPUSH hands out numbers atomically), hash
- * {@code sonde:alerts:firing} (fingerprint -> {@link FiringRecord}) and list
- * {@code sonde:alerts:history} (resolved alerts, newest first, trimmed to the history
- * limit).
+ * {@code sonde:alerts:rules} (id -> the rule in force as JSON), string
+ * {@code sonde:alerts:rules-changed} (a new random token with every change of the rules,
+ * set in the same script as the change, so that evaluation reads one key per tick and the
+ * whole hash only after a change), list {@code sonde:alerts:rule-versions:<id>} (every
+ * version, oldest first; its length is the last version number, so RPUSH hands out
+ * numbers atomically), hash {@code sonde:alerts:firing} (fingerprint ->
+ * {@link FiringRecord}) and list {@code sonde:alerts:history} (resolved alerts, newest
+ * first, trimmed to the history limit).
  */
 class RedisAlertStore {
 
 	static final String PREFIX = "sonde:alerts:";
 
+	private static final RedisScript<Long> PUT = RedisScript
+		.of("redis.call('HSET', KEYS[1], ARGV[1], ARGV[2]); redis.call('SET', KEYS[2], ARGV[3]); return 1", Long.class);
+
+	private static final RedisScript<Long> PUT_IF_ABSENT = RedisScript
+		.of("if redis.call('HSETNX', KEYS[1], ARGV[1], ARGV[2]) == 0 then return 0 end; "
+				+ "redis.call('SET', KEYS[2], ARGV[3]); return 1", Long.class);
+
+	private static final RedisScript<Long> REMOVE = RedisScript
+		.of("redis.call('HDEL', KEYS[1], ARGV[1]); redis.call('SET', KEYS[2], ARGV[2]); return 1", Long.class);
+
 	private final String rulesKey;
+
+	private final String changedKey;
 
 	private final String versionsPrefix;
 
@@ -50,6 +66,7 @@ class RedisAlertStore {
 	 */
 	RedisAlertStore(StringRedisTemplate redis, ObjectMapper json, int historyLimit, String prefix) {
 		this.rulesKey = prefix + "rules";
+		this.changedKey = prefix + "rules-changed";
 		this.versionsPrefix = prefix + "rule-versions:";
 		this.firingKey = prefix + "firing";
 		this.historyKey = prefix + "history";
@@ -71,6 +88,19 @@ class RedisAlertStore {
 		}
 	}
 
+	/**
+	 * The token of the last change of the rules; null before the first one (or after
+	 * Redis lost its data, which lost the rules with it).
+	 */
+	String rulesChanged() {
+		try {
+			return this.redis.opsForValue().get(this.changedKey);
+		}
+		catch (DataAccessException ex) {
+			throw notStored("read the alert rules' change token", ex);
+		}
+	}
+
 	AlertRule parseRule(String text) {
 		return read(text, AlertRule.class);
 	}
@@ -88,7 +118,9 @@ class RedisAlertStore {
 	/** Stores a new rule; false when one has its id already. */
 	boolean putIfAbsent(AlertRule rule) {
 		try {
-			return Boolean.TRUE.equals(this.redis.opsForHash().putIfAbsent(this.rulesKey, rule.id(), write(rule)));
+			return Long.valueOf(1)
+				.equals(this.redis.execute(PUT_IF_ABSENT, List.of(this.rulesKey, this.changedKey), rule.id(),
+						write(rule), token()));
 		}
 		catch (DataAccessException ex) {
 			throw notStored("store alert rule " + rule.id(), ex);
@@ -97,7 +129,7 @@ class RedisAlertStore {
 
 	void put(AlertRule rule) {
 		try {
-			this.redis.opsForHash().put(this.rulesKey, rule.id(), write(rule));
+			this.redis.execute(PUT, List.of(this.rulesKey, this.changedKey), rule.id(), write(rule), token());
 		}
 		catch (DataAccessException ex) {
 			throw notStored("store alert rule " + rule.id(), ex);
@@ -106,7 +138,7 @@ class RedisAlertStore {
 
 	void remove(String id) {
 		try {
-			this.redis.opsForHash().delete(this.rulesKey, id);
+			this.redis.execute(REMOVE, List.of(this.rulesKey, this.changedKey), id, token());
 		}
 		catch (DataAccessException ex) {
 			throw notStored("delete alert rule " + id, ex);
@@ -196,6 +228,10 @@ class RedisAlertStore {
 		catch (DataAccessException ex) {
 			throw notStored("read the alert history", ex);
 		}
+	}
+
+	private static String token() {
+		return UUID.randomUUID().toString();
 	}
 
 	private String write(Object value) {

@@ -199,6 +199,69 @@ class AlertEngineIntegrationTests {
 		assertThat(this.harness.kinds()).containsExactly(Kind.FIRING, Kind.RESOLVED);
 	}
 
+	@Test
+	void readsTheRulesAfterAnyReplicaChangesThemAndOtherwiseOnlyOnceAMinute() throws Exception {
+		tick(Duration.ZERO);
+		RedisAlertStore otherReplica = new RedisAlertStore(this.harness.redis, EngineHarness.JSON, 100,
+				this.harness.prefix);
+		otherReplica.putIfAbsent(levelRule("from-replica", Duration.ZERO, AlertSelector.ANY));
+		tick(Duration.ofSeconds(1));
+		assertThat(this.harness.engine.rules()).as("the change token moved").containsKey("from-replica");
+		// Written around the store, the token does not move: only the minute's full read
+		// finds it.
+		this.harness.redis.opsForHash()
+			.put(this.harness.prefix + "rules", "around-the-store", EngineHarness.JSON
+				.writeValueAsString(levelRule("around-the-store", Duration.ZERO, AlertSelector.ANY)));
+		tick(Duration.ofSeconds(1));
+		assertThat(this.harness.engine.rules()).doesNotContainKey("around-the-store");
+		tick(Duration.ofMinutes(1));
+		assertThat(this.harness.engine.rules()).containsKeys("from-replica", "around-the-store");
+		otherReplica.remove("from-replica");
+		tick(Duration.ofSeconds(1));
+		assertThat(this.harness.engine.rules()).containsOnlyKeys("around-the-store");
+	}
+
+	@Test
+	void healthCountsTheEventsOfSeriesPastTheRulesMaximum() {
+		this.harness.close();
+		this.harness = new EngineHarness(6379, new AlertsProperties(null, null, null, 2));
+		this.harness.rules.create(
+				new AlertRule("slow-hops", "slow hops", AlertSeverity.CRITICAL,
+						new EventCountCondition(EventKind.THRESHOLD, "hop_latency", 1, Duration.ofSeconds(10)),
+						AlertSelector.ANY, Duration.ZERO, Duration.ofMinutes(5), Map.of(), Map.of(), true),
+				"alice", null);
+		tick(Duration.ZERO);
+		count(event(7, EventKind.THRESHOLD, "hop_latency"), event(8, EventKind.THRESHOLD, "hop_latency"),
+				event(9, EventKind.THRESHOLD, "hop_latency"), event(9, EventKind.THRESHOLD, "hop_latency"),
+				event(7, EventKind.THRESHOLD, "hop_latency"));
+		tick(Duration.ofSeconds(1));
+
+		var health = new AlertsHealthIndicator(this.harness.engine, this.harness.counting, this.harness.properties)
+			.health();
+
+		assertThat(health.getStatus().getCode()).isEqualTo("UP");
+		assertThat(health.getDetails()).containsEntry("eventsNotCounted", 2L)
+			.containsEntry("maxSeriesPerRule", 2)
+			.containsEntry("eventRulesCounting", 1)
+			.containsEntry("firing", 2);
+	}
+
+	@Test
+	void healthIsDownWhileTheRulesCannotBeReadAndNothingFires() {
+		EngineHarness unreachable = new EngineHarness(1, AlertsProperties.defaults());
+		try {
+			unreachable.engine.evaluate();
+			var health = new AlertsHealthIndicator(unreachable.engine, unreachable.counting, unreachable.properties)
+				.health();
+			assertThat(health.getStatus().getCode()).isEqualTo("DOWN");
+			assertThat(health.getDetails().get("reason").toString()).startsWith("evaluating the alert rules failing");
+			assertThat(unreachable.published).isEmpty();
+		}
+		finally {
+			unreachable.disconnect();
+		}
+	}
+
 	private void tick(Duration step) {
 		this.harness.clock.advance(step);
 		this.harness.engine.evaluate();

@@ -120,6 +120,11 @@ final class EngineHarness implements AutoCloseable {
 		if (keys != null && !keys.isEmpty()) {
 			this.redis.delete(keys);
 		}
+		disconnect();
+	}
+
+	/** Closes the connections without cleaning up: for a harness whose Redis is gone. */
+	void disconnect() {
 		this.connections.destroy();
 	}
 
