@@ -107,11 +107,7 @@ class AlertEngineIntegrationTests {
 
 	@Test
 	void countsEventsPerSeriesInTheWindowAndResolvesWhenTheyAge() {
-		this.harness.rules.create(
-				new AlertRule("slow-hops", "slow hops", AlertSeverity.CRITICAL,
-						new EventCountCondition(EventKind.THRESHOLD, "hop_latency", 3, Duration.ofSeconds(10)),
-						AlertSelector.ANY, Duration.ZERO, Duration.ofMinutes(5), Map.of(), Map.of(), true),
-				"alice", null);
+		this.harness.rules.create(slowHops(3), "alice", null);
 		tick(Duration.ZERO);
 		// Switch 7: two now, one 6 s later: three in 10 s. Switch 8: two, then one 11 s
 		// later.
@@ -225,11 +221,7 @@ class AlertEngineIntegrationTests {
 	void healthCountsTheEventsOfSeriesPastTheRulesMaximum() {
 		this.harness.close();
 		this.harness = new EngineHarness(6379, new AlertsProperties(null, null, null, 2));
-		this.harness.rules.create(
-				new AlertRule("slow-hops", "slow hops", AlertSeverity.CRITICAL,
-						new EventCountCondition(EventKind.THRESHOLD, "hop_latency", 1, Duration.ofSeconds(10)),
-						AlertSelector.ANY, Duration.ZERO, Duration.ofMinutes(5), Map.of(), Map.of(), true),
-				"alice", null);
+		this.harness.rules.create(slowHops(1), "alice", null);
 		tick(Duration.ZERO);
 		count(event(7, EventKind.THRESHOLD, "hop_latency"), event(8, EventKind.THRESHOLD, "hop_latency"),
 				event(9, EventKind.THRESHOLD, "hop_latency"), event(9, EventKind.THRESHOLD, "hop_latency"),
@@ -269,6 +261,13 @@ class AlertEngineIntegrationTests {
 
 	private void count(TelemetryEvent... events) {
 		this.harness.counting.count(List.of(events), this.harness.clock.millis());
+	}
+
+	/** Slow hops: at least {@code count} hop-latency threshold events in 10 s. */
+	static AlertRule slowHops(int count) {
+		return new AlertRule("slow-hops", "slow hops", AlertSeverity.CRITICAL,
+				new EventCountCondition(EventKind.THRESHOLD, "hop_latency", count, Duration.ofSeconds(10)),
+				AlertSelector.ANY, Duration.ZERO, Duration.ofMinutes(5), Map.of(), Map.of(), true);
 	}
 
 	static AlertRule levelRule(String id, Duration forDuration, AlertSelector selector) {
