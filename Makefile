@@ -20,7 +20,7 @@ BMV2_PACKAGES := libgrpc++1.51 libgrpc29 libprotobuf32 libabsl20220623 libthrift
 
 .PHONY: help
 help: ## list the targets
-	@grep -hE '^[a-z][a-z-]*:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-10s %s\n", $$1, $$2}'
+	@grep -hE '^[a-z][a-z0-9-]*:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-10s %s\n", $$1, $$2}'
 
 .PHONY: demo
 demo: build ## the main job: build, then run the live demo on http://localhost:8080

@@ -228,7 +228,7 @@ __attribute__((noinline)) int collector_fast_check(struct xdp_md *ctx,
 
 	if (!s)
 		return 0;
-	/* why: no bpf_xdp_get_buff_len() call (~25 ns): the frame's linear part
+	/* why: no bpf_xdp_get_buff_len() helper call: the frame's linear part
 	 * is checked, and the general path's length is at least that
 	 */
 	if (!int_fast_check(&p, INT_OFF_MAX, config.report_port, &s->report_hop,

@@ -284,8 +284,8 @@ class BrowserJourneyIntegrationTests {
 				changes.forEach((request, body) -> refused(page, name, request, body));
 			}
 			adminChanges.forEach((request, body) -> refused(page, name, request, body));
-			// The refusals just provoked are logged as failed loads: not the page's
-			// errors.
+			// The refusals just provoked are logged as failed loads: not
+			// the page's errors.
 			Chromium.consoleErrors(page);
 		}
 

@@ -157,8 +157,8 @@ final class AlertEngine {
 			evaluateRules();
 		}
 		catch (AlertsNotStored ex) {
-			// Without the firing alerts an evaluation would fire them again: wait for
-			// Redis.
+			// Without the firing alerts an evaluation would fire them again:
+			// wait for Redis.
 			log.warn("alert rules not evaluated: {}", ex.getMessage());
 			this.health.failed(ex);
 			return;

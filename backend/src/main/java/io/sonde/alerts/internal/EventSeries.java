@@ -47,8 +47,8 @@ final class EventSeries {
 	 * A 64-bit fingerprint of the event's series, never 0: what {@link SeriesTable} keys
 	 * on, computed from the event's own fields without making a key object. Text enters
 	 * by its {@link String#hashCode}, which the JDK computes in a tight loop and keeps in
-	 * the string (a profile of the ingest put half the engine's time in hashing
-	 * characters here one by one); the addresses' lengths go in beside their hashes.
+	 * the string (hashing characters here one by one was the engine's largest cost in a
+	 * profile of the ingest); the addresses' lengths go in beside their hashes.
 	 */
 	static long fingerprint(TelemetryEvent event) {
 		long hash = 0x243F6A8885A308D3L;

@@ -8,9 +8,9 @@ import io.sonde.events.TelemetryEvent;
 
 /**
  * A batch's events with their live-stream ids ({@link EventId}), each made when it is
- * read: the ingest reads none of them, and a copy and an id string for every one of
- * 200,000 events a second were a few percent of its time (make bench-ingest under JFR).
- * Unmodifiable, as the events it is made of.
+ * read: the ingest reads none of them, and a copy and an id string for every event showed
+ * in its profile (make bench-ingest under JFR). Unmodifiable, as the events it is made
+ * of.
  */
 final class IdentifiedEvents extends AbstractList<TelemetryEvent> implements RandomAccess {
 

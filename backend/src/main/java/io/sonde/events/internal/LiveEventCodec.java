@@ -11,8 +11,8 @@ import io.sonde.events.TelemetryEvent;
 /**
  * An event as one line of a live-stream entry: {@code name=value} pairs separated by
  * spaces, the shape of the collectors' contract lines, written and read by hand: Jackson
- * cost several times as much per event, and the live stream carries every ingested event
- * (make bench-ingest, docs/BENCHMARKS.md). Values are percent-escaped ({@code %}, space,
+ * costs more per event, and the live stream carries every ingested event (make
+ * bench-ingest, docs/BENCHMARKS.md). Values are percent-escaped ({@code %}, space,
  * {@code =}, newline); the detection time is Unix epoch nanoseconds (to the year 2262);
  * absent attributes are left out.
  */
@@ -85,8 +85,8 @@ final class LiveEventCodec {
 	/**
 	 * Whether the value holds a character {@link #text} escapes. Every value of every
 	 * event passes through here: four {@code indexOf} scans, which the JIT turns into
-	 * vector compares, rather than one loop testing a character at a time (that loop was
-	 * a tenth of the ingest thread's samples, make bench-ingest under JFR).
+	 * vector compares, rather than one loop testing a character at a time (that loop
+	 * stood out in the ingest thread's profile, make bench-ingest under JFR).
 	 */
 	private static boolean needsEscaping(String value) {
 		return value.indexOf(' ') >= 0 || value.indexOf('=') >= 0 || value.indexOf('%') >= 0

@@ -9,7 +9,7 @@ import io.lettuce.core.codec.RedisCodec;
  * Keys and values as UTF-8 strings, converted by the JDK, which copies ASCII text whole.
  * Lettuce's {@code StringCodec} decodes through a {@code CharsetDecoder} a character at a
  * time; a collector entry is tens of kilobytes of ASCII, and its decoding on the client's
- * event-loop thread was a tenth of the ingest's CPU (make bench-ingest).
+ * event-loop thread showed in the ingest's CPU profile (make bench-ingest).
  */
 final class Utf8Codec implements RedisCodec<String, String> {
 

@@ -60,8 +60,8 @@ final class SwitchCoverageSources implements CoverageSources {
 			return this.lastKnownMs;
 		}
 		catch (RuntimeException ex) {
-			// Parameters unreadable (Redis away): keep measuring at the last resolution
-			// known.
+			// Parameters unreadable (Redis away): keep measuring at the
+			// last resolution known.
 			return fallback;
 		}
 	}

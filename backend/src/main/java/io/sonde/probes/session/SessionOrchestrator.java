@@ -215,10 +215,8 @@ class SessionOrchestrator implements ProbeOrchestrator, SmartLifecycle {
 		catch (RuntimeException ex) {
 			if (this.stopping || Thread.currentThread().isInterrupted()) {
 				// The backend stopping interrupted a Redis or P4Runtime call of the run:
-				// the
-				// session was cut short, it did not fail. The flag is cleared for the
-				// save
-				// and set again below.
+				// the session was cut short, it did not fail. The flag is cleared for the
+				// save and set again below.
 				interrupted = Thread.interrupted() || this.stopping;
 				saveQuietly(started.ended(SessionStatus.INTERRUPTED, this.clock.instant(),
 						"the backend stopped during the session (" + ex.getMessage() + ")"));

@@ -98,8 +98,8 @@ final class DeliveryDispatcher implements SmartLifecycle {
 
 	private synchronized void schedule(String deliveryId, Duration wait) {
 		if (this.scheduler == null) {
-			// Not started (or stopping): the delivery stays pending in Redis for the next
-			// start.
+			// Not started (or stopping): the delivery stays pending in Redis for
+			// the next start.
 			return;
 		}
 		this.scheduler.schedule(() -> attempt(deliveryId), wait.toMillis(), TimeUnit.MILLISECONDS);
@@ -172,8 +172,8 @@ final class DeliveryDispatcher implements SmartLifecycle {
 			}
 		}
 		catch (RuntimeException ex) {
-			// Redis failed us: the delivery is still pending there and is attempted
-			// again.
+			// Redis failed us: the delivery is still pending there and
+			// is attempted again.
 			log.warn("Webhook delivery {} outcome not stored, attempting again: {}", before.delivery().id(),
 					ex.getMessage());
 			schedule(before.delivery().id(), this.properties.initialBackoff());

@@ -110,8 +110,7 @@ class AlertEngineIntegrationTests {
 		this.harness.rules.create(slowHops(3), "alice", null);
 		tick(Duration.ZERO);
 		// Switch 7: two now, one 6 s later: three in 10 s. Switch 8: two, then one 11 s
-		// later.
-		// Switch 9: many, but of another metric or kind.
+		// later. Switch 9: many, but of another metric or kind.
 		count(event(7, EventKind.THRESHOLD, "hop_latency"), event(7, EventKind.THRESHOLD, "hop_latency"),
 				event(8, EventKind.THRESHOLD, "hop_latency"), event(8, EventKind.THRESHOLD, "hop_latency"),
 				event(9, EventKind.THRESHOLD, "queue_occupancy"), event(9, EventKind.THRESHOLD, "queue_occupancy"),
@@ -203,8 +202,8 @@ class AlertEngineIntegrationTests {
 		otherReplica.putIfAbsent(levelRule("from-replica", Duration.ZERO, AlertSelector.ANY));
 		tick(Duration.ofSeconds(1));
 		assertThat(this.harness.engine.rules()).as("the change token moved").containsKey("from-replica");
-		// Written around the store, the token does not move: only the minute's full read
-		// finds it.
+		// Written around the store, the token does not move: only the minute's full
+		// read finds it.
 		this.harness.redis.opsForHash()
 			.put(this.harness.prefix + "rules", "around-the-store", EngineHarness.JSON
 				.writeValueAsString(levelRule("around-the-store", Duration.ZERO, AlertSelector.ANY)));

@@ -90,10 +90,9 @@ class AdaptiveLoopRestartIntegrationTests {
 					.extracting((event) -> ((LabelShiftChanged) event).why())
 					.anySatisfy((why) -> assertThat(why).startsWith("recovered"));
 				restarted.stop();
-				// the port, not updated since, may have gone stale again before the stop:
-				// what
-				// Redis holds is whatever S the loop last reached, so the next start
-				// resumes it
+				// the port, not updated since, may have gone stale again before the
+				// stop: what Redis holds is whatever S the loop last reached, so the
+				// next start resumes it
 				assertThat(store.shifts().get(port)[0]).isEqualTo(restarted.shifts().get(port).longValue());
 			}
 			finally {

@@ -84,8 +84,8 @@ class NotificationGroupingIntegrationTests {
 		assertThat(alerts).hasSize(2);
 		assertThat(alerts.findValuesAsText("status")).containsExactlyInAnyOrder("resolved", "firing");
 
-		// The resolved alert left the group once sent: a repeat re-sends the firing one
-		// alone.
+		// The resolved alert left the group once sent: a repeat re-sends the
+		// firing one alone.
 		publish(AlertNotification.Kind.REPEAT, second);
 		await().atMost(SETTLE).until(() -> this.receiver.received().size() == 3);
 		assertThat(body(2).path("data").path("alerts")).hasSize(1);

@@ -202,8 +202,8 @@ public final class LabelCodec {
 		frame.require(headerLength, "the IPv4 header with its options");
 		Inet4Address source = address(data, ip + 12);
 		Inet4Address destination = address(data, ip + 16);
-		// The packet ends at the total length or where the capture ends, whichever
-		// comes first.
+		// The packet ends at the total length or where the capture ends,
+		// whichever comes first.
 		int end = Math.min(ip + totalLength, windowStart + windowLength);
 		WireReader reader = new WireReader(data, windowStart, end - windowStart);
 		reader.skip(ip + headerLength - windowStart);

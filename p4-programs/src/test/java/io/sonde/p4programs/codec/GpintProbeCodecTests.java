@@ -22,11 +22,9 @@ class GpintProbeCodecTests {
 	/**
 	 * Request 77 (rule hits) after switches 11 (2 values) and 12 (1 value), 1 SR left.
 	 */
-	private static final byte[] TWO_HOPS = Hex.bytes("00 9a", // request id 77 << 1 | type
-																// 0
+	private static final byte[] TWO_HOPS = Hex.bytes("00 9a", // id 77 << 1 | type 0
 			"00 01", "04 00 03", // SR count 1: port 4, MEA first 0, count 3
-			"00 02", "0c 07 00 01", "0b 05 00 02", // DLV count 2, newest (switch 12)
-													// first
+			"00 02", "0c 07 00 01", "0b 05 00 02", // DLV count 2, switch 12 first
 			"00 03", "00 00 00 0c", // MEA count 3: switch 12's value
 			"00 00 00 01", "ff ff ff ff"); // switch 11's values in index order
 

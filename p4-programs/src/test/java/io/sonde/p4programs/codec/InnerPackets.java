@@ -26,8 +26,7 @@ final class InnerPackets {
 			"00 00"); // urgent pointer
 
 	/** Ethernet header (14 bytes) with EtherType IPv4. */
-	static final byte[] ETHERNET_IPV4_HEADER = Hex.bytes("00 00 00 00 00 02", // destination
-																				// MAC
+	static final byte[] ETHERNET_IPV4_HEADER = Hex.bytes("00 00 00 00 00 02", // dst MAC
 			"00 00 00 00 00 01", // source MAC
 			"08 00"); // EtherType IPv4
 

@@ -53,8 +53,7 @@ class IntMdErrorTests {
 	void rejectsABitmapThatNeedsMoreThanHopMl() {
 		byte[] data = Hex.bytes("10 04 00 00", // Length 4: 1 word of stack
 				"20 00 01 01", // Hop ML 1
-				"88 00 00 00", "00 00 00 00", // switch id + 8-byte ingress timestamp = 3
-												// words
+				"88 00 00 00", "00 00 00 00", // id + 8-byte timestamp: 3 words
 				"00 00 00 01");
 
 		rejects(() -> IntMdCodec.decode(data, 0, data.length), Reason.BAD_LENGTH, "INT-MD header v2.1", 4);

@@ -30,8 +30,7 @@ class IntMdRecognitionTests {
 
 		assertThat(recognise(data, 0x20)).contains(IntVersion.V1_0); // GEANT
 		assertThat(recognise(data, 0x01)).contains(IntVersion.V1_0); // ONOS fabric bit
-		assertThat(recognise(data, 0x2F)).contains(IntVersion.V1_0); // any DSCP with that
-																		// bit
+		assertThat(recognise(data, 0x2F)).contains(IntVersion.V1_0); // DSCP with that bit
 		assertThat(recognise(data, 0x0A)).isEmpty();
 	}
 

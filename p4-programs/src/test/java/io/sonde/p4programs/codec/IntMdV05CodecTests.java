@@ -65,8 +65,7 @@ class IntMdV05CodecTests {
 		byte[] data = Hex.bytes("01 00 05 00", // shim: Length 5 = shim + header + 1 hop x
 												// 1 word + tail
 				"00 01 04 01", // Ver 0, Ins Cnt 1, Max Hop Count 4, Total Hop Count 1
-				"02 00 00 00", // instructions: bit 6 queue id + congestion status;
-								// reserved
+				"02 00 00 00", // bit 6: queue id + congestion; rsvd
 				"03 00 00 07", // queue 3, congestion status 7
 				"11 12 B5 00"); // tail: UDP, port 4789, DSCP byte 0
 
@@ -98,8 +97,7 @@ class IntMdV05CodecTests {
 		// bit 5, Rsvd1 5, Ins Cnt 5, ...) and a tail with 2 padding bits + 6-bit DSCP.
 		// Lengths and bitmap sit where v0.5 has them, so it decodes; the flag bits read
 		// as v0.5 defines them.
-		byte[] data = Hex.bytes("01 00 05 00", // shim: type 1, rsvd, len_words 4 + 1 hop,
-												// rsvd
+		byte[] data = Hex.bytes("01 00 05 00", // shim: type 1, len 4 + 1 hop
 				"04", // ver 0 (2 bits), rep 0, c 0, e 1 (bit 5), rsvd1
 				"01", // rsvd1, ins_cnt 1
 				"03 01", // max_hop_cnt 3, total_hop_cnt 1

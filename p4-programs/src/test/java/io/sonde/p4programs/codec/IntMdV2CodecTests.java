@@ -17,8 +17,7 @@ class IntMdV2CodecTests {
 	 * Two hops, 8-byte timestamps, DSCP signalling, the newest hop's egress timestamp
 	 * unavailable.
 	 */
-	static final byte[] TWO_HOPS_DSCP = Hex.bytes("10", // shim: Type 1 (INT-MD), NPT 0, R
-														// 0
+	static final byte[] TWO_HOPS_DSCP = Hex.bytes("10", // shim: Type 1 (MD), NPT 0, R 0
 			"0F", // shim Length: 15 words = 3 (MD header) + 2 hops x 6 words
 			"00 5C", // reserved byte, original DSCP 0x17 in bits 0-5 of byte 3
 			"20", // Ver 2, D 0, E 0, M 0, reserved
@@ -117,8 +116,7 @@ class IntMdV2CodecTests {
 			"00 00 00 14", // bit 7: egress tx utilization 20
 			"15 00 00 16", // bit 8: buffer 21, occupancy 22
 			"CA FE BA BE", // domain-specific metadata word
-			"FF FF FF FF"); // bit 15: checksum complement, last (node updated the L4
-							// checksum)
+			"FF FF FF FF"); // bit 15: checksum complement
 
 	@Test
 	void decodesEveryInstructionDomainFieldsAndFlags() throws MalformedTelemetry {
@@ -148,8 +146,7 @@ class IntMdV2CodecTests {
 
 	@Test
 	void readsTheOriginalProtocolOfANewUdpHeaderAndSourceOnlyMetadata() throws MalformedTelemetry {
-		byte[] data = Hex.bytes("18", // shim: Type 1, NPT 2 (original L4 header follows
-										// the stack)
+		byte[] data = Hex.bytes("18", // shim: Type 1, NPT 2 (L4 after stack)
 				"06", // shim Length 6 = 3 + 1 hop x 2 words + 1 source-only word
 				"00 06", // reserved, original IP protocol 6 (TCP)
 				"20 00 02 07", // Ver 2, Hop ML 2, Remaining Hop Count 7
@@ -175,8 +172,7 @@ class IntMdV2CodecTests {
 	void acceptsReservedInstructionBitsWithOrWithoutTheirFillerWord() throws MalformedTelemetry {
 		// A.6: a node inserts 4 bytes of all ones for a reserved bit, or skips
 		// it; Hop ML says which.
-		byte[] withFiller = Hex.bytes("10 05 00 00", // shim: INT-MD, Length 5 = 3 + 1 hop
-														// x 2
+		byte[] withFiller = Hex.bytes("10 05 00 00", // shim: MD, Length 5 = 3 + 1 x 2
 				"20 00 02 01", // Ver 2, Hop ML 2, Remaining Hop Count 1
 				"80 40", // instructions: node id + reserved bit 9
 				"00 00", // Domain Specific ID: default

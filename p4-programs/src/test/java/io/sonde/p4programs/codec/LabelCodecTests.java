@@ -19,7 +19,6 @@ class LabelCodecTests {
 	/** 10.0.0.1 -> 10.0.0.2, UDP 1000 -> 2000 with 4 payload bytes, IPv4 id 7, TTL 63. */
 	private static final byte[] ORIGINAL = Hex.bytes("02 00 00 00 00 02 02 00 00 00 00 01 08 00",
 			"45 00 00 20 00 07 40 00 3f 11 00 00 0a 00 00 01 0a 00 00 02", // checksum 0
-																			// for now
 			"03 e8 07 d0 00 0c 00 00", "de ad be ef");
 
 	private static final LabelItem FIRST = new LabelItem(0x0A000001L, 1, 2, 0x0000_1234_5678_9ABCL, 17, 0, 5,

@@ -106,8 +106,7 @@ class TelemetryReportErrorTests {
 		byte[] reservedNextProtocol = data.clone();
 		reservedNextProtocol[1] = (byte) (data[1] | 0x60); // NProt 3
 		byte[] metadataBeyondLength = data.clone();
-		metadataBeyondLength[0] = 0x14; // Length 4 words, but RepMdBits selects hop
-										// latency
+		metadataBeyondLength[0] = 0x14; // 4 words, hop latency selected
 		String header = "telemetry report header v1.0";
 
 		rejects(() -> TelemetryReportCodec.decode(data, 0, 15), Reason.TRUNCATED, header, 0);

@@ -13,8 +13,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 class TelemetryReportLegacyCodecTests {
 
 	/** TR-1.0 with one word of metadata (hop latency), then an Ethernet frame. */
-	static final byte[] V10_WITH_LATENCY = Hex.concat(Hex.bytes("15", // Ver 1, Length 5
-																		// words
+	static final byte[] V10_WITH_LATENCY = Hex.concat(Hex.bytes("15", // Ver 1, 5 words
 			"08", // NProt 0 (Ethernet), RepMdBits 0b010000 (hop latency) starts at bit 11
 			"01", // RepMdBits low bit 0, reserved, D 1
 			"02", // Q 0, F 0, hw_id 2
@@ -89,8 +88,7 @@ class TelemetryReportLegacyCodecTests {
 	}
 
 	/** TR-0.5 with a Switch Local Report header. */
-	static final byte[] V05_LOCAL = Hex.concat(Hex.bytes("02", // Ver 0, NProto 2 (switch
-																// local report)
+	static final byte[] V05_LOCAL = Hex.concat(Hex.bytes("02", // Ver 0, NProto 2: local
 			"20", // D 0, Q 0, F 1, reserved
 			"00", // reserved
 			"01", // reserved, hw_id 1

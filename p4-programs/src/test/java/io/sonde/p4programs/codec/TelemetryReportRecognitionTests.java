@@ -32,9 +32,9 @@ class TelemetryReportRecognitionTests {
 					"00 01 00 01"); // type A, class IN
 			byte[] response = Hex.concat(Hex.bytes(id, "81 80", // flags: response, RD, RA
 					"00 01 00 01 00 00 00 00"), // 1 question, 1 answer
+					// question: example.com A IN; answer: A 93.184.216.34
 					Hex.bytes("07 65 78 61 6D 70 6C 65 03 63 6F 6D 00 00 01 00 01"), //
-					Hex.bytes("C0 0C 00 01 00 01 00 00 0E 10 00 04 5D B8 D8 22")); // A
-																					// 93.184.216.34
+					Hex.bytes("C0 0C 00 01 00 01 00 00 0E 10 00 04 5D B8 D8 22"));
 
 			assertThat(recognise(query)).as("query with id %s", id).isEmpty();
 			assertThat(recognise(response)).as("response with id %s", id).isEmpty();
@@ -107,8 +107,7 @@ class TelemetryReportRecognitionTests {
 
 	@Test
 	void rejectsADropWordWithPaddingSet() {
-		byte[] dropReport = Hex.concat(Hex.bytes("01 80 00 00", // TR-0.5, NProto 1 (drop
-																// report), D
+		byte[] dropReport = Hex.concat(Hex.bytes("01 80 00 00", // TR-0.5 drop report, D
 				"00 00 00 01 00 00 00 02", // sequence, ingress timestamp
 				"00 00 00 06 00 07 00 08"), // switch id, ports
 				Hex.bytes("09 47 00 00"), InnerPackets.ETHERNET_IPV4_TCP);

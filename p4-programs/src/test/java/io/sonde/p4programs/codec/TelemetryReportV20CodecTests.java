@@ -97,9 +97,8 @@ class TelemetryReportV20CodecTests {
 		assertThat(TelemetryReportCodec.encode(report, TWO_REPORTS)).isEqualTo(TWO_REPORTS);
 	}
 
-	/** TLV inner contents: the IPv4 packet, then domain-specific extension data. */
+	/** After the group header: the IPv4 packet, then domain-specific data. */
 	static final byte[] TLVS = Hex.concat(Hex.bytes("20 00 00 01", "00 00 00 09", // group
-																					// header
 			"11", // RepType 1, InType 1 (TLV)
 			"10", // Report Length 16 = 2 + 1 MD + (1 + 10) IPv4 TLV + (1 + 1) DS TLV
 			"01", // MD Length 1
@@ -110,8 +109,7 @@ class TelemetryReportV20CodecTests {
 			"20", // TLVType 2 (IPv4), reserved
 			"0A", // TLVLength 10 words
 			"00 00"), // TLV Data Template 0
-			InnerPackets.IPV4_TCP, Hex.bytes("00", // TLVType 0 (domain-specific extension
-													// data)
+			InnerPackets.IPV4_TCP, Hex.bytes("00", // TLVType 0 (DS extension data)
 					"01", // TLVLength 1
 					"00 07", // TLV Data Template 7
 					"01 02 03 04")); // data
@@ -170,8 +168,7 @@ class TelemetryReportV20CodecTests {
 
 	@Test
 	void writesReportLength0xFFForALastReportTooLongForTheField() throws MalformedTelemetry {
-		byte[] big = Hex.concat(InnerPackets.IPV4_TCP, new byte[1002]); // 1042 bytes >
-																		// 0xFE words
+		byte[] big = Hex.concat(InnerPackets.IPV4_TCP, new byte[1002]); // > 0xFE words
 		IndividualReport individual = new IndividualReport(0, 4, false, false, false, false, null, List.of(), null,
 				new InnerPacket(InnerPacketKind.IPV4, 0, big.length));
 

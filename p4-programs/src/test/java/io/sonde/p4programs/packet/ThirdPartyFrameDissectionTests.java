@@ -68,14 +68,13 @@ class ThirdPartyFrameDissectionTests {
 	void dissectsStackedTagsIpv4OptionsAndUdp() throws Exception {
 		DissectedFrame frame = FrameDissector.dissect(Fixtures.frames("tagged-frames.pcapng").get(0));
 
-		// tshark -r tagged-frames.pcapng -Y frame.number==1 -T fields -e ieee8021ad.id
-		// -e ieee8021ad.priority -e ieee8021ad.dei -e vlan.id -e vlan.priority
-		// -e vlan.dei
-		// 100 3 0 200 5 1
+		// tshark -r tagged-frames.pcapng -Y frame.number==1 -T fields
+		// -e ieee8021ad.id -e ieee8021ad.priority -e ieee8021ad.dei
+		// -e vlan.id -e vlan.priority -e vlan.dei prints 100 3 0 200 5 1
 		assertThat(frame.vlanTags()).containsExactly(new VlanTag(0x88A8, 3, 0, 100), new VlanTag(0x8100, 5, 1, 200));
-		// ... -e ip.src -e ip.dst -e ip.dsfield.dscp -e ip.dsfield.ecn -e ip.ttl
-		// -e ip.proto -e ip.hdr_len -e udp.srcport -e udp.dstport -e udp.length
-		// -e data.len
+		// ... -e ip.src -e ip.dst -e ip.dsfield.dscp -e ip.dsfield.ecn
+		// -e ip.ttl -e ip.proto -e ip.hdr_len -e udp.srcport -e udp.dstport
+		// -e udp.length -e data.len prints
 		// 192.0.2.10 192.0.2.20 46 1 63 17 24 4321 1234 18 10
 		assertThat(frame.srcIp()).isEqualTo("192.0.2.10");
 		assertThat(frame.dstIp()).isEqualTo("192.0.2.20");
@@ -154,9 +153,8 @@ class ThirdPartyFrameDissectionTests {
 	void refusesArp() throws Exception {
 		CapturedFrame arp = Fixtures.frames("tagged-frames.pcapng").get(4);
 
-		// tshark -r tagged-frames.pcapng -Y frame.number==5 -T fields
-		// -e _ws.col.Protocol
-		// ARP
+		// tshark -r tagged-frames.pcapng -Y frame.number==5
+		// -T fields -e _ws.col.Protocol prints ARP
 		MalformedFrame failure = catchThrowableOfType(() -> FrameDissector.dissect(arp), MalformedFrame.class);
 
 		assertThat(failure.reason()).isEqualTo(Reason.NOT_IP);

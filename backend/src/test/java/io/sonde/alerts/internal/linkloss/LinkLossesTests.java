@@ -36,8 +36,8 @@ class LinkLossesTests {
 
 	@Test
 	void measuresEachDirectionAsTheSendersEgressAgainstTheReceiversIngress() {
-		// s1 -> s2: 1,000 sent, 700 received (30 % lost); s2 -> s1: 200 sent, 200
-		// received.
+		// s1 -> s2: 1,000 sent, 700 received (30 % lost); s2 -> s1: 200
+		// sent, 200 received.
 		PollingRound previous = round(Map.of(1, new PortPackets(5_000, 40), 2, new PortPackets(300, 10_000)),
 				Map.of(1, new PortPackets(9_000, 300)));
 		PollingRound latest = round(Map.of(1, new PortPackets(6_000, 40), 2, new PortPackets(500, 11_000)),
@@ -71,8 +71,8 @@ class LinkLossesTests {
 
 	@Test
 	void keepsTheRatioWithinZeroAndOneWhenFramesInFlightCrossTheRounds() {
-		// 100 sent, 120 received: the receiver counted 20 frames sent before the
-		// earlier round.
+		// 100 sent, 120 received: the receiver counted 20 frames sent before
+		// the earlier round.
 		PollingRound previous = round(Map.of(2, new PortPackets(0, 0)), Map.of(1, new PortPackets(0, 0)));
 		PollingRound latest = round(Map.of(2, new PortPackets(0, 100)), Map.of(1, new PortPackets(120, 0)));
 
