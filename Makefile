@@ -4,7 +4,7 @@ MVN ?= mvn -B -ntp
 BUILD_PACKAGES := redis-server redis-tools curl
 TEST_PACKAGES := $(BUILD_PACKAGES) chromium chromium-driver openssl tcpdump tcpreplay
 # The XDP collector: clang 19 for BPF and libFuzzer, libbpf + bpftool for skeletons (XDP_NOTES.md).
-XDP_PACKAGES := gcc make clang-19 libclang-rt-19-dev clang-format-19 bpftool libbpf-dev libelf-dev libhiredis-dev \
+XDP_PACKAGES := gcc make clang-19 libclang-rt-19-dev clang-format-19 bpftool libbpf-dev libelf-dev libhiredis-dev libpcap-dev \
   zlib1g-dev iproute2 pkg-config
 
 # The P4 compiler and the BMv2 reference switch, where ../shared/tools has them (CI and developers);

@@ -1,12 +1,12 @@
 // SPDX-License-Identifier: (GPL-2.0-only OR BSD-2-Clause)
 /*
- * fuzz_parse - libFuzzer target for the host build of the parser, the
- * detector and int-decode's capture reader.  The first input byte chooses
- * what the rest is: a frame of one of the link types (content recognition or
- * a forced report port, as int-decode decodes it, and as the XDP program
- * decodes a report payload), or a whole pcap / pcapng file.  Ethernet frames
- * also go through the XDP fast path (int_fast.h), which must decline them or
- * give the general path's events (tests/fast_same.h).
+ * fuzz_parse - libFuzzer target for the host build of the parser and the
+ * detector, fed directly or by libpcap from a capture file.  The first input
+ * byte chooses what the rest is: a frame of one of the link types (content
+ * recognition or a forced report port, as int-decode decodes it, and as the
+ * XDP program decodes a report payload), or a whole pcap / pcapng file.
+ * Ethernet frames also go through the XDP fast path (int_fast.h), which must
+ * decline them or give the general path's events (tests/fast_same.h).
  *
  *   clang -fsanitize=fuzzer,address,undefined ... ; fuzz_parse -max_total_time=60 CORPUS
  */
@@ -15,10 +15,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "capture.h"
 #include "int_detect.h"
 #include "int_frame.h"
 #include "int_json.h"
+#include "int_pcap.h"
 #include "fast_same.h"
 
 static const __u32 links[8] = {
@@ -56,19 +56,22 @@ static void decode(const unsigned char *data, size_t len, __u32 link, int port)
 static void read_capture(const unsigned char *data, size_t len, int port)
 {
 	FILE *in = fmemopen((void *)data, len, "rb");
-	struct capture c;
-	struct captured f;
-	int r, n = 0;
+	char error[PCAP_ERRBUF_SIZE];
+	struct pcap_pkthdr *h;
+	const u_char *frame_data;
+	pcap_t *cap;
+	int n = 0;
 
 	if (!in)
 		return;
-	r = capture_open(&c, in);
-	while (!r && n++ < 64 && (r = capture_next(&c, &f)) > 0) {
-		decode(f.data, f.len, f.link, port);
-		r = 0;
+	cap = pcap_fopen_offline(in, error);
+	if (!cap) {
+		fclose(in);
+		return;
 	}
-	capture_close(&c);
-	fclose(in);
+	while (n++ < 64 && pcap_next_ex(cap, &h, &frame_data) == 1)
+		decode(frame_data, h->caplen, int_pcap_link(cap), port);
+	pcap_close(cap);
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)

@@ -39,7 +39,8 @@ class Capture:
     def write(self, directory):
         path = os.path.join(directory, self.name)
         if self.kind == "pcapng":
-            capfile.write_pcapng(path, [65535, 262144], [(i, ts, data) for i, ts, data, _ in self.records])
+            # one snap length for both interfaces: libpcap (int-decode) refuses a pcapng whose interfaces differ in it
+            capfile.write_pcapng(path, [65535, 65535], [(i, ts, data) for i, ts, data, _ in self.records])
         else:
             capfile.write_pcap(path, [(ts, data, original) for _, ts, data, original in self.records],
                                nanoseconds=self.kind == "pcap-ns")

@@ -2,7 +2,7 @@ package io.sonde.ingest;
 
 /**
  * The six metrics of INTCollector's Table I, in the order and with the names of the XDP
- * collector's {@code enum collector_metric} (xdp-collector/collector.h).
+ * collector's {@code enum collector_metric} (xdp-collector/collector/collector.h).
  */
 public enum CollectorMetric {
 

@@ -28,9 +28,9 @@ import io.sonde.p4programs.packet.MalformedFrame;
 
 /**
  * INTCollector's event detection (paper Section III-D) over the six metrics of its Table
- * I, reproducing the XDP collector's detector (xdp-collector/int_detect.h) event for
- * event: same keys, same order of events within a report, same fields (each event with
- * the identity of its report: sequence number, hw_id, reporting node).
+ * I, reproducing the XDP collector's detector (xdp-collector/collector/int_detect.h)
+ * event for event: same keys, same order of events within a report, same fields (each
+ * event with the identity of its report: sequence number, hw_id, reporting node).
  * <ul>
  * <li>An event fires when a key is new, or when |new − last reported| &gt; T(m); the base
  * is the value of the key's last event, not its last report. A flow path fires on any

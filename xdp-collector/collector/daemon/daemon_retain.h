@@ -18,7 +18,7 @@
 
 #define DAEMON_SEQS_MAX 96 /* an entry's seq runs, "1-256" or "1-9,11-256" */
 #define DAEMON_DEFAULT_RETAIN_S 5
-/* why 64 MiB: 5 s of ~50,000 events/s at ~250 bytes an event */
+/* why 64 MiB: 5 s of a design rate of 50,000 events/s, ~250 bytes an event */
 #define DAEMON_DEFAULT_RETAIN_BYTES (64ULL << 20)
 
 struct daemon_retained {

@@ -12,7 +12,7 @@
 
 #ifndef INT_MAX_HOPS
 #ifdef __bpf__
-#define INT_MAX_HOPS COLLECTOR_MAX_HOPS
+#error "an XDP program defines INT_MAX_HOPS: the most hops its loops and maps hold"
 #else
 #define INT_MAX_HOPS 16 /* sonde-decode's default hop limit */
 #endif

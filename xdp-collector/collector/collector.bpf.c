@@ -15,6 +15,9 @@
 
 #include "collector.h"
 
+/* why: the parser's hop loops are as long as the event records are wide */
+#define INT_MAX_HOPS COLLECTOR_MAX_HOPS
+
 /*
  * Table I's tables (collector.h: the flow metrics share one entry per flow);
  * LRU so that a full table forgets its oldest keys.
@@ -228,8 +231,14 @@ __attribute__((noinline)) int collector_fast_check(struct xdp_md *ctx,
 
 	if (!s)
 		return 0;
+<<<<<<< HEAD:xdp-collector/collector.bpf.c
 	/* why: no bpf_xdp_get_buff_len() helper call: the frame's linear part
 	 * is checked, and the general path's length is at least that
+=======
+	/* why: no bpf_xdp_get_buff_len() call, a helper call per report: the
+	 * frame's linear part is checked, and the general path's length is at
+	 * least that
+>>>>>>> xdplayout:xdp-collector/collector/collector.bpf.c
 	 */
 	if (!int_fast_check(&p, INT_OFF_MAX, config.report_port, &s->report_hop,
 			    &s->fast))

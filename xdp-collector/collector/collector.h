@@ -9,12 +9,14 @@
  * Every layout here is fixed-size, naturally aligned and padded by hand, so
  * that clang -target bpf, gcc and clang on x86_64 agree on it byte for byte
  * (tests/test_detect.c checks the sizes).  Changing a layout is a contract
- * change: bump COLLECTOR_ABI_VERSION and update README.md.
+ * change: bump COLLECTOR_ABI_VERSION and adapt snapshot.c, the maps' reader.
  */
 #ifndef COLLECTOR_H
 #define COLLECTOR_H
 
 #include <linux/types.h>
+
+#include "int_error.h"
 
 #define COLLECTOR_ABI_VERSION 3
 
@@ -44,29 +46,6 @@ enum collector_metric {
 enum collector_event_kind {
 	EVENT_NEW_KEY = 1, /* (ids, m) was not in M */
 	EVENT_CHANGED = 2, /* |new - last reported| > T(m); path: any change */
-};
-
-/*
- * Why a report was not decoded.  The same numbers are the parser's negative
- * return codes (int_wire.h) and index the drop counters below, and their
- * lower-case names are the "error" strings sonde-decode prints.
- */
-enum int_error {
-	INT_OK = 0,
-	INT_E_TRUNCATED = 1,
-	INT_E_BAD_LENGTH = 2,
-	INT_E_HOP_LIMIT = 3, /* "hop_count_over_limit" */
-	INT_E_UNKNOWN_VERSION = 4,
-	INT_E_BAD_SHIM = 5,
-	INT_E_UNKNOWN_TYPE = 6,
-	INT_E_BAD_IP_HEADER = 7,
-	INT_E_BAD_L4_HEADER = 8,
-	INT_E_BAD_LINK_HEADER = 9,
-	INT_E_TOO_MANY_VLAN_TAGS = 10,
-	INT_E_UNSUPPORTED_LINK_TYPE = 11,
-	INT_E_NOT_IP = 12,	  /* internal: the frame is not IP */
-	INT_E_NOT_TELEMETRY = 13, /* internal: neither INT nor a report */
-	INT_E_COUNT = 14,
 };
 
 /*

@@ -2,8 +2,8 @@
 /*
  * int-decode - the C twin of sonde-decode (docs/SONDE_DECODE.md): prints one
  * JSON object per frame of each pcap or pcapng FILE, built from the same
- * parser the XDP collector runs.  Its output must equal sonde-decode's byte
- * for byte (tests/golden.sh).
+ * parser the XDP collector runs, reading the files through libpcap.  Its
+ * output must equal sonde-decode's byte for byte (tests/golden.sh).
  *
  *   int-decode [--report-port N] [--hex] FILE...
  *
@@ -15,10 +15,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
-#include "capture.h"
 #include "int_frame.h"
 #include "int_json.h"
+#include "int_pcap.h"
 
 #define EXIT_UNREADABLE 1
 #define EXIT_USAGE 2
@@ -50,9 +51,14 @@ static void print_frame(unsigned long long n, const unsigned char *data,
 
 static int decode_capture(const char *name, int port)
 {
-	FILE *in = strcmp(name, "-") ? fopen(name, "rb") : stdin;
-	struct capture c;
-	struct captured f;
+	/* why: libpcap closes the stream, and "-" may be named twice */
+	FILE *in = strcmp(name, "-") ? fopen(name, "rb")
+				     : fdopen(dup(STDIN_FILENO), "rb");
+	char error[PCAP_ERRBUF_SIZE];
+	unsigned long long n = 0;
+	struct pcap_pkthdr *h;
+	const u_char *data;
+	pcap_t *cap;
 	int r;
 
 	if (!in) {
@@ -60,17 +66,18 @@ static int decode_capture(const char *name, int port)
 			errno == ENOENT ? "no such file" : strerror(errno));
 		return -1;
 	}
-	r = capture_open(&c, in);
-	while (!r && (r = capture_next(&c, &f)) > 0) {
-		print_frame(c.frames, f.data, f.len, f.link, port);
-		r = 0;
-	}
-	if (r < 0)
-		fprintf(stderr, "int-decode: %s: %s\n", name, c.error);
-	capture_close(&c);
-	if (in != stdin)
+	cap = pcap_fopen_offline(in, error);
+	if (!cap) {
+		fprintf(stderr, "int-decode: %s: %s\n", name, error);
 		fclose(in);
-	return r < 0 ? -1 : 0;
+		return -1;
+	}
+	while ((r = pcap_next_ex(cap, &h, &data)) == 1)
+		print_frame(++n, data, h->caplen, int_pcap_link(cap), port);
+	if (r == PCAP_ERROR)
+		fprintf(stderr, "int-decode: %s: %s\n", name, pcap_geterr(cap));
+	pcap_close(cap);
+	return r == PCAP_ERROR ? -1 : 0;
 }
 
 static int decode_hex(const char *name, int port)

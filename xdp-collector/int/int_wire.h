@@ -13,7 +13,9 @@
 #ifndef INT_WIRE_H
 #define INT_WIRE_H
 
-#include "collector.h"
+#include <linux/types.h>
+
+#include "int_error.h"
 
 #ifdef __bpf__
 /* XDP frames are at most a page; the cap keeps pkt + off provably small. */
@@ -96,7 +98,7 @@ static __always_inline int int_get8(const struct int_pkt *p, __u32 off,
 /*
  * Big-endian loads of 2, 4 and 8 bytes: one load and a byte swap each.
  * why: XDP frames need no alignment for packet loads, and one load plus
- * a bswap costs a third of the shifts and ors of byte-by-byte reads.
+ * a bswap is fewer instructions than the shifts and ors of byte reads.
  */
 static __always_inline __u32 int_load_be16(const __u8 *b)
 {

@@ -80,7 +80,7 @@ static __always_inline void int_emit(struct int_origin *o, __u8 metric,
 		return;
 	}
 	__builtin_memset(e, 0, sizeof(*e));
-	/* why: a clock helper call, so at most one per report with events */
+	/* why: one precise clock read per report with events, not per event */
 	if (!o->event_ns)
 		o->event_ns = int_event_ns(now);
 	e->ts_ns = o->event_ns;
