@@ -231,14 +231,9 @@ __attribute__((noinline)) int collector_fast_check(struct xdp_md *ctx,
 
 	if (!s)
 		return 0;
-<<<<<<< HEAD:xdp-collector/collector.bpf.c
-	/* why: no bpf_xdp_get_buff_len() helper call: the frame's linear part
-	 * is checked, and the general path's length is at least that
-=======
 	/* why: no bpf_xdp_get_buff_len() call, a helper call per report: the
 	 * frame's linear part is checked, and the general path's length is at
 	 * least that
->>>>>>> xdplayout:xdp-collector/collector/collector.bpf.c
 	 */
 	if (!int_fast_check(&p, INT_OFF_MAX, config.report_port, &s->report_hop,
 			    &s->fast))
