@@ -20,12 +20,10 @@ public interface EventLog {
 	List<TelemetryEvent> append(List<TelemetryEvent> events);
 
 	/**
-	 * {@link #append(List)}, committed to the store only after every turn taken before
-	 * {@code turn} (see {@link AppendOrder}) and sent to the live stream before it gives
-	 * the turn up, so both see batches in turn order; the turn is finished once the store
-	 * has the events and the live stream's appends are sent, or when this throws.
+	 * A new order of appends for threads that append concurrently but want their batches
+	 * stored and sent to the live stream in the order they took their places.
 	 */
-	List<TelemetryEvent> append(List<TelemetryEvent> events, AppendOrder.Turn turn);
+	OrderedAppends ordered();
 
 	/**
 	 * Stored events matching {@code query}, newest first (by detection time, then

@@ -3,9 +3,10 @@ package io.sonde.store;
 import java.util.List;
 
 /**
- * The time-series store's public face. Writes go through influxdb-client-java as InfluxDB
- * line protocol whichever store is configured; reads use the store's own query language
- * behind this interface.
+ * The time-series store's public face, the same for QuestDB and InfluxDB 2.x. Its writes
+ * go through influxdb-client-java as InfluxDB line protocol whichever store is
+ * configured; reads use the store's own query language behind this interface. What only
+ * QuestDB offers is in {@link io.sonde.store.questdb}.
  */
 public interface TimeSeriesStore {
 

@@ -10,7 +10,7 @@ import java.util.concurrent.atomic.AtomicLong;
 
 import io.lettuce.core.RedisClient;
 import io.lettuce.core.api.StatefulRedisConnection;
-import io.sonde.store.TimeSeriesSql;
+import io.sonde.store.questdb.TimeSeriesSql;
 import io.sonde.testsupport.RedisServerProcess;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;

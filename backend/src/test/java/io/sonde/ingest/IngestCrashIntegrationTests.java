@@ -11,7 +11,7 @@ import io.lettuce.core.XReadArgs;
 import io.lettuce.core.api.StatefulRedisConnection;
 import io.lettuce.core.api.sync.RedisCommands;
 import io.sonde.SondeApplication;
-import io.sonde.store.TimeSeriesSql;
+import io.sonde.store.questdb.TimeSeriesSql;
 import io.sonde.testsupport.RedisServerProcess;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;

@@ -27,8 +27,8 @@ import static org.awaitility.Awaitility.await;
 
 /**
  * Three consumers taking batches of a few entries each: every batch still reaches the
- * live stream in the order the collector wrote it (events.AppendOrder: commits and live
- * appends follow the order of the reads).
+ * live stream in the order the collector wrote it (events.OrderedAppends: commits and
+ * live appends follow the order of the reads).
  */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
 		properties = { "sonde.ingest.consumers=3", "sonde.ingest.batch=20" })

@@ -3,6 +3,7 @@ package io.sonde.store;
 import java.util.List;
 import java.util.Map;
 
+import io.sonde.store.questdb.TimeSeriesSql;
 import org.junit.jupiter.api.Test;
 
 import org.springframework.beans.factory.annotation.Autowired;

@@ -9,6 +9,7 @@ import java.util.Map;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.sonde.ingest.CollectorEntriesFixture;
+import io.sonde.store.questdb.TimeSeriesSql;
 import io.sonde.testsupport.RedisServerProcess;
 import io.sonde.topology.ApiCaller;
 import org.junit.jupiter.api.AfterAll;

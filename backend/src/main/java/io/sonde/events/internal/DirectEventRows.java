@@ -4,9 +4,9 @@ import java.util.List;
 
 import io.sonde.events.EventFlow;
 import io.sonde.events.TelemetryEvent;
-import io.sonde.store.EmbeddedTables;
-import io.sonde.store.TableBatch;
-import io.sonde.store.TableBatch.ColumnKind;
+import io.sonde.store.questdb.EmbeddedTables;
+import io.sonde.store.questdb.TableBatch;
+import io.sonde.store.questdb.TableBatch.ColumnKind;
 
 /**
  * The rows of {@link EventRows#appendLine}, appended straight into the embedded QuestDB's

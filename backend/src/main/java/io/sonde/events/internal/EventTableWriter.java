@@ -13,7 +13,7 @@ interface EventTableWriter {
 
 	/**
 	 * @param beforeCommit run once the rows are ready, right before they are committed
-	 * (where {@link io.sonde.events.AppendOrder} waits its turn)
+	 * (where {@link AppendOrder} waits its turn)
 	 * @throws io.sonde.store.TimeSeriesUnavailable when the store cannot take them
 	 * @throws io.sonde.store.TimeSeriesRejected when the store refuses them
 	 */

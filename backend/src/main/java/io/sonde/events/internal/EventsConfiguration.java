@@ -3,9 +3,9 @@ package io.sonde.events.internal;
 import java.time.Clock;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.sonde.store.EmbeddedTables;
-import io.sonde.store.TimeSeriesSql;
 import io.sonde.store.TimeSeriesStore;
+import io.sonde.store.questdb.EmbeddedTables;
+import io.sonde.store.questdb.TimeSeriesSql;
 
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.actuate.health.HealthIndicator;

@@ -19,15 +19,15 @@ import io.lettuce.core.api.async.RedisAsyncCommands;
 import io.lettuce.core.codec.ByteArrayCodec;
 import io.lettuce.core.codec.RedisCodec;
 import io.lettuce.core.codec.StringCodec;
-import io.sonde.events.AppendOrder;
 import io.sonde.events.EventKind;
 import io.sonde.events.EventLog;
 import io.sonde.events.EventPage;
 import io.sonde.events.EventQuery;
 import io.sonde.events.EventQueryRejected;
 import io.sonde.events.EventsAppended;
+import io.sonde.events.OrderedAppends;
 import io.sonde.events.TelemetryEvent;
-import io.sonde.store.TimeSeriesSql;
+import io.sonde.store.questdb.TimeSeriesSql;
 
 import org.springframework.context.ApplicationEventPublisher;
 
@@ -38,6 +38,12 @@ import org.springframework.context.ApplicationEventPublisher;
 class StoredEventLog implements EventLog, AutoCloseable {
 
 	private static final long REDIS_TIMEOUT_SECONDS = 10;
+
+	/**
+	 * Longest a batch waits for the batches placed before it to be stored: longer than a
+	 * batch takes, shorter than a stall worth waiting for.
+	 */
+	private static final Duration ORDER_WAIT = Duration.ofSeconds(1);
 
 	private final EventTableWriter rows;
 
@@ -79,7 +85,11 @@ class StoredEventLog implements EventLog, AutoCloseable {
 	}
 
 	@Override
-	public List<TelemetryEvent> append(List<TelemetryEvent> events, AppendOrder.Turn turn) {
+	public OrderedAppends ordered() {
+		return new TurnOrder(new AppendOrder(ORDER_WAIT));
+	}
+
+	private List<TelemetryEvent> append(List<TelemetryEvent> events, AppendOrder.Turn turn) {
 		List<RedisFuture<String>> ids;
 		try (turn) {
 			if (events.isEmpty()) {
@@ -211,6 +221,35 @@ class StoredEventLog implements EventLog, AutoCloseable {
 		if (this.connection != null) {
 			this.connection.close();
 		}
+	}
+
+	/** Places as turns of an {@link AppendOrder}. */
+	private final class TurnOrder implements OrderedAppends {
+
+		private final AppendOrder order;
+
+		TurnOrder(AppendOrder order) {
+			this.order = order;
+		}
+
+		@Override
+		public Place next() {
+			AppendOrder.Turn turn = this.order.next();
+			return new Place() {
+
+				@Override
+				public List<TelemetryEvent> append(List<TelemetryEvent> events) {
+					return StoredEventLog.this.append(events, turn);
+				}
+
+				@Override
+				public void close() {
+					turn.close();
+				}
+
+			};
+		}
+
 	}
 
 	/**

@@ -1,14 +1,13 @@
 package io.sonde.ingest.internal;
 
 import java.time.Clock;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 
 import io.lettuce.core.RedisClient;
 import io.sonde.core.LoopHealth;
-import io.sonde.events.AppendOrder;
 import io.sonde.events.EventLog;
+import io.sonde.events.OrderedAppends;
 
 import org.springframework.context.SmartLifecycle;
 
@@ -21,12 +20,6 @@ import org.springframework.context.SmartLifecycle;
  */
 class EventStreamIngest implements SmartLifecycle {
 
-	/**
-	 * Longest a batch waits for the batches read before it to be stored: longer than a
-	 * batch takes, shorter than a stall worth waiting for.
-	 */
-	private static final Duration ORDER_WAIT = Duration.ofSeconds(1);
-
 	private final List<StreamConsumer> consumers = new ArrayList<>();
 
 	private final IngestLag lag;
@@ -35,7 +28,7 @@ class EventStreamIngest implements SmartLifecycle {
 
 	EventStreamIngest(RedisClient redis, EventLog eventLog, IngestProperties properties, IngestCounters counters,
 			String consumerName, Clock clock) {
-		AppendOrder order = new AppendOrder(ORDER_WAIT);
+		OrderedAppends order = eventLog.ordered();
 		this.lag = new IngestLag(properties.stream(), properties.group(), clock);
 		for (int i = 1; i <= Math.max(1, properties.consumers()); i++) {
 			String name = (i == 1) ? consumerName : consumerName + "-" + i;

@@ -14,7 +14,7 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * @param consumer this replica's consumer name; empty: host name and pid
  * @param consumers consumers (threads) of this replica in the group: more take more
  * events a second on more cores; their batches are stored and reach the live stream in
- * the order they were read ({@link io.sonde.events.AppendOrder})
+ * the order they were read ({@link io.sonde.events.OrderedAppends})
  * @param batch events per batch: each XREADGROUP asks for as many entries as hold about
  * this many events, from the entries read so far (a version-2 entry holds up to 256)
  * @param block how long one XREADGROUP waits for entries

@@ -24,8 +24,8 @@ import io.lettuce.core.api.StatefulRedisConnection;
 import io.lettuce.core.api.async.RedisAsyncCommands;
 import io.lettuce.core.api.sync.RedisCommands;
 import io.sonde.core.LoopHealth;
-import io.sonde.events.AppendOrder;
 import io.sonde.events.EventLog;
+import io.sonde.events.OrderedAppends;
 import io.sonde.events.TelemetryEvent;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -69,9 +69,9 @@ final class StreamConsumer {
 
 	/**
 	 * Shared by the replica's consumers, and the monitor their reads of new entries are
-	 * taken under, so turns follow the order Redis served the reads in.
+	 * taken under, so places follow the order Redis served the reads in.
 	 */
-	private final AppendOrder order;
+	private final OrderedAppends order;
 
 	private final LoopHealth health;
 
@@ -93,7 +93,7 @@ final class StreamConsumer {
 	private StatefulRedisConnection<String, String> connection;
 
 	StreamConsumer(RedisClient redis, EventLog eventLog, IngestProperties properties, IngestCounters counters,
-			String consumerName, AppendOrder order, IngestLag lag, Clock clock) {
+			String consumerName, OrderedAppends order, IngestLag lag, Clock clock) {
 		this.redis = redis;
 		this.order = order;
 		this.lag = lag;
@@ -136,23 +136,23 @@ final class StreamConsumer {
 					nextClaim = System.nanoTime() + this.properties.claimInterval().toNanos();
 				}
 				List<StreamMessage<String, String>> entries;
-				AppendOrder.Turn turn;
-				// Turns are taken in the order Redis hands out entries, so the store gets
-				// batches in stream order (AppendOrder says why that matters).
+				OrderedAppends.Place place;
+				// Places are taken in the order Redis hands out entries, so the event log
+				// gets batches in stream order.
 				synchronized (this.order) {
-					turn = this.order.next();
+					place = this.order.next();
 					try {
 						entries = commands.xreadgroup(me,
 								XReadArgs.Builder.count(this.entriesPerRead).block(this.properties.block()),
 								XReadArgs.StreamOffset.lastConsumed(this.properties.stream()));
 					}
 					catch (RuntimeException ex) {
-						turn.close();
+						place.close();
 						throw ex;
 					}
 				}
-				try (turn) {
-					handle(entries, turn);
+				try (place) {
+					handle(entries, place);
 				}
 				this.lag.measureIfDue(commands);
 				succeeded();
@@ -236,10 +236,10 @@ final class StreamConsumer {
 	}
 
 	/**
-	 * @param turn this batch's place in the store's order, or null for entries read out
-	 * of stream order (pending, claimed)
+	 * @param place this batch's place in the event log's order, or null for entries read
+	 * out of stream order (pending, claimed)
 	 */
-	private void handle(List<StreamMessage<String, String>> entries, AppendOrder.Turn turn) {
+	private void handle(List<StreamMessage<String, String>> entries, OrderedAppends.Place place) {
 		if (entries.isEmpty()) {
 			return;
 		}
@@ -268,8 +268,8 @@ final class StreamConsumer {
 		}
 		this.counters.read(read);
 		fitEntriesPerRead(entries.size(), read);
-		if (turn != null) {
-			this.eventLog.append(events, turn);
+		if (place != null) {
+			place.append(events);
 		}
 		else if (!events.isEmpty()) {
 			this.eventLog.append(events);

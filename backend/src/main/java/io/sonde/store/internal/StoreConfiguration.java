@@ -2,8 +2,6 @@ package io.sonde.store.internal;
 
 import java.time.Clock;
 
-import io.sonde.store.EmbeddedTables;
-import io.sonde.store.TimeSeriesSql;
 import io.sonde.store.TimeSeriesUnavailable;
 import io.sonde.store.internal.influxdb.InfluxDbTimeSeriesStore;
 import io.sonde.store.internal.migration.SchemaMigrations;
@@ -11,6 +9,8 @@ import io.sonde.store.internal.questdb.EmbeddedQuestDb;
 import io.sonde.store.internal.questdb.QuestDbEmbeddedTables;
 import io.sonde.store.internal.questdb.QuestDbTimeSeriesStore;
 import io.sonde.store.internal.questdb.SqlExecutor;
+import io.sonde.store.questdb.EmbeddedTables;
+import io.sonde.store.questdb.TimeSeriesSql;
 
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnExpression;

@@ -3,10 +3,10 @@ package io.sonde.web.dashboard;
 import java.security.Principal;
 import java.time.Clock;
 
+import io.sonde.collectors.CollectorAccounting;
 import io.sonde.store.NoRedisDataLoss;
 import io.sonde.store.RedisContinuity;
 import io.sonde.web.dashboard.events.EventRate;
-import io.sonde.web.dashboard.metrics.PipelineFigures;
 
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.actuate.health.HealthEndpoint;
@@ -35,16 +35,16 @@ public class OverviewController {
 
 	private final EventRate rate;
 
-	private final ObjectProvider<PipelineFigures> figures;
+	private final ObjectProvider<CollectorAccounting> accounting;
 
 	private final RedisContinuity continuity;
 
 	public OverviewController(HealthEndpoint health, Clock clock, EventRate rate,
-			ObjectProvider<PipelineFigures> figures, RedisContinuity continuity) {
+			ObjectProvider<CollectorAccounting> accounting, RedisContinuity continuity) {
 		this.health = health;
 		this.clock = clock;
 		this.rate = rate;
-		this.figures = figures;
+		this.accounting = accounting;
 		this.continuity = continuity;
 	}
 
@@ -77,7 +77,7 @@ public class OverviewController {
 	@GetMapping(path = "/overview/pipeline", produces = MediaType.APPLICATION_JSON_VALUE)
 	@ResponseBody
 	public PipelineSummary pipeline() {
-		return PipelineSummary.of(this.rate.perSecond(), this.figures.getIfAvailable());
+		return PipelineSummary.of(this.rate.perSecond(), this.accounting.getIfAvailable(), this.clock);
 	}
 
 }

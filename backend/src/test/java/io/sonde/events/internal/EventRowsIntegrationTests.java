@@ -10,13 +10,13 @@ import java.util.UUID;
 import io.sonde.events.EventFlow;
 import io.sonde.events.EventKind;
 import io.sonde.events.TelemetryEvent;
-import io.sonde.store.EmbeddedTables;
-import io.sonde.store.TableBatch;
-import io.sonde.store.TableBatch.ColumnKind;
 import io.sonde.store.TimeSeriesRejected;
-import io.sonde.store.TimeSeriesSql;
 import io.sonde.store.TimeSeriesStore;
 import io.sonde.store.TimeSeriesUnavailable;
+import io.sonde.store.questdb.EmbeddedTables;
+import io.sonde.store.questdb.TableBatch;
+import io.sonde.store.questdb.TableBatch.ColumnKind;
+import io.sonde.store.questdb.TimeSeriesSql;
 import org.junit.jupiter.api.Test;
 
 import org.springframework.beans.factory.annotation.Autowired;

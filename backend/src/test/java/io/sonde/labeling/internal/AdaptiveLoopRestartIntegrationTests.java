@@ -10,6 +10,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import io.sonde.events.EventLog;
 import io.sonde.events.EventPage;
 import io.sonde.events.EventQuery;
+import io.sonde.events.OrderedAppends;
 import io.sonde.events.TelemetryEvent;
 import io.sonde.labeling.LabelShiftChanged;
 import io.sonde.labeling.LabelStatesUpdated;
@@ -129,9 +130,21 @@ class AdaptiveLoopRestartIntegrationTests {
 			return events;
 		}
 
+		/** Places in call order: this test appends from one thread. */
 		@Override
-		public List<TelemetryEvent> append(List<TelemetryEvent> events, io.sonde.events.AppendOrder.Turn turn) {
-			return append(events);
+		public OrderedAppends ordered() {
+			return () -> new OrderedAppends.Place() {
+
+				@Override
+				public List<TelemetryEvent> append(List<TelemetryEvent> events) {
+					return RecordingEventLog.this.append(events);
+				}
+
+				@Override
+				public void close() {
+				}
+
+			};
 		}
 
 		@Override

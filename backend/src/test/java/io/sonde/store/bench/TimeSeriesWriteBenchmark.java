@@ -18,7 +18,7 @@ import java.util.Map;
 import io.sonde.store.MetricPoint;
 import io.sonde.store.PortCountersTable;
 import io.sonde.store.internal.TimeSeriesProperties;
-import io.sonde.store.internal.migration.SchemaMigrations;
+import io.sonde.store.internal.migration.QuestDbSchema;
 import io.sonde.store.internal.questdb.EmbeddedQuestDb;
 import io.sonde.store.internal.questdb.QuestDbTimeSeriesStore;
 
@@ -50,7 +50,7 @@ public final class TimeSeriesWriteBenchmark {
 		questDb.start();
 		try (QuestDbTimeSeriesStore store = new QuestDbTimeSeriesStore("127.0.0.1", questDb.httpPort(),
 				questDb.pgPort(), "admin", "quest", Duration.ofSeconds(60))) {
-			SchemaMigrations.forQuestDb(store, "classpath*:db-migrations", Clock.systemUTC()).migrate();
+			QuestDbSchema.migrations(store, "classpath*:db-migrations", Clock.systemUTC()).migrate();
 			PortCountersTable.create(store);
 			HttpClient http = HttpClient.newHttpClient();
 			URI write = URI.create("http://127.0.0.1:" + questDb.httpPort() + "/api/v2/write?precision=ns");

@@ -1,11 +1,12 @@
 package io.sonde.web.dashboard;
 
-import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 
+import io.sonde.collectors.Accounting;
+import io.sonde.collectors.CollectorAccounting;
+import io.sonde.collectors.CollectorStatus;
 import io.sonde.web.WebSliceTestConfiguration;
-import io.sonde.web.dashboard.metrics.PipelineFigures;
 import org.junit.jupiter.api.Test;
 
 import org.springframework.beans.factory.annotation.Autowired;
@@ -23,7 +24,8 @@ import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.
 
 /**
  * The Overview's telemetry-pipeline card: events/s from the dashboard's own count,
- * M_all/M_event and the collectors from the metrics module (a test double here).
+ * M_all/M_event and the collectors from the collectors module's accounting (a test double
+ * here).
  */
 @WebMvcTest(controllers = OverviewController.class)
 @Import({ WebSliceTestConfiguration.class, OverviewPipelineTests.Figures.class })
@@ -91,25 +93,29 @@ class OverviewPipelineTests {
 	@TestConfiguration(proxyBeanMethods = false)
 	static class Figures {
 
+		/**
+		 * Two collectors, one that reported a second before the slice's clock and one
+		 * silent for five and a half minutes.
+		 */
 		@Bean
-		PipelineFigures pipelineFigures() {
-			return new PipelineFigures() {
+		CollectorAccounting collectorAccounting() {
+			return new CollectorAccounting() {
 
 				@Override
 				public Accounting accounting() {
 					if (failingFigures) {
 						throw new IllegalStateException("Unable to connect to Redis");
 					}
-					return new Accounting(12_000, 300);
+					return new Accounting(12_000, List.of(), 300, 300 / 12_000.0, Map.of("hop_latency", 300L),
+							List.of());
 				}
 
 				@Override
-				public List<Collector> collectors() {
+				public List<CollectorStatus> collectors() {
 					return List.of(
-							new Collector("node-a/veth0", true, Instant.parse("2026-11-23T10:15:29Z"),
+							new CollectorStatus("node-a", "veth0", true, 1_000L,
 									orderedCounters("reports", "900", "events", "300")),
-							new Collector("node-b/veth1", false, Instant.parse("2026-11-23T10:10:00Z"),
-									Map.of("reports", "5")));
+							new CollectorStatus("node-b", "veth1", false, 330_000L, Map.of("reports", "5")));
 				}
 
 			};

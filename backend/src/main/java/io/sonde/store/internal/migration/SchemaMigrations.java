@@ -59,14 +59,6 @@ public class SchemaMigrations {
 	}
 
 	/**
-	 * Only the QuestDB schema: for tools that run a time-series store without the
-	 * service.
-	 */
-	public static SchemaMigrations forQuestDb(SqlExecutor questDb, String location, Clock clock) {
-		return new SchemaMigrations(List.of(new QuestDbMigrationTarget(questDb)), location, clock);
-	}
-
-	/**
 	 * Applies whatever is pending in every store.
 	 * @return how many migrations this call applied, over all stores
 	 * @throws MigrationChanged when an applied file was edited; nothing more is applied

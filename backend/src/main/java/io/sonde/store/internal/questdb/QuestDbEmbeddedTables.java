@@ -4,9 +4,9 @@ import io.questdb.cairo.CairoEngine;
 import io.questdb.cairo.CairoError;
 import io.questdb.cairo.CairoException;
 import io.questdb.cairo.TableToken;
-import io.sonde.store.EmbeddedTables;
-import io.sonde.store.TableBatch;
 import io.sonde.store.TimeSeriesUnavailable;
+import io.sonde.store.questdb.EmbeddedTables;
+import io.sonde.store.questdb.TableBatch;
 
 /**
  * {@link EmbeddedTables} on the engine of {@link EmbeddedQuestDb}: a batch takes a

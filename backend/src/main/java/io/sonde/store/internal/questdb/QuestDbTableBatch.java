@@ -8,9 +8,9 @@ import io.questdb.cairo.ColumnType;
 import io.questdb.cairo.TableWriter;
 import io.questdb.cairo.sql.TableRecordMetadata;
 import io.questdb.cairo.wal.WalWriter;
-import io.sonde.store.TableBatch;
 import io.sonde.store.TimeSeriesRejected;
 import io.sonde.store.TimeSeriesUnavailable;
+import io.sonde.store.questdb.TableBatch;
 
 /** One batch on a pooled {@link WalWriter}; see {@link QuestDbEmbeddedTables}. */
 final class QuestDbTableBatch implements TableBatch {

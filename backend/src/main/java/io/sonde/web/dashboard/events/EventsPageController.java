@@ -4,6 +4,8 @@ import java.util.List;
 import java.util.Map;
 
 import io.sonde.events.EventKind;
+import io.sonde.events.EventLog;
+import io.sonde.events.EventPage;
 import io.sonde.events.EventQuery;
 import io.sonde.events.EventQueryRejected;
 import io.sonde.events.EventStream;
@@ -26,9 +28,10 @@ import org.springframework.web.servlet.mvc.method.annotation.SseEmitter;
 /**
  * The Events page: the live stream ({@code /events/live}, the events module's
  * {@link EventStream}: filtered on the server, resumable with Last-Event-ID, with gap and
- * lost notices) and history mode ({@code /events/history}, pages of past events). Both
- * are here and not under {@code /api} because the browser signs in with its session, not
- * a token.
+ * lost notices) and history mode ({@code /events/history}, pages of past events from its
+ * {@link EventLog}; while no bean of it exists the page says history is not available).
+ * Both are here and not under {@code /api} because the browser signs in with its session,
+ * not a token.
  */
 @Controller
 public class EventsPageController {
@@ -38,9 +41,9 @@ public class EventsPageController {
 
 	private final EventStream live;
 
-	private final ObjectProvider<EventHistory> history;
+	private final ObjectProvider<EventLog> history;
 
-	public EventsPageController(EventStream live, ObjectProvider<EventHistory> history) {
+	public EventsPageController(EventStream live, ObjectProvider<EventLog> history) {
 		this.live = live;
 		this.history = history;
 	}
@@ -92,14 +95,20 @@ public class EventsPageController {
 			@RequestParam(name = "limit", defaultValue = "100") String limitText) {
 		EventQuery query = EventFilters.parse(kinds, metrics, switchId, flow, from, to);
 		int limit = limit(limitText);
-		EventHistory store = this.history.getIfAvailable();
+		EventLog store = this.history.getIfAvailable();
 		if (store == null) {
 			return problem(HttpStatus.SERVICE_UNAVAILABLE, "Event history is not available",
 					"no event store answers queries in this service", null);
 		}
-		EventHistory.EventPage page = store.find(query, (cursor != null && !cursor.isBlank()) ? cursor : null, limit);
+		EventPage page;
+		try {
+			page = store.query(query, (cursor != null && !cursor.isBlank()) ? cursor : null, limit);
+		}
+		catch (EventQueryRejected rejected) {
+			throw new InvalidEventFilter(rejected.field(), rejected.getMessage());
+		}
 		return ResponseEntity.ok(Map.of("events", page.events().stream().map(EventRow::of).toList(), "next",
-				(page.next() != null) ? page.next() : ""));
+				(page.nextCursor() != null) ? page.nextCursor() : ""));
 	}
 
 	private static int limit(String text) {

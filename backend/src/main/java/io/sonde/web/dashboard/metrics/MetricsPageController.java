@@ -7,6 +7,11 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 
+import io.sonde.collectors.CollectorThresholds;
+import io.sonde.collectors.ThresholdRejected;
+import io.sonde.metrics.MetricHistory;
+import io.sonde.metrics.MetricQueryRejected;
+import io.sonde.metrics.MetricsExport;
 import io.sonde.web.dashboard.events.EventRate;
 
 import org.springframework.beans.factory.ObjectProvider;
@@ -27,9 +32,11 @@ import org.springframework.web.bind.annotation.ResponseBody;
 /**
  * The Metrics page: a metric's key and its history chart at a chosen range and
  * resolution; the thresholds T(m), which operators change here, and the event rate around
- * each change. The data endpoints are here and not under {@code /api} because the browser
- * signs in with its session (viewers read; {@code PUT} is for operators, see
- * SecurityConfiguration).
+ * each change, from the metrics module's {@link MetricHistory} and {@link MetricsExport}
+ * and the collectors module's {@link CollectorThresholds} (while no bean of one exists,
+ * the page says what is not available). The data endpoints are here and not under
+ * {@code /api} because the browser signs in with its session (viewers read; {@code PUT}
+ * is for operators, see SecurityConfiguration).
  */
 @Controller
 public class MetricsPageController {
@@ -38,15 +45,18 @@ public class MetricsPageController {
 
 	private final ObjectProvider<MetricHistory> history;
 
-	private final ObjectProvider<ThresholdSettings> thresholds;
+	private final ObjectProvider<MetricsExport> export;
+
+	private final ObjectProvider<CollectorThresholds> thresholds;
 
 	private final EventRate rate;
 
 	private final Clock clock;
 
-	public MetricsPageController(ObjectProvider<MetricHistory> history, ObjectProvider<ThresholdSettings> thresholds,
-			EventRate rate, Clock clock) {
+	public MetricsPageController(ObjectProvider<MetricHistory> history, ObjectProvider<MetricsExport> export,
+			ObjectProvider<CollectorThresholds> thresholds, EventRate rate, Clock clock) {
 		this.history = history;
+		this.export = export;
 		this.thresholds = thresholds;
 		this.rate = rate;
 		this.clock = clock;
@@ -56,13 +66,13 @@ public class MetricsPageController {
 	public String metrics(Model model) {
 		model.addAttribute("metrics", MetricNames.KNOWN);
 		model.addAttribute("keyedBy", MetricNames.KEYED_BY);
-		model.addAttribute("historyAvailable", this.history.getIfAvailable() != null);
-		ThresholdSettings settings = this.thresholds.getIfAvailable();
-		List<ThresholdSettings.Threshold> current = null;
+		model.addAttribute("historyAvailable", historyAvailable());
+		CollectorThresholds settings = this.thresholds.getIfAvailable();
+		List<ThresholdRow> current = null;
 		String unavailable = (settings != null) ? null : "no thresholds store in this service";
 		if (settings != null) {
 			try {
-				current = settings.thresholds();
+				current = ThresholdRow.of(settings);
 			}
 			catch (RuntimeException ex) {
 				// The page still charts what it can and says why the
@@ -79,11 +89,12 @@ public class MetricsPageController {
 	@ResponseBody
 	public ResponseEntity<?> keys(@RequestParam(name = "metric", required = false) String metric) {
 		String known = metric(metric);
-		MetricHistory source = this.history.getIfAvailable();
-		if (source == null) {
+		MetricsExport keys = this.export.getIfAvailable();
+		if (!historyAvailable()) {
 			return unavailable("Metric history");
 		}
-		return ResponseEntity.ok(Map.of("metric", known, "keys", source.keys(known)));
+		return ResponseEntity.ok(Map.of("metric", known, "keys",
+				keys.keys(known, null).stream().map(MetricsExport.MetricKey::key).sorted().toList()));
 	}
 
 	/** A key's values over the last {@code range}, one point per {@code resolution}. */
@@ -100,11 +111,20 @@ public class MetricsPageController {
 		Duration span = ChartRange.range(range);
 		Duration step = ChartRange.resolution(resolution, span);
 		MetricHistory source = this.history.getIfAvailable();
-		if (source == null) {
+		if (source == null || !historyAvailable()) {
 			return unavailable("Metric history");
 		}
 		Instant to = this.clock.instant();
-		List<MetricHistory.Point> points = source.series(known, key, to.minus(span), to, step);
+		List<ChartPoint> points;
+		try {
+			points = source.history(known, key, to.minus(span), to, step)
+				.stream()
+				.map((point) -> new ChartPoint(point.time(), point.mean()))
+				.toList();
+		}
+		catch (MetricQueryRejected rejected) {
+			throw new InvalidMetricRequest(rejected.field(), rejected.getMessage());
+		}
 		return ResponseEntity
 			.ok(Map.of("metric", known, "key", key, "from", to.minus(span), "to", to, "points", points));
 	}
@@ -112,11 +132,11 @@ public class MetricsPageController {
 	@GetMapping(path = "/metrics/thresholds", produces = MediaType.APPLICATION_JSON_VALUE)
 	@ResponseBody
 	public ResponseEntity<?> thresholds() {
-		ThresholdSettings settings = this.thresholds.getIfAvailable();
+		CollectorThresholds settings = this.thresholds.getIfAvailable();
 		if (settings == null) {
 			return unavailable("Thresholds");
 		}
-		return ResponseEntity.ok(settings.thresholds());
+		return ResponseEntity.ok(ThresholdRow.of(settings));
 	}
 
 	/**
@@ -130,17 +150,22 @@ public class MetricsPageController {
 			@RequestBody Map<String, Object> body, java.security.Principal user) {
 		String known = metric(metric);
 		BigInteger threshold = threshold(body.get("threshold"));
-		ThresholdSettings settings = this.thresholds.getIfAvailable();
+		CollectorThresholds settings = this.thresholds.getIfAvailable();
 		if (settings == null) {
 			return unavailable("Thresholds");
 		}
-		BigInteger before = settings.thresholds()
+		BigInteger before = ThresholdRow.of(settings)
 			.stream()
 			.filter((row) -> row.metric().equals(known))
-			.map(ThresholdSettings.Threshold::value)
+			.map(ThresholdRow::value)
 			.findFirst()
 			.orElse(null);
-		settings.change(known, threshold, user.getName());
+		try {
+			settings.change(Map.of(known, threshold), user.getName());
+		}
+		catch (ThresholdRejected rejected) {
+			throw new InvalidMetricRequest("threshold", rejected.getMessage());
+		}
 		this.rate.markChange(known + ": " + ((before != null) ? before : "none") + " \u2192 " + threshold);
 		return ResponseEntity.ok(Map.of("metric", known, "threshold", threshold));
 	}
@@ -168,13 +193,13 @@ public class MetricsPageController {
 	 * one: it also holds changes made through the API or on another replica.
 	 */
 	private EventRate.Series withRecordedChanges(EventRate.Series series) {
-		ThresholdSettings settings = this.thresholds.getIfAvailable();
+		CollectorThresholds settings = this.thresholds.getIfAvailable();
 		if (settings == null || series.seconds().isEmpty()) {
 			return series;
 		}
 		List<EventRate.Mark> recorded;
 		try {
-			recorded = settings.changes();
+			recorded = ThresholdRow.marks(settings.history());
 		}
 		catch (RuntimeException ex) {
 			return series;
@@ -188,6 +213,11 @@ public class MetricsPageController {
 			.sorted(java.util.Comparator.comparingLong(EventRate.Mark::second))
 			.toList();
 		return new EventRate.Series(series.at(), series.seconds(), series.events(), shown);
+	}
+
+	/** History needs the store's downsampled values and the exporter's keys. */
+	private boolean historyAvailable() {
+		return this.history.getIfAvailable() != null && this.export.getIfAvailable() != null;
 	}
 
 	private static String metric(String metric) {

@@ -95,6 +95,20 @@ class SchemaMigrationsIntegrationTests {
 		}
 	}
 
+	/**
+	 * A new store holds the tables the code writes and reads, and no other: the event
+	 * log, the metrics exporter's series, the labeling coverage and the record of
+	 * migrations.
+	 */
+	@Test
+	void aFreshStoreHasExactlyTheTablesTheCodeUses() {
+		try (ConfigurableApplicationContext context = startBackend()) {
+			assertThat(context.getBean(SchemaMigrations.class).complete()).isTrue();
+			assertThat(tables(context)).containsExactlyInAnyOrder("events", "int_metrics", "labeling_coverage",
+					QuestDbMigrationTarget.HISTORY_TABLE);
+		}
+	}
+
 	@Test
 	void refusesToContinueWhenAnAppliedMigrationWasEdited() {
 		try (ConfigurableApplicationContext context = startBackend()) {

@@ -6,9 +6,13 @@ import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicReference;
 
+import io.sonde.events.EventLog;
+import io.sonde.events.EventPage;
 import io.sonde.events.EventQuery;
 import io.sonde.events.EventQueryRejected;
 import io.sonde.events.EventStream;
+import io.sonde.events.OrderedAppends;
+import io.sonde.events.TelemetryEvent;
 import io.sonde.web.WebSliceTestConfiguration;
 import org.junit.jupiter.api.Test;
 
@@ -48,7 +52,7 @@ class EventsPageControllerTests {
 	private RecordingStream stream;
 
 	@Autowired
-	private RecordingHistory history;
+	private RecordingEventLog history;
 
 	@Test
 	@WithMockUser(username = "viewer", roles = "VIEWER")
@@ -203,18 +207,28 @@ class EventsPageControllerTests {
 
 	}
 
-	/** The event store's query, as a test double. */
-	static final class RecordingHistory implements EventHistory {
+	/** The event log's query, as a test double; the page never appends. */
+	static final class RecordingEventLog implements EventLog {
 
 		final AtomicReference<EventQuery> lastQuery = new AtomicReference<>();
 
 		final AtomicReference<String> lastCursor = new AtomicReference<>();
 
 		@Override
-		public EventPage find(EventQuery query, String cursor, int limit) {
+		public EventPage query(EventQuery query, String cursor, int limit) {
 			this.lastQuery.set(query);
 			this.lastCursor.set(cursor);
 			return new EventPage(List.of(TestEvents.hopLatency("1700000000000-1", 250)), "c2");
+		}
+
+		@Override
+		public List<TelemetryEvent> append(List<TelemetryEvent> events) {
+			throw new UnsupportedOperationException("the Events page only reads the log");
+		}
+
+		@Override
+		public OrderedAppends ordered() {
+			throw new UnsupportedOperationException("the Events page only reads the log");
 		}
 
 	}
@@ -223,8 +237,8 @@ class EventsPageControllerTests {
 	static class Doubles {
 
 		@Bean
-		RecordingHistory recordingHistory() {
-			return new RecordingHistory();
+		RecordingEventLog recordingEventLog() {
+			return new RecordingEventLog();
 		}
 
 		@Bean

@@ -8,8 +8,14 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
 
+import io.sonde.collectors.CollectorThresholds;
+import io.sonde.collectors.ThresholdChange;
+import io.sonde.collectors.ThresholdDefault;
+import io.sonde.metrics.ExportStatistics;
+import io.sonde.metrics.MetricHistory;
+import io.sonde.metrics.MetricHistoryPoint;
+import io.sonde.metrics.MetricsExport;
 import io.sonde.web.WebSliceTestConfiguration;
-import io.sonde.web.dashboard.events.EventRate;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
@@ -31,9 +37,9 @@ import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.
 import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.view;
 
 /**
- * The Metrics page over test doubles of the metrics module's history and thresholds:
- * choices, the chart's data, who may change a threshold and the mark it leaves on the
- * event-rate chart.
+ * The Metrics page over test doubles of the metrics module's history and keys and the
+ * collectors module's thresholds: choices, the chart's data, who may change a threshold
+ * and the mark it leaves on the event-rate chart.
  */
 @WebMvcTest(controllers = MetricsPageController.class)
 @Import({ WebSliceTestConfiguration.class, MetricsPageControllerTests.Doubles.class })
@@ -108,8 +114,11 @@ class MetricsPageControllerTests {
 	@WithMockUser(username = "viewer", roles = "VIEWER")
 	void marksTheChangesTheThresholdsStoreRecordedWhoeverMadeThem() throws Exception {
 		long now = WebSliceTestConfiguration.NOW.getEpochSecond();
-		this.thresholds.recorded = List.of(new EventRate.Mark(now - 30, "queue_occupancy \u2192 700 (api-token)"),
-				new EventRate.Mark(now - 3600, "hop_latency \u2192 5 (operator)"));
+		this.thresholds.recorded = List.of(
+				new ThresholdChange(Instant.ofEpochSecond(now - 30), "api-token",
+						Map.of("queue_occupancy", BigInteger.valueOf(700))),
+				new ThresholdChange(Instant.ofEpochSecond(now - 3600), "operator",
+						Map.of("hop_latency", BigInteger.valueOf(5))));
 
 		this.mvc.perform(get("/metrics/event-rate").param("span", "60"))
 			.andExpect(status().isOk())
@@ -239,53 +248,78 @@ class MetricsPageControllerTests {
 			.andExpect(jsonPath("$.field").value("key"));
 	}
 
-	static final class FakeThresholds implements ThresholdSettings {
+	/**
+	 * The thresholds of two metrics. Its history is what a test sets, as the API or
+	 * another replica would have recorded it: a change made here records nothing, so the
+	 * page's own mark is what a test of a change reads.
+	 */
+	static final class FakeThresholds implements CollectorThresholds {
 
-		static final Map<String, BigInteger> DEFAULTS = Map.of("hop_latency", BigInteger.TEN, "queue_occupancy",
-				BigInteger.TWO);
+		static final List<ThresholdDefault> DEFAULTS = List
+			.of(new ThresholdDefault("hop_latency", BigInteger.TEN, "units", "jitter"), new ThresholdDefault(
+					"queue_occupancy", BigInteger.TWO, "units", "queues of steady traffic move by one packet"));
 
 		final Map<String, BigInteger> values = new ConcurrentHashMap<>();
 
-		@Override
-		public List<Threshold> thresholds() {
-			return new TreeMap<>(this.values).entrySet()
-				.stream()
-				.map((entry) -> Threshold.of(entry.getKey(), entry.getValue(), DEFAULTS.get(entry.getKey()), "units",
-						entry.getKey().equals("queue_occupancy") ? "queues of steady traffic move by one packet"
-								: "jitter"))
-				.toList();
-		}
-
 		volatile String lastBy;
 
-		volatile List<EventRate.Mark> recorded = List.of();
+		volatile List<ThresholdChange> recorded = List.of();
 
 		@Override
-		public List<EventRate.Mark> changes() {
-			return this.recorded;
+		public Map<String, BigInteger> current() {
+			Map<String, BigInteger> current = new TreeMap<>();
+			DEFAULTS.forEach((preset) -> current.put(preset.metric(), preset.value()));
+			current.putAll(this.values);
+			return current;
 		}
 
 		@Override
-		public void change(String metric, BigInteger threshold, String by) {
-			this.values.put(metric, threshold);
+		public List<ThresholdDefault> defaults() {
+			return DEFAULTS;
+		}
+
+		@Override
+		public ThresholdChange change(Map<String, ?> thresholds, String by) {
+			Map<String, BigInteger> changed = new TreeMap<>();
+			thresholds.forEach((metric, value) -> changed.put(metric, new BigInteger(value.toString())));
+			this.values.putAll(changed);
 			this.lastBy = by;
+			return new ThresholdChange(WebSliceTestConfiguration.NOW, by, changed);
+		}
+
+		@Override
+		public List<ThresholdChange> history() {
+			return this.recorded;
 		}
 
 	}
 
+	/** Two points per series, the first at its start and the last at its end. */
 	static final class FakeHistory implements MetricHistory {
 
 		volatile Duration lastResolution;
 
 		@Override
-		public List<String> keys(String metric) {
-			return List.of("5/0", "5/1");
+		public List<MetricHistoryPoint> history(String metric, String key, Instant from, Instant to,
+				Duration resolution) {
+			this.lastResolution = resolution;
+			return List.of(new MetricHistoryPoint(from, 10, 10, 10, 1), new MetricHistoryPoint(to, 42, 42, 42, 1));
+		}
+
+	}
+
+	/** The exporter's keys: two queues of one switch. */
+	static final class FakeExport implements MetricsExport {
+
+		@Override
+		public ExportStatistics statistics() {
+			return new ExportStatistics(0, 0, 0, 0, 0, 0, 0, 0, 2, 0);
 		}
 
 		@Override
-		public List<Point> series(String metric, String key, Instant from, Instant to, Duration resolution) {
-			this.lastResolution = resolution;
-			return List.of(new Point(from, 10), new Point(to, 42));
+		public List<MetricKey> keys(String metric, Long switchId) {
+			return List.of(new MetricKey(metric, "5/1", 5L, 1L, null, null, 0, WebSliceTestConfiguration.NOW),
+					new MetricKey(metric, "5/0", 5L, 0L, null, null, 0, WebSliceTestConfiguration.NOW));
 		}
 
 	}
@@ -301,6 +335,11 @@ class MetricsPageControllerTests {
 		@Bean
 		FakeHistory fakeHistory() {
 			return new FakeHistory();
+		}
+
+		@Bean
+		FakeExport fakeExport() {
+			return new FakeExport();
 		}
 
 	}

@@ -1,4 +1,4 @@
-package io.sonde.events;
+package io.sonde.events.internal;
 
 import java.time.Duration;
 import java.util.BitSet;
@@ -6,19 +6,19 @@ import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
 
 /**
- * The order in which batches appended from several threads reach the store: each takes a
- * {@link Turn} when it reads its batch, and {@link EventLog#append(java.util.List, Turn)}
- * commits it only after every earlier turn has committed or given up, and sends it to the
- * live stream before giving its own turn up. Batches read in stream order then arrive in
- * time order, in the store and in the live stream, and the store appends them; committed
- * out of order, QuestDB merges every second batch into the rows already there (it split
- * the day partition and copied its tail on each such commit: make bench-ingest,
- * docs/BENCHMARKS.md).
+ * The order in which batches appended from several threads reach the store, behind
+ * {@link io.sonde.events.OrderedAppends}: each takes a {@link Turn} when it reads its
+ * batch, and the event log commits it only after every earlier turn has committed or
+ * given up, and sends it to the live stream before giving its own turn up. Batches read
+ * in stream order then arrive in time order, in the store and in the live stream, and the
+ * store appends them; committed out of order, QuestDB merges every second batch into the
+ * rows already there (it split the day partition and copied its tail on each such commit:
+ * make bench-ingest, docs/BENCHMARKS.md).
  * <p>
  * Order is a matter of cost, never of correctness: a turn waits at most {@code maxWait}
  * for the ones before it, then commits anyway.
  */
-public final class AppendOrder {
+final class AppendOrder {
 
 	private final ReentrantLock lock = new ReentrantLock();
 
@@ -35,12 +35,12 @@ public final class AppendOrder {
 	/** Turns at or above {@link #finishedBelow} already finished, as offsets from it. */
 	private final BitSet finishedAhead = new BitSet();
 
-	public AppendOrder(Duration maxWait) {
+	AppendOrder(Duration maxWait) {
 		this.maxWaitNanos = maxWait.toNanos();
 	}
 
 	/** A turn after every turn taken so far. */
-	public Turn next() {
+	Turn next() {
 		this.lock.lock();
 		try {
 			return new Turn(this.issued++);
@@ -93,7 +93,7 @@ public final class AppendOrder {
 	 * One batch's place in the order. Closing it finishes it, committed or not, so later
 	 * turns never wait for a batch that failed.
 	 */
-	public final class Turn implements AutoCloseable {
+	final class Turn implements AutoCloseable {
 
 		private final long number;
 
@@ -104,7 +104,7 @@ public final class AppendOrder {
 		}
 
 		/** Returns once every earlier turn is finished, or after the order's maxWait. */
-		public void await() {
+		void await() {
 			awaitTurn(this.number);
 		}
 

@@ -1,4 +1,4 @@
-package io.sonde.store;
+package io.sonde.store.questdb;
 
 import java.time.Instant;
 
@@ -19,15 +19,16 @@ public interface TableBatch extends AutoCloseable {
 
 	/**
 	 * The index of a column for this batch's puts.
-	 * @throws TimeSeriesRejected when the table has no such column, or it is not of
-	 * {@code kind}
+	 * @throws io.sonde.store.TimeSeriesRejected when the table has no such column, or it
+	 * is not of {@code kind}
 	 */
 	int column(String name, ColumnKind kind);
 
 	/**
 	 * Starts a row at its designated timestamp, kept at the table's resolution
 	 * (microseconds or nanoseconds; finer parts are dropped).
-	 * @throws TimeSeriesRejected when the table's resolution cannot hold the time
+	 * @throws io.sonde.store.TimeSeriesRejected when the table's resolution cannot hold
+	 * the time
 	 */
 	void newRow(Instant at);
 
@@ -45,8 +46,8 @@ public interface TableBatch extends AutoCloseable {
 	/**
 	 * Commits every row ended so far; when this returns they are in the table's
 	 * write-ahead log.
-	 * @throws TimeSeriesUnavailable when the store cannot take them (nothing is
-	 * committed)
+	 * @throws io.sonde.store.TimeSeriesUnavailable when the store cannot take them
+	 * (nothing is committed)
 	 */
 	void commit();
 

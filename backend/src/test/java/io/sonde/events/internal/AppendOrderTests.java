@@ -1,4 +1,4 @@
-package io.sonde.events;
+package io.sonde.events.internal;
 
 import java.time.Duration;
 import java.util.List;
