@@ -4,19 +4,16 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Function;
+import java.util.stream.Stream;
 
 import io.sonde.p4runtime.info.P4InfoIndex;
 import p4.config.v1.Action;
 import p4.config.v1.ActionProfile;
 import p4.config.v1.ControllerPacketMetadata;
-import p4.config.v1.Counter;
-import p4.config.v1.Digest;
-import p4.config.v1.DirectCounter;
-import p4.config.v1.DirectMeter;
 import p4.config.v1.MatchField;
-import p4.config.v1.Meter;
+import p4.config.v1.P4BitstringLikeTypeSpec;
 import p4.config.v1.P4Info;
 import p4.config.v1.Register;
 import p4.config.v1.Table;
@@ -73,77 +70,64 @@ public final class P4InfoConstants {
 	}
 
 	private List<ConstantsClass> classes() {
-		List<ConstantsClass> classes = new ArrayList<>();
-		ConstantsClass tables = newClass("P4Tables", "tables");
-		for (Table table : this.p4Info.getTablesList()) {
-			tables.add(new P4Object("table", table.getPreamble()).number("SIZE", table.getSize())
-				.fields("match field", table.getMatchFieldsList().stream().map(MatchField::getName).toList()));
-		}
-		classes.add(tables);
-		ConstantsClass actions = newClass("P4Actions", "actions");
-		for (Action action : this.p4Info.getActionsList()) {
-			actions.add(new P4Object("action", action.getPreamble()).fields("parameter",
-					action.getParamsList().stream().map(Action.Param::getName).toList()));
-		}
-		classes.add(actions);
-		ConstantsClass profiles = newClass("P4ActionProfiles", "action profiles and selectors");
-		for (ActionProfile profile : this.p4Info.getActionProfilesList()) {
-			profiles.add(new P4Object("action profile", profile.getPreamble()).number("SIZE", profile.getSize())
-				.number("MAX_GROUP_SIZE", profile.getMaxGroupSize()));
-		}
-		classes.add(profiles);
-		ConstantsClass counters = newClass("P4Counters", "indirect counters");
-		for (Counter counter : this.p4Info.getCountersList()) {
-			counters.add(new P4Object("counter", counter.getPreamble()).number("SIZE", counter.getSize()));
-		}
-		classes.add(counters);
-		ConstantsClass directCounters = newClass("P4DirectCounters", "direct counters");
-		for (DirectCounter counter : this.p4Info.getDirectCountersList()) {
-			directCounters.add(new P4Object("direct counter", counter.getPreamble()));
-		}
-		classes.add(directCounters);
-		ConstantsClass meters = newClass("P4Meters", "indirect meters");
-		for (Meter meter : this.p4Info.getMetersList()) {
-			meters.add(new P4Object("meter", meter.getPreamble()).number("SIZE", meter.getSize()));
-		}
-		classes.add(meters);
-		ConstantsClass directMeters = newClass("P4DirectMeters", "direct meters");
-		for (DirectMeter meter : this.p4Info.getDirectMetersList()) {
-			directMeters.add(new P4Object("direct meter", meter.getPreamble()));
-		}
-		classes.add(directMeters);
-		classes.add(registers());
-		ConstantsClass digests = newClass("P4Digests", "digests");
-		for (Digest digest : this.p4Info.getDigestsList()) {
-			digests.add(new P4Object("digest", digest.getPreamble()));
-		}
-		classes.add(digests);
-		ConstantsClass packetMetadata = newClass("P4PacketMetadata", "controller packet metadata headers");
-		for (ControllerPacketMetadata header : this.p4Info.getControllerPacketMetadataList()) {
-			packetMetadata.add(new P4Object("controller packet metadata header", header.getPreamble())
-				.fields("metadata field", header.getMetadataList().stream().map((m) -> m.getName()).toList()));
-		}
-		classes.add(packetMetadata);
-		return classes.stream().filter((c) -> !c.isEmpty()).toList();
+		P4Info info = this.p4Info;
+		return Stream
+			.of(kind("P4Tables", "tables", info.getTablesList(), P4InfoConstants::table),
+					kind("P4Actions", "actions", info.getActionsList(), P4InfoConstants::action),
+					kind("P4ActionProfiles", "action profiles and selectors", info.getActionProfilesList(),
+							P4InfoConstants::actionProfile),
+					kind("P4Counters", "indirect counters", info.getCountersList(),
+							(c) -> new P4Object("counter", c.getPreamble()).number("SIZE", c.getSize())),
+					kind("P4DirectCounters", "direct counters", info.getDirectCountersList(),
+							(c) -> new P4Object("direct counter", c.getPreamble())),
+					kind("P4Meters", "indirect meters", info.getMetersList(),
+							(m) -> new P4Object("meter", m.getPreamble()).number("SIZE", m.getSize())),
+					kind("P4DirectMeters", "direct meters", info.getDirectMetersList(),
+							(m) -> new P4Object("direct meter", m.getPreamble())),
+					kind("P4Registers", "registers", info.getRegistersList(), P4InfoConstants::register),
+					kind("P4Digests", "digests", info.getDigestsList(), (d) -> new P4Object("digest", d.getPreamble())),
+					kind("P4PacketMetadata", "controller packet metadata headers",
+							info.getControllerPacketMetadataList(), P4InfoConstants::packetMetadata))
+			.filter((c) -> !c.isEmpty())
+			.toList();
 	}
 
-	private ConstantsClass registers() {
-		ConstantsClass registers = newClass("P4Registers", "registers");
-		for (Register register : this.p4Info.getRegistersList()) {
-			P4Object object = new P4Object("register", register.getPreamble()).number("SIZE", register.getSize());
-			if (register.getTypeSpec().hasBitstring()) {
-				var bits = register.getTypeSpec().getBitstring();
-				int width = bits.hasBit() ? bits.getBit().getBitwidth()
-						: bits.hasInt() ? bits.getInt().getBitwidth() : bits.getVarbit().getMaxBitwidth();
-				object.number("BITWIDTH", width);
-			}
-			registers.add(object);
-		}
-		return registers;
+	private <T> ConstantsClass kind(String className, String kinds, List<T> objects, Function<T, P4Object> toObject) {
+		ConstantsClass generated = new ConstantsClass(this.packageName, className,
+				"The " + kinds + " of " + this.program, this.origin);
+		objects.forEach((object) -> generated.add(toObject.apply(object)));
+		return generated;
 	}
 
-	private ConstantsClass newClass(String className, String kinds) {
-		return new ConstantsClass(this.packageName, className, "The " + kinds + " of " + this.program, this.origin);
+	private static P4Object table(Table table) {
+		return new P4Object("table", table.getPreamble()).number("SIZE", table.getSize())
+			.fields("match field", table.getMatchFieldsList().stream().map(MatchField::getName).toList());
+	}
+
+	private static P4Object action(Action action) {
+		return new P4Object("action", action.getPreamble()).fields("parameter",
+				action.getParamsList().stream().map(Action.Param::getName).toList());
+	}
+
+	private static P4Object actionProfile(ActionProfile profile) {
+		return new P4Object("action profile", profile.getPreamble()).number("SIZE", profile.getSize())
+			.number("MAX_GROUP_SIZE", profile.getMaxGroupSize());
+	}
+
+	private static P4Object register(Register register) {
+		P4Object object = new P4Object("register", register.getPreamble()).number("SIZE", register.getSize());
+		if (register.getTypeSpec().hasBitstring()) {
+			P4BitstringLikeTypeSpec bits = register.getTypeSpec().getBitstring();
+			int width = bits.hasBit() ? bits.getBit().getBitwidth()
+					: bits.hasInt() ? bits.getInt().getBitwidth() : bits.getVarbit().getMaxBitwidth();
+			object.number("BITWIDTH", width);
+		}
+		return object;
+	}
+
+	private static P4Object packetMetadata(ControllerPacketMetadata header) {
+		return new P4Object("controller packet metadata header", header.getPreamble()).fields("metadata field",
+				header.getMetadataList().stream().map(ControllerPacketMetadata.Metadata::getName).toList());
 	}
 
 	/** One generated class and its source. */
