@@ -54,10 +54,18 @@ public final class P4InfoConstants {
 		generator.writeTo(Path.of(args[1]));
 	}
 
-	/** Writes the classes under {@code sourceFolder}, in the package's folder. */
+	/**
+	 * Writes the classes under {@code sourceFolder}, in the package's folder, replacing
+	 * the sources it held: a kind the P4Info no longer has leaves no class behind.
+	 */
 	public void writeTo(Path sourceFolder) throws IOException {
 		Path folder = sourceFolder.resolve(this.packageName.replace('.', '/'));
 		Files.createDirectories(folder);
+		try (Stream<Path> previous = Files.list(folder)) {
+			for (Path source : previous.filter((p) -> p.toString().endsWith(".java")).toList()) {
+				Files.delete(source);
+			}
+		}
 		for (ConstantsClass generated : classes()) {
 			Files.writeString(folder.resolve(generated.className() + ".java"), generated.source(),
 					StandardCharsets.UTF_8);

@@ -94,6 +94,15 @@ class P4InfoConstantsTests {
 	}
 
 	@Test
+	void replacesTheClassesOfAnEarlierRun(@TempDir Path folder) throws IOException {
+		generator(TABLE + ACTION).writeTo(folder);
+		generator(TABLE).writeTo(folder);
+		try (var files = Files.list(folder.resolve("io/example/names"))) {
+			assertThat(files.map((f) -> f.getFileName().toString())).containsExactly("P4Tables.java");
+		}
+	}
+
+	@Test
 	void turnsP4NamesIntoJavaNames() {
 		assertThat(JavaNames.typeName("forwarding.ipv4_lpm")).isEqualTo("ForwardingIpv4Lpm");
 		assertThat(JavaNames.typeName("NoAction")).isEqualTo("NoAction");
