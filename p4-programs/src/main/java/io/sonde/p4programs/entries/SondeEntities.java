@@ -24,8 +24,10 @@ import p4.v1.PacketReplicationEngineEntry;
 import p4.v1.Replica;
 
 /**
- * sonde.p4's entities as P4Runtime {@link Entity} values, every name resolved through the
- * P4Info, so a renamed table or parameter fails here rather than on a switch.
+ * sonde.p4's entities as P4Runtime {@link Entity} values, every name one of the constants
+ * generated from the P4Info ({@code io.sonde.p4programs.names}), so a renamed table or
+ * parameter fails the compile rather than a switch. The table, register and counter
+ * constants here name the same objects by their role.
  */
 public final class SondeEntities {
 
