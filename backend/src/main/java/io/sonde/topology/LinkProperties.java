@@ -17,7 +17,7 @@ public record LinkProperties(long bandwidthBitsPerSecond, long propagationDelayN
 
 	/**
 	 * What a link gets when neither it nor the document's {@code linkDefaults} say
-	 * otherwise (FORMAT.md of the emulator): 1 Gbit/s, 1 µs, no jitter, no loss, 1000
+	 * otherwise (docs/TOPOLOGY_FORMAT.md): 1 Gbit/s, 1 µs, no jitter, no loss, 1000
 	 * packets, Ethernet framing.
 	 */
 	public static final LinkProperties FORMAT_DEFAULTS = new LinkProperties(1_000_000_000L, 1_000, 0, 0.0, 1000, 24);

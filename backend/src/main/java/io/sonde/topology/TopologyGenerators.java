@@ -197,14 +197,14 @@ public final class TopologyGenerators {
 
 		void addSwitch(String switchName, String role) {
 			long deviceId = this.switches.size() + 1;
-			// FORMAT.md: 02:53 followed by the 32-bit device id.
+			// TOPOLOGY_FORMAT.md: 02:53 followed by the 32-bit device id.
 			this.switches
 				.add(new TopologySwitch(switchName, deviceId, "127.0.0.1", 0, role, mac(0x0253_0000_0000L | deviceId)));
 		}
 
 		String addHost(String hostName, int b, int c, int d) {
 			long address = (10L << 24) | ((long) b << 16) | ((long) c << 8) | d;
-			// FORMAT.md: 02:48 followed by the IPv4 address.
+			// TOPOLOGY_FORMAT.md: 02:48 followed by the IPv4 address.
 			this.hosts.add(new TopologyHost(hostName, "10." + b + "." + c + "." + d, mac(0x0248_0000_0000L | address)));
 			return hostName;
 		}

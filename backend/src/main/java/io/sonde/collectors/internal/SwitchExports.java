@@ -3,6 +3,7 @@ package io.sonde.collectors.internal;
 import java.util.Map;
 import java.util.TreeMap;
 
+import io.sonde.p4programs.names.P4Registers;
 import io.sonde.switches.InstalledEntity;
 import io.sonde.switches.SwitchManagement;
 import io.sonde.switches.SwitchView;
@@ -14,8 +15,7 @@ import io.sonde.switches.SwitchView;
  */
 class SwitchExports {
 
-	/** The register's name in sonde.p4info.txtpb. */
-	static final String REGISTER = "SondeEgress.int_report.report_sequence_number";
+	static final String REGISTER = P4Registers.ReportSequenceNumber.NAME;
 
 	private final SwitchManagement switches;
 

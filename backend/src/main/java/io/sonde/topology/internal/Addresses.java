@@ -8,7 +8,8 @@ import io.sonde.topology.TopologyRejected;
 
 /**
  * The textual forms of a topology document: MAC and IPv4 addresses, link ends, and the
- * default MACs the format gives nodes that name none (FORMAT.md, "Switch" and "Host").
+ * default MACs the format gives nodes that name none (TOPOLOGY_FORMAT.md, "Switch" and
+ * "Host").
  */
 final class Addresses {
 

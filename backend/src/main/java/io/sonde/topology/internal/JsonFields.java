@@ -26,7 +26,7 @@ final class JsonFields {
 	/**
 	 * The object at {@code path}, which may hold only {@code allowed} fields: the format
 	 * makes unknown fields errors, so a misspelt one is reported instead of silently
-	 * taking its default (FORMAT.md, "Document").
+	 * taking its default (TOPOLOGY_FORMAT.md, "Document").
 	 */
 	static JsonFields of(JsonNode node, String path, Set<String> allowed) {
 		if (node == null || !node.isObject()) {

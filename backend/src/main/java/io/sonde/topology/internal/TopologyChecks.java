@@ -13,11 +13,11 @@ import io.sonde.topology.TopologyRejected;
 import io.sonde.topology.TopologySwitch;
 
 /**
- * The rules that span elements (FORMAT.md and the emulator's Topology): unique node names
- * without ':', unique device ids, P4Runtime ports, MACs and host addresses; link ends on
- * known nodes, ports 0..511 carrying one link each, no link from a node to itself; every
- * host cabled exactly once. The first broken rule is reported at the element that breaks
- * it.
+ * The rules that span elements (TOPOLOGY_FORMAT.md and the emulator's Topology): unique
+ * node names without ':', unique device ids, P4Runtime ports, MACs and host addresses;
+ * link ends on known nodes, ports 0..511 carrying one link each, no link from a node to
+ * itself; every host cabled exactly once. The first broken rule is reported at the
+ * element that breaks it.
  */
 final class TopologyChecks {
 
@@ -34,7 +34,7 @@ final class TopologyChecks {
 			String path = "switches[" + i + "]";
 			name(candidate.name(), path, nodes);
 			unique(deviceIds.add(candidate.deviceId()), path + ".deviceId", "device id " + candidate.deviceId());
-			// Port 0 is "any free port" (FORMAT.md): several switches may leave
+			// Port 0 is "any free port" (TOPOLOGY_FORMAT.md): several switches may leave
 			// theirs to chance.
 			unique(candidate.p4RuntimePort() == 0 || ports.add(candidate.p4RuntimePort()), path + ".p4RuntimePort",
 					"P4Runtime port " + candidate.p4RuntimePort());

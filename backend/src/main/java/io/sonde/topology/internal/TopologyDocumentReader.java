@@ -20,8 +20,8 @@ import io.sonde.topology.TopologySwitch;
 
 /**
  * Reads a {@code sonde-topology} version 1 document (the emulator's export; the format is
- * documented in emulator/src/test/resources/topology/FORMAT.md) into a {@link Topology},
- * or rejects it naming the JSON path of the first problem.
+ * documented in docs/TOPOLOGY_FORMAT.md) into a {@link Topology}, or rejects it naming
+ * the JSON path of the first problem.
  * <p>
  * Stricter than the format in two places, because the backend must reach every switch: a
  * switch needs its P4Runtime port (0, "a free port at start", is only meaningful to the
@@ -36,11 +36,12 @@ public final class TopologyDocumentReader {
 	static final int VERSION = 1;
 
 	/**
-	 * Format v1 switches listen on the loopback only (FORMAT.md, {@code p4RuntimePort}).
+	 * Format v1 switches listen on the loopback only (TOPOLOGY_FORMAT.md,
+	 * {@code p4RuntimePort}).
 	 */
 	static final String P4RUNTIME_HOST = "127.0.0.1";
 
-	/** Ports 0..511, as the emulator's switches have (FORMAT.md, "Link"). */
+	/** Ports 0..511, as the emulator's switches have (TOPOLOGY_FORMAT.md, "Link"). */
 	static final int MAX_PORT = 511;
 
 	private static final Set<String> ROOT_FIELDS = Set.of("format", "version", "name", "linkDefaults", "switches",

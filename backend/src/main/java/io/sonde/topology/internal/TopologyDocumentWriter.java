@@ -14,9 +14,9 @@ import io.sonde.topology.TopologySwitch;
 
 /**
  * Writes a {@link Topology} as a {@code sonde-topology} version 1 document with every
- * field explicit and no {@code linkDefaults}, in the field order of FORMAT.md, as the
- * emulator writes its export: {@link TopologyDocumentReader} reads it back to an equal
- * topology, so what is stored and what the API returns can be imported again.
+ * field explicit and no {@code linkDefaults}, in the field order of TOPOLOGY_FORMAT.md,
+ * as the emulator writes its export: {@link TopologyDocumentReader} reads it back to an
+ * equal topology, so what is stored and what the API returns can be imported again.
  */
 public final class TopologyDocumentWriter {
 

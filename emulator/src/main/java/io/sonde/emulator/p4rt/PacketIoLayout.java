@@ -6,6 +6,7 @@ import java.util.Map;
 
 import com.google.protobuf.ByteString;
 import io.grpc.Status;
+import io.sonde.p4programs.names.P4PacketMetadata;
 import io.sonde.p4runtime.bytes.BytestringRejected;
 import io.sonde.p4runtime.bytes.Bytestrings;
 import io.sonde.p4runtime.info.P4EntityKind;
@@ -42,9 +43,12 @@ final class PacketIoLayout {
 	}
 
 	static PacketIoLayout of(P4InfoIndex p4Info) {
-		List<ControllerPacketMetadata.Metadata> out = fields(p4Info, "packet_out", "egress_port");
-		List<ControllerPacketMetadata.Metadata> in = fields(p4Info, "packet_in", "ingress_port");
-		return new PacketIoLayout(out, portId(out, "egress_port"), in, portId(in, "ingress_port"));
+		List<ControllerPacketMetadata.Metadata> out = fields(p4Info, P4PacketMetadata.PacketOut.NAME,
+				P4PacketMetadata.PacketOut.EGRESS_PORT);
+		List<ControllerPacketMetadata.Metadata> in = fields(p4Info, P4PacketMetadata.PacketIn.NAME,
+				P4PacketMetadata.PacketIn.INGRESS_PORT);
+		return new PacketIoLayout(out, portId(out, P4PacketMetadata.PacketOut.EGRESS_PORT), in,
+				portId(in, P4PacketMetadata.PacketIn.INGRESS_PORT));
 	}
 
 	private static List<ControllerPacketMetadata.Metadata> fields(P4InfoIndex p4Info, String header, String port) {

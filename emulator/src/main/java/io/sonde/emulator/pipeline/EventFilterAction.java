@@ -3,6 +3,7 @@ package io.sonde.emulator.pipeline;
 import io.sonde.p4programs.SondePipeline;
 import io.sonde.p4programs.SondePipeline.EventAlgorithm;
 import io.sonde.p4programs.SondePipeline.EventMetric;
+import io.sonde.p4programs.names.P4Actions;
 
 /**
  * The action an {@code event_filter_flows} lookup ran (paper 003 §III-C):
@@ -39,12 +40,13 @@ public record EventFilterAction(int mode, int filterIndex, int algorithm, int me
 		if (mode < MODE_REPORT_ALL || mode > MODE_COMPLEX) {
 			throw new IllegalArgumentException("event filter mode must be 0, 1 or 2: " + mode);
 		}
-		ActionParams.check("fast_detection", "filter_index", filterIndex, 10);
-		ActionParams.check("fast_detection", "algorithm", algorithm, 2);
-		ActionParams.check("fast_detection", "metric", metric, 8);
-		ActionParams.check("fast_detection", "threshold", threshold, 32);
-		ActionParams.check("fast_detection", "ema_weight", emaWeight, 8);
-		ActionParams.check("complex_detection", "expression_index", expressionIndex, 6);
+		ActionParams.check(P4Actions.FastDetection.ALIAS, P4Actions.FastDetection.FILTER_INDEX, filterIndex, 10);
+		ActionParams.check(P4Actions.FastDetection.ALIAS, P4Actions.FastDetection.ALGORITHM, algorithm, 2);
+		ActionParams.check(P4Actions.FastDetection.ALIAS, P4Actions.FastDetection.METRIC, metric, 8);
+		ActionParams.check(P4Actions.FastDetection.ALIAS, P4Actions.FastDetection.THRESHOLD, threshold, 32);
+		ActionParams.check(P4Actions.FastDetection.ALIAS, P4Actions.FastDetection.EMA_WEIGHT, emaWeight, 8);
+		ActionParams.check(P4Actions.ComplexDetection.ALIAS, P4Actions.ComplexDetection.EXPRESSION_INDEX,
+				expressionIndex, 6);
 	}
 
 	/** {@code fast_detection(filter_index, algorithm, metric, threshold, ema_weight)}. */

@@ -1,5 +1,7 @@
 package io.sonde.emulator.pipeline;
 
+import io.sonde.p4programs.names.P4Tables;
+
 /**
  * The key of an {@code int_watchlist} or {@code event_filter_flows} entry: ternary
  * {@code ipv4_src}, {@code ipv4_dst} (32 bits) and {@code ip_proto} (8 bits), range
@@ -13,12 +15,12 @@ public record FlowMatch(int srcValue, int srcMask, int dstValue, int dstMask, in
 	public static final FlowMatch ANY = new FlowMatch(0, 0, 0, 0, 0, 0, 0, 0xFFFF, 0, 0xFFFF);
 
 	public FlowMatch {
-		checkTernary("ipv4_src", srcValue, srcMask);
-		checkTernary("ipv4_dst", dstValue, dstMask);
-		ActionParams.check("ip_proto", "mask", protoMask, 8);
-		checkTernary("ip_proto", protoValue, protoMask);
-		checkRange("l4_src_port", srcPortLow, srcPortHigh);
-		checkRange("l4_dst_port", dstPortLow, dstPortHigh);
+		checkTernary(P4Tables.IntWatchlist.IPV4_SRC, srcValue, srcMask);
+		checkTernary(P4Tables.IntWatchlist.IPV4_DST, dstValue, dstMask);
+		ActionParams.check(P4Tables.IntWatchlist.IP_PROTO, "mask", protoMask, 8);
+		checkTernary(P4Tables.IntWatchlist.IP_PROTO, protoValue, protoMask);
+		checkRange(P4Tables.IntWatchlist.L4_SRC_PORT, srcPortLow, srcPortHigh);
+		checkRange(P4Tables.IntWatchlist.L4_DST_PORT, dstPortLow, dstPortHigh);
 	}
 
 	/** This key with an exact source address. */

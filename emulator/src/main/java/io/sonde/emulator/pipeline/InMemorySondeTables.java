@@ -7,6 +7,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 
+import io.sonde.p4programs.names.P4Tables;
+
 /**
  * The tables of one switch held in memory, filled through typed methods: the control
  * plane of virtual-time experiments and tests, where no P4Runtime server runs. Lookups
@@ -51,10 +53,10 @@ public final class InMemorySondeTables implements SondeTables {
 
 	private final Map<Integer, DirectCounterCell> groupCounters = new HashMap<>();
 
-	private final FlowTable<IntInsertion> watchlist = new FlowTable<>("int_watchlist", IntInsertion.SKIP,
+	private final FlowTable<IntInsertion> watchlist = new FlowTable<>(P4Tables.IntWatchlist.ALIAS, IntInsertion.SKIP,
 			FLOW_TABLE_SIZE);
 
-	private final FlowTable<EventFilterAction> eventFilter = new FlowTable<>("event_filter_flows",
+	private final FlowTable<EventFilterAction> eventFilter = new FlowTable<>(P4Tables.EventFilterFlows.ALIAS,
 			EventFilterAction.REPORT_EVERY_PACKET, FLOW_TABLE_SIZE);
 
 	private final DirectCounterCell[] sinkPorts = new DirectCounterCell[SondePortCounter.SIZE];
@@ -145,7 +147,7 @@ public final class InMemorySondeTables implements SondeTables {
 		if (this.labelFlows.containsKey(key)) {
 			throw new IllegalArgumentException("label_flows already has " + key);
 		}
-		checkRoom("label_flows", this.labelFlows.size(), LabelFlow.LABEL_FLOWS);
+		checkRoom(P4Tables.LabelFlows.ALIAS, this.labelFlows.size(), LabelFlow.LABEL_FLOWS);
 		DirectCounterCell counter = new DirectCounterCell();
 		this.labelFlows.put(key, action);
 		this.labelFlowCounters.put(key, counter);
@@ -166,7 +168,7 @@ public final class InMemorySondeTables implements SondeTables {
 			throw new IllegalArgumentException(
 					"ipv4_lpm already has 0x" + Integer.toHexString(prefix) + "/" + prefixLength);
 		}
-		checkRoom("ipv4_lpm", this.ipv4Actions.size(), LPM_TABLE_SIZE);
+		checkRoom(P4Tables.Ipv4Lpm.ALIAS, this.ipv4Actions.size(), LPM_TABLE_SIZE);
 		DirectCounterCell counter = new DirectCounterCell();
 		this.ipv4Index.add(prefix, prefixLength, this.ipv4Actions.size());
 		this.ipv4Actions.add(action);
@@ -189,7 +191,7 @@ public final class InMemorySondeTables implements SondeTables {
 		if (this.groups.containsKey(groupId)) {
 			throw new IllegalArgumentException("next_hop already has group " + groupId);
 		}
-		checkRoom("next_hop", this.groups.size(), LPM_TABLE_SIZE);
+		checkRoom(P4Tables.NextHop.ALIAS, this.groups.size(), LPM_TABLE_SIZE);
 		DirectCounterCell counter = new DirectCounterCell();
 		this.groups.put(groupId, members.toArray(NextHop[]::new));
 		this.groupCounters.put(groupId, counter);
@@ -212,7 +214,7 @@ public final class InMemorySondeTables implements SondeTables {
 				throw new IllegalArgumentException("ipv6_lpm already has this /" + prefixLength + " prefix");
 			}
 		}
-		checkRoom("ipv6_lpm", this.ipv6Routes.size(), LPM_TABLE_SIZE);
+		checkRoom(P4Tables.Ipv6Lpm.ALIAS, this.ipv6Routes.size(), LPM_TABLE_SIZE);
 		this.ipv6Routes.add(route);
 		this.ipv6Routes.sort(Comparator.comparingInt(Ipv6Route::length).reversed());
 		return counter;

@@ -1,5 +1,7 @@
 package io.sonde.emulator.pipeline;
 
+import io.sonde.p4programs.names.P4Actions;
+
 /**
  * The action an {@code int_watchlist} lookup ran: {@code insert_int(instructions, hop_ml,
  * remaining_hop_count)} or {@code skip_int} (the default action).
@@ -16,9 +18,9 @@ public record IntInsertion(boolean insert, int instructions, int hopMl, int rema
 	public static final IntInsertion SKIP = new IntInsertion(false, 0, 0, 0);
 
 	public IntInsertion {
-		ActionParams.check("insert_int", "instructions", instructions, 16);
-		ActionParams.check("insert_int", "hop_ml", hopMl, 5);
-		ActionParams.check("insert_int", "remaining_hop_count", remainingHopCount, 8);
+		ActionParams.check(P4Actions.InsertInt.ALIAS, P4Actions.InsertInt.INSTRUCTIONS, instructions, 16);
+		ActionParams.check(P4Actions.InsertInt.ALIAS, P4Actions.InsertInt.HOP_ML, hopMl, 5);
+		ActionParams.check(P4Actions.InsertInt.ALIAS, P4Actions.InsertInt.REMAINING_HOP_COUNT, remainingHopCount, 8);
 	}
 
 	/** {@code insert_int(instructions, hop_ml, remaining_hop_count)}. */

@@ -1,6 +1,7 @@
 package io.sonde.emulator.pipeline;
 
 import io.sonde.p4programs.SondePipeline;
+import io.sonde.p4programs.names.P4Counters;
 
 /**
  * The indirect counters of sonde.p4's INT-label stage, with their P4Info names and sizes
@@ -12,16 +13,16 @@ public enum LabelCounter {
 	 * Labeling decisions, cell {@code port * 4 + reason}: 0 full (not labeled for lack of
 	 * room), 1 interval, 2 probability, 3 specific flow.
 	 */
-	DECISIONS(LabelNames.DECISIONS, SondePipeline.MAX_PORTS * SondePipeline.LabelDecision.values().length),
+	DECISIONS(P4Counters.LabelDecisions.NAME, SondePipeline.MAX_PORTS * SondePipeline.LabelDecision.values().length),
 	/**
 	 * Packets (and bytes) leaving by a port with n items, cell {@code port * 9 + n}; n =
 	 * 0 also counts packets without the option.
 	 */
-	CARRIED(LabelNames.CARRIED, SondePipeline.MAX_PORTS * SondePipeline.LABEL_CARRIED_COUNTS),
+	CARRIED(P4Counters.LabelCarried.NAME, SondePipeline.MAX_PORTS * SondePipeline.LABEL_CARRIED_COUNTS),
 	/** Last-hop exports by the egress port the packet left by. */
-	EXPORTS(LabelNames.EXPORTS, SondePipeline.MAX_PORTS),
+	EXPORTS(P4Counters.LabelExports.NAME, SondePipeline.MAX_PORTS),
 	/** Packets whose option did not parse. */
-	MALFORMED(LabelNames.MALFORMED, 1);
+	MALFORMED(P4Counters.LabelMalformed.NAME, 1);
 
 	/** Reasons per port in {@link #DECISIONS}. */
 	public static final int REASONS = SondePipeline.LabelDecision.values().length;

@@ -1,6 +1,7 @@
 package io.sonde.emulator.pipeline;
 
 import io.sonde.p4programs.SondePipeline;
+import io.sonde.p4programs.names.P4Actions;
 
 /**
  * What {@code label_specific_flow(flow_index, sample_interval_us)}, the action of
@@ -22,9 +23,11 @@ public record LabelFlow(int flowIndex, long sampleIntervalMicros) {
 
 	public LabelFlow {
 		if (flowIndex != -1) {
-			ActionParams.check("label_specific_flow", "flow_index", flowIndex, 16);
+			ActionParams.check(P4Actions.LabelSpecificFlow.ALIAS, P4Actions.LabelSpecificFlow.FLOW_INDEX, flowIndex,
+					16);
 		}
-		ActionParams.check("label_specific_flow", "sample_interval_us", sampleIntervalMicros, 32);
+		ActionParams.check(P4Actions.LabelSpecificFlow.ALIAS, P4Actions.LabelSpecificFlow.SAMPLE_INTERVAL_US,
+				sampleIntervalMicros, 32);
 	}
 
 	/** Whether the table hit. */

@@ -1,6 +1,7 @@
 package io.sonde.emulator.pipeline;
 
 import io.sonde.p4programs.SondePipeline;
+import io.sonde.p4programs.names.P4Actions;
 
 /**
  * What {@code set_label_probability(threshold, scale_by_interval)}, the action of
@@ -21,7 +22,7 @@ public record LabelProbability(int threshold, boolean scaleByInterval) {
 	public static final LabelProbability NEVER = new LabelProbability(0, false);
 
 	public LabelProbability {
-		ActionParams.check("set_label_probability", "threshold", threshold, 16);
+		ActionParams.check(P4Actions.SetLabelProbability.ALIAS, P4Actions.SetLabelProbability.THRESHOLD, threshold, 16);
 	}
 
 }

@@ -1,6 +1,7 @@
 package io.sonde.emulator.pipeline;
 
 import io.sonde.p4programs.SondePipeline;
+import io.sonde.p4programs.names.P4Actions;
 
 /**
  * What {@code set_label_settings(mode, interval_us, rest_us, max_hop)}, the default
@@ -35,10 +36,11 @@ public record LabelSettings(int mode, long intervalMicros, long restMicros, int 
 	public static final LabelSettings DEFAULT = new LabelSettings(OFF, 50_000, 0, 5);
 
 	public LabelSettings {
-		ActionParams.check("set_label_settings", "mode", mode, 2);
-		ActionParams.check("set_label_settings", "interval_us", intervalMicros, 32);
-		ActionParams.check("set_label_settings", "rest_us", restMicros, 32);
-		ActionParams.check("set_label_settings", "max_hop", maxHop, 8);
+		ActionParams.check(P4Actions.SetLabelSettings.ALIAS, P4Actions.SetLabelSettings.MODE, mode, 2);
+		ActionParams.check(P4Actions.SetLabelSettings.ALIAS, P4Actions.SetLabelSettings.INTERVAL_US, intervalMicros,
+				32);
+		ActionParams.check(P4Actions.SetLabelSettings.ALIAS, P4Actions.SetLabelSettings.REST_US, restMicros, 32);
+		ActionParams.check(P4Actions.SetLabelSettings.ALIAS, P4Actions.SetLabelSettings.MAX_HOP, maxHop, 8);
 	}
 
 	/** The item count at which a packet is full: min(MAX_hop, MAX_LABEL_ITEMS). */

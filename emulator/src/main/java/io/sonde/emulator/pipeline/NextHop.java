@@ -1,5 +1,7 @@
 package io.sonde.emulator.pipeline;
 
+import io.sonde.p4programs.names.P4Actions;
+
 /**
  * The action an {@code ipv4_lpm}, {@code next_hop} or {@code ipv6_lpm} lookup ran:
  * {@code set_next_hop(port, dmac)} / {@code set_next_hop_v6(port, dmac)}, {@code drop}
@@ -18,10 +20,10 @@ public record NextHop(boolean drop, int port, long dmac, int group) {
 	public static final NextHop DROP = new NextHop(true, 0, 0, -1);
 
 	public NextHop {
-		ActionParams.check("set_next_hop", "port", port, 9);
-		ActionParams.check("set_next_hop", "dmac", dmac, 48);
+		ActionParams.check(P4Actions.SetNextHop.ALIAS, P4Actions.SetNextHop.PORT, port, 9);
+		ActionParams.check(P4Actions.SetNextHop.ALIAS, P4Actions.SetNextHop.DMAC, dmac, 48);
 		if (group != -1) {
-			ActionParams.check("set_next_hop_group", "group_id", group, 16);
+			ActionParams.check(P4Actions.SetNextHopGroup.ALIAS, P4Actions.SetNextHopGroup.GROUP_ID, group, 16);
 		}
 	}
 

@@ -1,5 +1,7 @@
 package io.sonde.emulator.pipeline;
 
+import io.sonde.p4programs.names.P4Registers;
+
 /**
  * The two registers GPINT probes read their measurements from (request type 0 and 1),
  * with the alias sonde.p4's P4Info gives them, their size and element width. The data
@@ -10,9 +12,9 @@ package io.sonde.emulator.pipeline;
 public enum ProbeRegister {
 
 	/** Rule hits by next-hop group id (request type 0). */
-	RULE_HITS("probe_rule_hits"),
+	RULE_HITS(P4Registers.ProbeRuleHits.ALIAS),
 	/** Packets received per ingress port (request type 1). */
-	PORT_PACKETS("probe_port_packets");
+	PORT_PACKETS(P4Registers.ProbePortPackets.ALIAS);
 
 	/** Cells per register: one per port, {@code MAX_PORTS}. */
 	public static final int SIZE = 512;

@@ -1,5 +1,7 @@
 package io.sonde.emulator.pipeline;
 
+import io.sonde.p4programs.names.P4Actions;
+
 /**
  * What {@code set_probe_settings(recovery_enabled, feedback_timeout_us)}, the default
  * action of sonde.p4's keyless {@code probe_settings} table, carries: whether the switch
@@ -17,7 +19,8 @@ public record ProbeSettings(boolean recoveryEnabled, long feedbackTimeoutMicros)
 	public static final ProbeSettings DEFAULT = new ProbeSettings(true, 1_500_000);
 
 	public ProbeSettings {
-		ActionParams.check("set_probe_settings", "feedback_timeout_us", feedbackTimeoutMicros, 32);
+		ActionParams.check(P4Actions.SetProbeSettings.ALIAS, P4Actions.SetProbeSettings.FEEDBACK_TIMEOUT_US,
+				feedbackTimeoutMicros, 32);
 	}
 
 	/** t_f in nanoseconds of emulated time. */

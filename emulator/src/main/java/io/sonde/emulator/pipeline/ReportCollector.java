@@ -1,5 +1,7 @@
 package io.sonde.emulator.pipeline;
 
+import io.sonde.p4programs.names.P4Actions;
+
 /**
  * The action an {@code int_report_collectors} lookup ran: {@code send_report(src_mac,
  * collector_mac, src_ip, collector_ip, collector_port, hw_id)}, or {@code drop_report}
@@ -20,10 +22,10 @@ public record ReportCollector(boolean send, long srcMac, long collectorMac, int 
 	public static final ReportCollector DROP_REPORT = new ReportCollector(false, 0, 0, 0, 0, 0, 0);
 
 	public ReportCollector {
-		ActionParams.check("send_report", "src_mac", srcMac, 48);
-		ActionParams.check("send_report", "collector_mac", collectorMac, 48);
-		ActionParams.check("send_report", "collector_port", collectorPort, 16);
-		ActionParams.check("send_report", "hw_id", hwId, 6);
+		ActionParams.check(P4Actions.SendReport.ALIAS, P4Actions.SendReport.SRC_MAC, srcMac, 48);
+		ActionParams.check(P4Actions.SendReport.ALIAS, P4Actions.SendReport.COLLECTOR_MAC, collectorMac, 48);
+		ActionParams.check(P4Actions.SendReport.ALIAS, P4Actions.SendReport.COLLECTOR_PORT, collectorPort, 16);
+		ActionParams.check(P4Actions.SendReport.ALIAS, P4Actions.SendReport.HW_ID, hwId, 6);
 	}
 
 	/** {@code send_report(...)}. */

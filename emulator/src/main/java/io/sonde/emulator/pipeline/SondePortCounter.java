@@ -1,5 +1,7 @@
 package io.sonde.emulator.pipeline;
 
+import io.sonde.p4programs.names.P4Counters;
+
 /**
  * The indirect port counters of sonde.p4 (packets and bytes, indexed by port), with their
  * P4Info names.
@@ -7,9 +9,9 @@ package io.sonde.emulator.pipeline;
 public enum SondePortCounter {
 
 	/** Counted in ingress stage 1 by the ingress port. */
-	INGRESS("SondeIngress.ingress_port_counter"),
+	INGRESS(P4Counters.IngressPortCounter.NAME),
 	/** Counted in egress stage 1 by the egress port (report clones included). */
-	EGRESS("SondeEgress.egress_port_counter");
+	EGRESS(P4Counters.EgressPortCounter.NAME);
 
 	/** {@code MAX_PORTS}: counter size. */
 	public static final int SIZE = 512;

@@ -12,6 +12,9 @@ import io.sonde.emulator.state.CloneSession;
 import io.sonde.emulator.state.InstalledEntry;
 import io.sonde.emulator.state.SwitchState;
 import io.sonde.emulator.state.TableLookup;
+import io.sonde.p4programs.names.P4ActionProfiles;
+import io.sonde.p4programs.names.P4Actions;
+import io.sonde.p4programs.names.P4Tables;
 import io.sonde.p4runtime.info.ActionInfo;
 import io.sonde.p4runtime.info.MatchFieldInfo;
 import io.sonde.p4runtime.info.P4EntityKind;
@@ -34,10 +37,10 @@ public final class SwitchStateTables implements SondeTables {
 	private static final int MAX_MEMO = 4096;
 
 	/** The P4Info alias of the GPINT settings table (GPINT-DECISIONS.md). */
-	static final String PROBE_SETTINGS = "probe_settings";
+	static final String PROBE_SETTINGS = P4Tables.ProbeSettings.ALIAS;
 
 	/** The P4Info alias of its action. */
-	static final String SET_PROBE_SETTINGS = "set_probe_settings";
+	static final String SET_PROBE_SETTINGS = P4Actions.SetProbeSettings.ALIAS;
 
 	private final TableKey ipv4Lpm;
 
@@ -203,59 +206,70 @@ public final class SwitchStateTables implements SondeTables {
 	public SwitchStateTables(SwitchState state) {
 		this.state = state;
 		P4InfoIndex p4Info = state.p4Info();
-		String[] flowFields = { "ipv4_src", "ipv4_dst", "ip_proto", "l4_src_port", "l4_dst_port" };
-		this.ipv4Lpm = new TableKey(state, p4Info, "SondeIngress.forwarding.ipv4_lpm", "dst_addr");
-		this.ipv6Lpm = new TableKey(state, p4Info, "SondeIngress.forwarding.ipv6_lpm", "dst_addr");
-		this.nextHop = new TableKey(state, p4Info, "SondeIngress.forwarding.next_hop", "group_id");
-		this.nextHopSelector = state.actionProfile("SondeIngress.forwarding.next_hop_selector");
-		this.watchlist = new TableKey(state, p4Info, "SondeIngress.int_source.int_watchlist", flowFields);
-		this.sinkPorts = new TableKey(state, p4Info, "SondeIngress.int_sink.int_sink_ports", "egress_port");
-		this.eventFilter = new TableKey(state, p4Info, "SondeIngress.int_sink.event_filter.event_filter_flows",
-				flowFields);
-		this.reportCollectors = new TableKey(state, p4Info, "SondeEgress.int_report.int_report_collectors",
-				"egress_port");
-		this.ecmpSalt = new TableKey(state, p4Info, "SondeIngress.forwarding.ecmp_salt");
-		this.intNodeId = new TableKey(state, p4Info, "SondeEgress.int_node_id");
-		this.setEcmpSalt = actionId(p4Info, "SondeIngress.forwarding.set_ecmp_salt");
-		this.setIntNodeId = actionId(p4Info, "SondeEgress.set_int_node_id");
+		String[] flowFields = { P4Tables.IntWatchlist.IPV4_SRC, P4Tables.IntWatchlist.IPV4_DST,
+				P4Tables.IntWatchlist.IP_PROTO, P4Tables.IntWatchlist.L4_SRC_PORT, P4Tables.IntWatchlist.L4_DST_PORT };
+		this.ipv4Lpm = new TableKey(state, p4Info, P4Tables.Ipv4Lpm.NAME, P4Tables.Ipv4Lpm.DST_ADDR);
+		this.ipv6Lpm = new TableKey(state, p4Info, P4Tables.Ipv6Lpm.NAME, P4Tables.Ipv6Lpm.DST_ADDR);
+		this.nextHop = new TableKey(state, p4Info, P4Tables.NextHop.NAME, P4Tables.NextHop.GROUP_ID);
+		this.nextHopSelector = state.actionProfile(P4ActionProfiles.NextHopSelector.NAME);
+		this.watchlist = new TableKey(state, p4Info, P4Tables.IntWatchlist.NAME, flowFields);
+		this.sinkPorts = new TableKey(state, p4Info, P4Tables.IntSinkPorts.NAME, P4Tables.IntSinkPorts.EGRESS_PORT);
+		this.eventFilter = new TableKey(state, p4Info, P4Tables.EventFilterFlows.NAME, flowFields);
+		this.reportCollectors = new TableKey(state, p4Info, P4Tables.IntReportCollectors.NAME,
+				P4Tables.IntReportCollectors.EGRESS_PORT);
+		this.ecmpSalt = new TableKey(state, p4Info, P4Tables.EcmpSalt.NAME);
+		this.intNodeId = new TableKey(state, p4Info, P4Tables.IntNodeId.NAME);
+		this.setEcmpSalt = actionId(p4Info, P4Actions.SetEcmpSalt.NAME);
+		this.setIntNodeId = actionId(p4Info, P4Actions.SetIntNodeId.NAME);
 		// By alias: the GPINT stage's control path is the P4's business, the names are
 		// GPINT-DECISIONS.md's. A P4Info without them leaves the defaults in force.
 		boolean probes = p4Info.contains(P4EntityKind.TABLE, PROBE_SETTINGS);
 		this.probeSettings = probes ? new TableKey(state, p4Info, PROBE_SETTINGS) : null;
 		this.setProbeSettings = probes ? actionId(p4Info, SET_PROBE_SETTINGS) : -1;
-		this.probeSettingsParams = probes
-				? params(p4Info, SET_PROBE_SETTINGS, "recovery_enabled", "feedback_timeout_us") : null;
-		this.labelSettings = new TableKey(state, p4Info, LabelNames.SETTINGS);
-		this.labelProbability = new TableKey(state, p4Info, LabelNames.PROBABILITY, "int_num");
-		this.labelSinkPorts = new TableKey(state, p4Info, LabelNames.SINK_PORTS, "egress_port");
-		this.labelFlows = new TableKey(state, p4Info, LabelNames.FLOWS, "src_addr", "dst_addr", "protocol", "src_port",
-				"dst_port");
-		this.setLabelSettings = actionId(p4Info, LabelNames.SET_SETTINGS);
-		this.labelSettingsParams = params(p4Info, LabelNames.SET_SETTINGS, "mode", "interval_us", "rest_us", "max_hop");
-		this.setLabelProbability = actionId(p4Info, LabelNames.SET_PROBABILITY);
-		this.labelProbabilityParams = params(p4Info, LabelNames.SET_PROBABILITY, "threshold", "scale_by_interval");
-		this.markLabelSink = actionId(p4Info, LabelNames.MARK_SINK);
-		this.labelSpecificFlow = actionId(p4Info, LabelNames.SPECIFIC_FLOW);
-		this.labelSpecificFlowParams = params(p4Info, LabelNames.SPECIFIC_FLOW, "flow_index", "sample_interval_us");
-		this.setNextHop = actionId(p4Info, "SondeIngress.forwarding.set_next_hop");
-		this.setNextHopV6 = actionId(p4Info, "SondeIngress.forwarding.set_next_hop_v6");
-		this.setNextHopGroup = actionId(p4Info, "SondeIngress.forwarding.set_next_hop_group");
-		this.nextHopParams = params(p4Info, "SondeIngress.forwarding.set_next_hop", "port", "dmac");
-		this.nextHopV6Params = params(p4Info, "SondeIngress.forwarding.set_next_hop_v6", "port", "dmac");
-		this.nextHopGroupParam = params(p4Info, "SondeIngress.forwarding.set_next_hop_group", "group_id")[0];
-		this.insertInt = actionId(p4Info, "SondeIngress.int_source.insert_int");
-		this.insertIntParams = params(p4Info, "SondeIngress.int_source.insert_int", "instructions", "hop_ml",
-				"remaining_hop_count");
-		this.markSinkPort = actionId(p4Info, "SondeIngress.int_sink.mark_sink_port");
-		this.fastDetection = actionId(p4Info, "SondeIngress.int_sink.event_filter.fast_detection");
-		this.fastDetectionParams = params(p4Info, "SondeIngress.int_sink.event_filter.fast_detection", "filter_index",
-				"algorithm", "metric", "threshold", "ema_weight");
-		this.complexDetection = actionId(p4Info, "SondeIngress.int_sink.event_filter.complex_detection");
-		this.complexDetectionParams = params(p4Info, "SondeIngress.int_sink.event_filter.complex_detection",
-				"expression_index");
-		this.sendReport = actionId(p4Info, "SondeEgress.int_report.send_report");
-		this.sendReportParams = params(p4Info, "SondeEgress.int_report.send_report", "src_mac", "collector_mac",
-				"src_ip", "collector_ip", "collector_port", "hw_id");
+		this.probeSettingsParams = probes ? params(p4Info, SET_PROBE_SETTINGS,
+				P4Actions.SetProbeSettings.RECOVERY_ENABLED, P4Actions.SetProbeSettings.FEEDBACK_TIMEOUT_US) : null;
+		this.labelSettings = new TableKey(state, p4Info, P4Tables.LabelSettings.NAME);
+		this.labelProbability = new TableKey(state, p4Info, P4Tables.LabelProbability.NAME,
+				P4Tables.LabelProbability.INT_NUM);
+		this.labelSinkPorts = new TableKey(state, p4Info, P4Tables.LabelSinkPorts.NAME,
+				P4Tables.LabelSinkPorts.EGRESS_PORT);
+		this.labelFlows = new TableKey(state, p4Info, P4Tables.LabelFlows.NAME, P4Tables.LabelFlows.SRC_ADDR,
+				P4Tables.LabelFlows.DST_ADDR, P4Tables.LabelFlows.PROTOCOL, P4Tables.LabelFlows.SRC_PORT,
+				P4Tables.LabelFlows.DST_PORT);
+		this.setLabelSettings = actionId(p4Info, P4Actions.SetLabelSettings.NAME);
+		this.labelSettingsParams = params(p4Info, P4Actions.SetLabelSettings.NAME, P4Actions.SetLabelSettings.MODE,
+				P4Actions.SetLabelSettings.INTERVAL_US, P4Actions.SetLabelSettings.REST_US,
+				P4Actions.SetLabelSettings.MAX_HOP);
+		this.setLabelProbability = actionId(p4Info, P4Actions.SetLabelProbability.NAME);
+		this.labelProbabilityParams = params(p4Info, P4Actions.SetLabelProbability.NAME,
+				P4Actions.SetLabelProbability.THRESHOLD, P4Actions.SetLabelProbability.SCALE_BY_INTERVAL);
+		this.markLabelSink = actionId(p4Info, P4Actions.MarkLabelSink.NAME);
+		this.labelSpecificFlow = actionId(p4Info, P4Actions.LabelSpecificFlow.NAME);
+		this.labelSpecificFlowParams = params(p4Info, P4Actions.LabelSpecificFlow.NAME,
+				P4Actions.LabelSpecificFlow.FLOW_INDEX, P4Actions.LabelSpecificFlow.SAMPLE_INTERVAL_US);
+		this.setNextHop = actionId(p4Info, P4Actions.SetNextHop.NAME);
+		this.setNextHopV6 = actionId(p4Info, P4Actions.SetNextHopV6.NAME);
+		this.setNextHopGroup = actionId(p4Info, P4Actions.SetNextHopGroup.NAME);
+		this.nextHopParams = params(p4Info, P4Actions.SetNextHop.NAME, P4Actions.SetNextHop.PORT,
+				P4Actions.SetNextHop.DMAC);
+		this.nextHopV6Params = params(p4Info, P4Actions.SetNextHopV6.NAME, P4Actions.SetNextHopV6.PORT,
+				P4Actions.SetNextHopV6.DMAC);
+		this.nextHopGroupParam = params(p4Info, P4Actions.SetNextHopGroup.NAME, P4Actions.SetNextHopGroup.GROUP_ID)[0];
+		this.insertInt = actionId(p4Info, P4Actions.InsertInt.NAME);
+		this.insertIntParams = params(p4Info, P4Actions.InsertInt.NAME, P4Actions.InsertInt.INSTRUCTIONS,
+				P4Actions.InsertInt.HOP_ML, P4Actions.InsertInt.REMAINING_HOP_COUNT);
+		this.markSinkPort = actionId(p4Info, P4Actions.MarkSinkPort.NAME);
+		this.fastDetection = actionId(p4Info, P4Actions.FastDetection.NAME);
+		this.fastDetectionParams = params(p4Info, P4Actions.FastDetection.NAME, P4Actions.FastDetection.FILTER_INDEX,
+				P4Actions.FastDetection.ALGORITHM, P4Actions.FastDetection.METRIC, P4Actions.FastDetection.THRESHOLD,
+				P4Actions.FastDetection.EMA_WEIGHT);
+		this.complexDetection = actionId(p4Info, P4Actions.ComplexDetection.NAME);
+		this.complexDetectionParams = params(p4Info, P4Actions.ComplexDetection.NAME,
+				P4Actions.ComplexDetection.EXPRESSION_INDEX);
+		this.sendReport = actionId(p4Info, P4Actions.SendReport.NAME);
+		this.sendReportParams = params(p4Info, P4Actions.SendReport.NAME, P4Actions.SendReport.SRC_MAC,
+				P4Actions.SendReport.COLLECTOR_MAC, P4Actions.SendReport.SRC_IP, P4Actions.SendReport.COLLECTOR_IP,
+				P4Actions.SendReport.COLLECTOR_PORT, P4Actions.SendReport.HW_ID);
 	}
 
 	private static int actionId(P4InfoIndex p4Info, String action) {

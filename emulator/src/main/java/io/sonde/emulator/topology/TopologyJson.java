@@ -17,9 +17,8 @@ import io.sonde.emulator.net.LinkParameters;
 
 /**
  * The topology file format, {@code sonde-topology} version 1: what the emulator loads
- * ({@code --topology file.json}) and what it exports for the backend to import. The
- * format is documented, with an example, in {@code src/test/resources/topology/} of this
- * module (FORMAT.md).
+ * ({@code --topology file.json}) and what it exports for the backend to import,
+ * documented in docs/TOPOLOGY_FORMAT.md.
  * <p>
  * Reading is strict: unknown fields are errors (a misspelt {@code jitterNanos} would
  * otherwise silently mean no jitter), and every error names the JSON path. Writing is

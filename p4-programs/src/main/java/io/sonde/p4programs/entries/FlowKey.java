@@ -1,5 +1,7 @@
 package io.sonde.p4programs.entries;
 
+import io.sonde.p4programs.names.P4Tables;
+
 /**
  * The key of an {@code int_watchlist} or {@code event_filter_flows} entry: ternary
  * {@code ipv4_src}, {@code ipv4_dst} (32 bits) and {@code ip_proto} (8 bits), ranges
@@ -23,14 +25,15 @@ public record FlowKey(int srcValue, int srcMask, int dstValue, int dstMask, int 
 	public static final FlowKey ANY = new FlowKey(0, 0, 0, 0, 0, 0, 0, 0xFFFF, 0, 0xFFFF);
 
 	public FlowKey {
-		requireInside("ipv4_src", srcValue, srcMask);
-		requireInside("ipv4_dst", dstValue, dstMask);
+		requireInside(P4Tables.IntWatchlist.IPV4_SRC, srcValue, srcMask);
+		requireInside(P4Tables.IntWatchlist.IPV4_DST, dstValue, dstMask);
 		if ((protoMask & ~0xFF) != 0) {
-			throw new IllegalArgumentException("ip_proto mask " + protoMask + " is wider than 8 bits");
+			throw new IllegalArgumentException(
+					P4Tables.IntWatchlist.IP_PROTO + " mask " + protoMask + " is wider than 8 bits");
 		}
-		requireInside("ip_proto", protoValue, protoMask);
-		requireRange("l4_src_port", srcPortLow, srcPortHigh);
-		requireRange("l4_dst_port", dstPortLow, dstPortHigh);
+		requireInside(P4Tables.IntWatchlist.IP_PROTO, protoValue, protoMask);
+		requireRange(P4Tables.IntWatchlist.L4_SRC_PORT, srcPortLow, srcPortHigh);
+		requireRange(P4Tables.IntWatchlist.L4_DST_PORT, dstPortLow, dstPortHigh);
 	}
 
 	/** A prefix as a ternary value and mask: {@code 10.0.0.0/8}, or 0/0 for any. */

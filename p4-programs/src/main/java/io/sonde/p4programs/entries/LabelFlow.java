@@ -1,5 +1,7 @@
 package io.sonde.p4programs.entries;
 
+import io.sonde.p4programs.names.P4Tables;
+
 /**
  * The key of a {@code label_flows} entry: a flow's exact 5-tuple as the packet's own
  * headers say it, whether or not labels precede its L4 header.
@@ -17,8 +19,8 @@ public record LabelFlow(int srcAddr, int dstAddr, int protocol, int srcPort, int
 		if (protocol < 0 || protocol > 0xFF) {
 			throw new IllegalArgumentException("protocol " + protocol + " is not in 0-255");
 		}
-		requirePort("src_port", srcPort);
-		requirePort("dst_port", dstPort);
+		requirePort(P4Tables.LabelFlows.SRC_PORT, srcPort);
+		requirePort(P4Tables.LabelFlows.DST_PORT, dstPort);
 	}
 
 	private static void requirePort(String field, int port) {

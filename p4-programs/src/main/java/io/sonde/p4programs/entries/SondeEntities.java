@@ -6,6 +6,11 @@ import java.security.NoSuchAlgorithmException;
 import java.util.List;
 
 import io.sonde.p4programs.SondePipeline;
+import io.sonde.p4programs.names.P4ActionProfiles;
+import io.sonde.p4programs.names.P4Actions;
+import io.sonde.p4programs.names.P4Counters;
+import io.sonde.p4programs.names.P4Registers;
+import io.sonde.p4programs.names.P4Tables;
 import io.sonde.p4runtime.bytes.Bytestrings;
 import io.sonde.p4runtime.entity.ActionProfileEntries;
 import io.sonde.p4runtime.entity.Entities;
@@ -19,95 +24,97 @@ import p4.v1.PacketReplicationEngineEntry;
 import p4.v1.Replica;
 
 /**
- * sonde.p4's entities as P4Runtime {@link Entity} values, every name resolved through the
- * P4Info, so a renamed table or parameter fails here rather than on a switch.
+ * sonde.p4's entities as P4Runtime {@link Entity} values, every name one of the constants
+ * generated from the P4Info ({@code io.sonde.p4programs.names}), so a renamed table or
+ * parameter fails the compile rather than a switch. The table, register and counter
+ * constants here name the same objects by their role.
  */
 public final class SondeEntities {
 
-	public static final String IPV4_LPM = "SondeIngress.forwarding.ipv4_lpm";
+	public static final String IPV4_LPM = P4Tables.Ipv4Lpm.NAME;
 
 	/** ECMP: group id -> an action profile group of {@link #NEXT_HOP_SELECTOR}. */
-	public static final String NEXT_HOP = "SondeIngress.forwarding.next_hop";
+	public static final String NEXT_HOP = P4Tables.NextHop.NAME;
 
 	/** The action selector behind {@link #NEXT_HOP}. */
-	public static final String NEXT_HOP_SELECTOR = "SondeIngress.forwarding.next_hop_selector";
+	public static final String NEXT_HOP_SELECTOR = P4ActionProfiles.NextHopSelector.NAME;
 
 	/**
 	 * The switch's ECMP hash seed: a keyless table whose default action
 	 * ({@code set_ecmp_salt(salt)}) holds it.
 	 */
-	public static final String ECMP_SALT = "SondeIngress.forwarding.ecmp_salt";
+	public static final String ECMP_SALT = P4Tables.EcmpSalt.NAME;
 
-	public static final String WATCHLIST = "SondeIngress.int_source.int_watchlist";
+	public static final String WATCHLIST = P4Tables.IntWatchlist.NAME;
 
-	public static final String SINK_PORTS = "SondeIngress.int_sink.int_sink_ports";
+	public static final String SINK_PORTS = P4Tables.IntSinkPorts.NAME;
 
-	public static final String EVENT_FILTER = "SondeIngress.int_sink.event_filter.event_filter_flows";
+	public static final String EVENT_FILTER = P4Tables.EventFilterFlows.NAME;
 
-	public static final String COLLECTORS = "SondeEgress.int_report.int_report_collectors";
+	public static final String COLLECTORS = P4Tables.IntReportCollectors.NAME;
 
 	/**
 	 * The switch's INT node id: a keyless table whose default action
 	 * ({@code set_int_node_id(node_id)}) holds it.
 	 */
-	public static final String INT_NODE_ID = "SondeEgress.int_node_id";
+	public static final String INT_NODE_ID = P4Tables.IntNodeId.NAME;
 
 	/** GPINT probe settings: SQR on or off and t_f, in its default action. */
-	public static final String PROBE_SETTINGS = "SondeIngress.probe_ingress.probe_settings";
+	public static final String PROBE_SETTINGS = P4Tables.ProbeSettings.NAME;
 
-	public static final String CNF_METRIC = "SondeIngress.int_sink.event_filter.event_cnf_metric";
+	public static final String CNF_METRIC = P4Registers.EventCnfMetric.NAME;
 
-	public static final String CNF_OPERATOR = "SondeIngress.int_sink.event_filter.event_cnf_operator";
+	public static final String CNF_OPERATOR = P4Registers.EventCnfOperator.NAME;
 
-	public static final String CNF_THRESHOLD = "SondeIngress.int_sink.event_filter.event_cnf_threshold";
+	public static final String CNF_THRESHOLD = P4Registers.EventCnfThreshold.NAME;
 
 	/** Packets and bytes received per port (index = ingress port). */
-	public static final String INGRESS_PORT_COUNTER = "SondeIngress.ingress_port_counter";
+	public static final String INGRESS_PORT_COUNTER = P4Counters.IngressPortCounter.NAME;
 
 	/** Packets and bytes sent per port (index = egress port). */
-	public static final String EGRESS_PORT_COUNTER = "SondeEgress.egress_port_counter";
+	public static final String EGRESS_PORT_COUNTER = P4Counters.EgressPortCounter.NAME;
 
 	/**
 	 * INT-label settings: mode, T, T1 and MAX_hop, in its default action
 	 * ({@code set_label_settings}).
 	 */
-	public static final String LABEL_SETTINGS = "SondeEgress.label_egress.label_settings";
+	public static final String LABEL_SETTINGS = P4Tables.LabelSettings.NAME;
 
 	/** Base B's labeling probability by the item count a packet carries. */
-	public static final String LABEL_PROBABILITY = "SondeEgress.label_egress.label_probability";
+	public static final String LABEL_PROBABILITY = P4Tables.LabelProbability.NAME;
 
 	/** Egress ports toward hosts, where labels are exported and removed. */
-	public static final String LABEL_SINK_PORTS = "SondeEgress.label_egress.label_sink_ports";
+	public static final String LABEL_SINK_PORTS = P4Tables.LabelSinkPorts.NAME;
 
 	/** Specific flows, labeled at every hop: on the switch their source attaches to. */
-	public static final String LABEL_FLOWS = "SondeIngress.label_ingress.label_flows";
+	public static final String LABEL_FLOWS = P4Tables.LabelFlows.NAME;
 
 	/** Reg2: S per egress port; the port labels every T >> S. */
-	public static final String LABEL_SHIFT = "SondeEgress.label_egress.label_shift";
+	public static final String LABEL_SHIFT = P4Registers.LabelShift.NAME;
 
 	/** Reg1: the time each egress port last labeled. */
-	public static final String LABEL_LAST_TIME = "SondeEgress.label_egress.label_last_time";
+	public static final String LABEL_LAST_TIME = P4Registers.LabelLastTime.NAME;
 
 	/** Per specific flow index: the ingress time of its last sampled packet. */
-	public static final String LABEL_FLOW_LAST_TIME = "SondeIngress.label_ingress.label_flow_last_time";
+	public static final String LABEL_FLOW_LAST_TIME = P4Registers.LabelFlowLastTime.NAME;
 
 	/**
 	 * Labelings per port and reason
 	 * ({@link SondePipeline#labelDecisionCell(int, SondePipeline.LabelDecision)}).
 	 */
-	public static final String LABEL_DECISIONS = "SondeEgress.label_egress.label_decisions";
+	public static final String LABEL_DECISIONS = P4Counters.LabelDecisions.NAME;
 
 	/**
 	 * Packets and bytes leaving each port by the items they carry
 	 * ({@link SondePipeline#labelCarriedCell(int, int)}).
 	 */
-	public static final String LABEL_CARRIED = "SondeEgress.label_egress.label_carried";
+	public static final String LABEL_CARRIED = P4Counters.LabelCarried.NAME;
 
 	/** Exports per last-hop egress port. */
-	public static final String LABEL_EXPORTS = "SondeEgress.label_egress.label_exports";
+	public static final String LABEL_EXPORTS = P4Counters.LabelExports.NAME;
 
 	/** Packets whose INT OPTION did not parse (one cell). */
-	public static final String LABEL_MALFORMED = "SondeEgress.label_egress.label_malformed";
+	public static final String LABEL_MALFORMED = P4Counters.LabelMalformed.NAME;
 
 	/**
 	 * The tables a controller writes entries into, in the order it writes them:
@@ -122,10 +129,6 @@ public final class SondeEntities {
 	 */
 	public static final List<String> DEFAULT_ENTRY_TABLES = List.of(ECMP_SALT, INT_NODE_ID, PROBE_SETTINGS,
 			LABEL_SETTINGS);
-
-	private static final String LABEL_EGRESS = "SondeEgress.label_egress.";
-
-	private static final String FILTER_ACTIONS = "SondeIngress.int_sink.event_filter.";
 
 	private final TableEntries tables;
 
@@ -153,18 +156,18 @@ public final class SondeEntities {
 	 */
 	public Entity nodeId(long nodeId) {
 		return Entities.of(this.tables.defaultAction(INT_NODE_ID)
-			.action("SondeEgress.set_int_node_id")
-			.param("node_id", nodeId)
+			.action(P4Actions.SetIntNodeId.NAME)
+			.param(P4Actions.SetIntNodeId.NODE_ID, nodeId)
 			.build());
 	}
 
 	/** An {@code ipv4_lpm} route: {@code set_next_hop(port, dmac)}. */
 	public Entity route(int destination, int prefixLength, int egressPort, long nextHopMac) {
 		return Entities.of(this.tables.table(IPV4_LPM)
-			.lpm("dst_addr", Integer.toUnsignedLong(destination), prefixLength)
-			.action("SondeIngress.forwarding.set_next_hop")
-			.param("port", egressPort)
-			.param("dmac", nextHopMac)
+			.lpm(P4Tables.Ipv4Lpm.DST_ADDR, Integer.toUnsignedLong(destination), prefixLength)
+			.action(P4Actions.SetNextHop.NAME)
+			.param(P4Actions.SetNextHop.PORT, egressPort)
+			.param(P4Actions.SetNextHop.DMAC, nextHopMac)
 			.build());
 	}
 
@@ -174,9 +177,9 @@ public final class SondeEntities {
 	 */
 	public Entity routeToGroup(int destination, int prefixLength, int groupId) {
 		return Entities.of(this.tables.table(IPV4_LPM)
-			.lpm("dst_addr", Integer.toUnsignedLong(destination), prefixLength)
-			.action("SondeIngress.forwarding.set_next_hop_group")
-			.param("group_id", groupId)
+			.lpm(P4Tables.Ipv4Lpm.DST_ADDR, Integer.toUnsignedLong(destination), prefixLength)
+			.action(P4Actions.SetNextHopGroup.NAME)
+			.param(P4Actions.SetNextHopGroup.GROUP_ID, groupId)
 			.build());
 	}
 
@@ -185,7 +188,10 @@ public final class SondeEntities {
 	 * profile group of the same id.
 	 */
 	public Entity nextHop(int groupId) {
-		return Entities.of(this.tables.table(NEXT_HOP).exact("group_id", groupId).actionProfileGroup(groupId).build());
+		return Entities.of(this.tables.table(NEXT_HOP)
+			.exact(P4Tables.NextHop.GROUP_ID, groupId)
+			.actionProfileGroup(groupId)
+			.build());
 	}
 
 	/**
@@ -194,9 +200,9 @@ public final class SondeEntities {
 	 */
 	public Entity nextHopMember(int memberId, int egressPort, long nextHopMac) {
 		return Entities.of(this.profiles.member(NEXT_HOP_SELECTOR, memberId)
-			.action("SondeIngress.forwarding.set_next_hop")
-			.param("port", egressPort)
-			.param("dmac", nextHopMac)
+			.action(P4Actions.SetNextHop.NAME)
+			.param(P4Actions.SetNextHop.PORT, egressPort)
+			.param(P4Actions.SetNextHop.DMAC, nextHopMac)
 			.build());
 	}
 
@@ -221,8 +227,8 @@ public final class SondeEntities {
 	 */
 	public Entity ecmpSalt(long salt) {
 		return Entities.of(this.tables.defaultAction(ECMP_SALT)
-			.action("SondeIngress.forwarding.set_ecmp_salt")
-			.param("salt", salt)
+			.action(P4Actions.SetEcmpSalt.NAME)
+			.param(P4Actions.SetEcmpSalt.SALT, salt)
 			.build());
 	}
 
@@ -232,9 +238,9 @@ public final class SondeEntities {
 	 */
 	public Entity probeSettings(boolean recoveryEnabled, long feedbackTimeoutMicros) {
 		return Entities.of(this.tables.defaultAction(PROBE_SETTINGS)
-			.action("SondeIngress.probe_ingress.set_probe_settings")
-			.param("recovery_enabled", recoveryEnabled ? 1 : 0)
-			.param("feedback_timeout_us", feedbackTimeoutMicros)
+			.action(P4Actions.SetProbeSettings.NAME)
+			.param(P4Actions.SetProbeSettings.RECOVERY_ENABLED, recoveryEnabled ? 1 : 0)
+			.param(P4Actions.SetProbeSettings.FEEDBACK_TIMEOUT_US, feedbackTimeoutMicros)
 			.build());
 	}
 
@@ -248,11 +254,11 @@ public final class SondeEntities {
 	 */
 	public Entity labelSettings(SondePipeline.LabelMode mode, long intervalMicros, long restMicros, int maxHop) {
 		return Entities.of(this.tables.defaultAction(LABEL_SETTINGS)
-			.action(LABEL_EGRESS + "set_label_settings")
-			.param("mode", mode.code())
-			.param("interval_us", intervalMicros)
-			.param("rest_us", restMicros)
-			.param("max_hop", maxHop)
+			.action(P4Actions.SetLabelSettings.NAME)
+			.param(P4Actions.SetLabelSettings.MODE, mode.code())
+			.param(P4Actions.SetLabelSettings.INTERVAL_US, intervalMicros)
+			.param(P4Actions.SetLabelSettings.REST_US, restMicros)
+			.param(P4Actions.SetLabelSettings.MAX_HOP, maxHop)
 			.build());
 	}
 
@@ -263,18 +269,18 @@ public final class SondeEntities {
 	 */
 	public Entity labelProbability(int itemCount, int threshold, boolean scaleByInterval) {
 		return Entities.of(this.tables.table(LABEL_PROBABILITY)
-			.exact("int_num", itemCount)
-			.action(LABEL_EGRESS + "set_label_probability")
-			.param("threshold", threshold)
-			.param("scale_by_interval", scaleByInterval ? 1 : 0)
+			.exact(P4Tables.LabelProbability.INT_NUM, itemCount)
+			.action(P4Actions.SetLabelProbability.NAME)
+			.param(P4Actions.SetLabelProbability.THRESHOLD, threshold)
+			.param(P4Actions.SetLabelProbability.SCALE_BY_INTERVAL, scaleByInterval ? 1 : 0)
 			.build());
 	}
 
 	/** An egress port toward a host: a labeled packet's last hop. */
 	public Entity labelSinkPort(int egressPort) {
 		return Entities.of(this.tables.table(LABEL_SINK_PORTS)
-			.exact("egress_port", egressPort)
-			.action(LABEL_EGRESS + "mark_label_sink")
+			.exact(P4Tables.LabelSinkPorts.EGRESS_PORT, egressPort)
+			.action(P4Actions.MarkLabelSink.NAME)
 			.build());
 	}
 
@@ -290,14 +296,14 @@ public final class SondeEntities {
 					"flow index " + flowIndex + " is not in 0-" + (SondePipeline.LABEL_FLOWS - 1));
 		}
 		return Entities.of(this.tables.table(LABEL_FLOWS)
-			.exact("src_addr", Integer.toUnsignedLong(flow.srcAddr()))
-			.exact("dst_addr", Integer.toUnsignedLong(flow.dstAddr()))
-			.exact("protocol", flow.protocol())
-			.exact("src_port", flow.srcPort())
-			.exact("dst_port", flow.dstPort())
-			.action("SondeIngress.label_ingress.label_specific_flow")
-			.param("flow_index", flowIndex)
-			.param("sample_interval_us", sampleIntervalMicros)
+			.exact(P4Tables.LabelFlows.SRC_ADDR, Integer.toUnsignedLong(flow.srcAddr()))
+			.exact(P4Tables.LabelFlows.DST_ADDR, Integer.toUnsignedLong(flow.dstAddr()))
+			.exact(P4Tables.LabelFlows.PROTOCOL, flow.protocol())
+			.exact(P4Tables.LabelFlows.SRC_PORT, flow.srcPort())
+			.exact(P4Tables.LabelFlows.DST_PORT, flow.dstPort())
+			.action(P4Actions.LabelSpecificFlow.NAME)
+			.param(P4Actions.LabelSpecificFlow.FLOW_INDEX, flowIndex)
+			.param(P4Actions.LabelSpecificFlow.SAMPLE_INTERVAL_US, sampleIntervalMicros)
 			.build());
 	}
 
@@ -347,8 +353,8 @@ public final class SondeEntities {
 	/** An egress port where INT ends: the sink strips the stack and reports. */
 	public Entity sinkPort(int egressPort) {
 		return Entities.of(this.tables.table(SINK_PORTS)
-			.exact("egress_port", egressPort)
-			.action("SondeIngress.int_sink.mark_sink_port")
+			.exact(P4Tables.IntSinkPorts.EGRESS_PORT, egressPort)
+			.action(P4Actions.MarkSinkPort.NAME)
 			.build());
 	}
 
@@ -358,10 +364,10 @@ public final class SondeEntities {
 	 */
 	public Entity watch(FlowKey key, int priority, int instructions, int hopMl, int remainingHopCount) {
 		return Entities.of(flowKey(this.tables.table(WATCHLIST), key).priority(priority)
-			.action("SondeIngress.int_source.insert_int")
-			.param("instructions", instructions)
-			.param("hop_ml", hopMl)
-			.param("remaining_hop_count", remainingHopCount)
+			.action(P4Actions.InsertInt.NAME)
+			.param(P4Actions.InsertInt.INSTRUCTIONS, instructions)
+			.param(P4Actions.InsertInt.HOP_ML, hopMl)
+			.param(P4Actions.InsertInt.REMAINING_HOP_COUNT, remainingHopCount)
 			.build());
 	}
 
@@ -374,12 +380,12 @@ public final class SondeEntities {
 	public Entity fastDetection(FlowKey key, int priority, int filterIndex, int algorithm, int metric, long threshold,
 			int emaWeight) {
 		return Entities.of(flowKey(this.tables.table(EVENT_FILTER), key).priority(priority)
-			.action(FILTER_ACTIONS + "fast_detection")
-			.param("filter_index", filterIndex)
-			.param("algorithm", algorithm)
-			.param("metric", metric)
-			.param("threshold", threshold)
-			.param("ema_weight", emaWeight)
+			.action(P4Actions.FastDetection.NAME)
+			.param(P4Actions.FastDetection.FILTER_INDEX, filterIndex)
+			.param(P4Actions.FastDetection.ALGORITHM, algorithm)
+			.param(P4Actions.FastDetection.METRIC, metric)
+			.param(P4Actions.FastDetection.THRESHOLD, threshold)
+			.param(P4Actions.FastDetection.EMA_WEIGHT, emaWeight)
 			.build());
 	}
 
@@ -388,8 +394,8 @@ public final class SondeEntities {
 	 */
 	public Entity complexDetection(FlowKey key, int priority, int expressionIndex) {
 		return Entities.of(flowKey(this.tables.table(EVENT_FILTER), key).priority(priority)
-			.action(FILTER_ACTIONS + "complex_detection")
-			.param("expression_index", expressionIndex)
+			.action(P4Actions.ComplexDetection.NAME)
+			.param(P4Actions.ComplexDetection.EXPRESSION_INDEX, expressionIndex)
 			.build());
 	}
 
@@ -409,14 +415,14 @@ public final class SondeEntities {
 	public Entity collector(int reportPort, long srcMac, long collectorMac, int srcIp, int collectorIp,
 			int collectorPort, int hwId) {
 		return Entities.of(this.tables.table(COLLECTORS)
-			.exact("egress_port", reportPort)
-			.action("SondeEgress.int_report.send_report")
-			.param("src_mac", srcMac)
-			.param("collector_mac", collectorMac)
-			.param("src_ip", Integer.toUnsignedLong(srcIp))
-			.param("collector_ip", Integer.toUnsignedLong(collectorIp))
-			.param("collector_port", collectorPort)
-			.param("hw_id", hwId)
+			.exact(P4Tables.IntReportCollectors.EGRESS_PORT, reportPort)
+			.action(P4Actions.SendReport.NAME)
+			.param(P4Actions.SendReport.SRC_MAC, srcMac)
+			.param(P4Actions.SendReport.COLLECTOR_MAC, collectorMac)
+			.param(P4Actions.SendReport.SRC_IP, Integer.toUnsignedLong(srcIp))
+			.param(P4Actions.SendReport.COLLECTOR_IP, Integer.toUnsignedLong(collectorIp))
+			.param(P4Actions.SendReport.COLLECTOR_PORT, collectorPort)
+			.param(P4Actions.SendReport.HW_ID, hwId)
 			.build());
 	}
 
@@ -434,12 +440,19 @@ public final class SondeEntities {
 			.build());
 	}
 
+	/**
+	 * The five-tuple key {@code int_watchlist} and {@code event_filter_flows} share, by
+	 * the watchlist's field names.
+	 */
 	private static TableEntryBuilder flowKey(TableEntryBuilder entry, FlowKey key) {
-		return entry.ternary("ipv4_src", Integer.toUnsignedLong(key.srcValue()), Integer.toUnsignedLong(key.srcMask()))
-			.ternary("ipv4_dst", Integer.toUnsignedLong(key.dstValue()), Integer.toUnsignedLong(key.dstMask()))
-			.ternary("ip_proto", key.protoValue(), key.protoMask())
-			.range("l4_src_port", key.srcPortLow(), key.srcPortHigh())
-			.range("l4_dst_port", key.dstPortLow(), key.dstPortHigh());
+		return entry
+			.ternary(P4Tables.IntWatchlist.IPV4_SRC, Integer.toUnsignedLong(key.srcValue()),
+					Integer.toUnsignedLong(key.srcMask()))
+			.ternary(P4Tables.IntWatchlist.IPV4_DST, Integer.toUnsignedLong(key.dstValue()),
+					Integer.toUnsignedLong(key.dstMask()))
+			.ternary(P4Tables.IntWatchlist.IP_PROTO, key.protoValue(), key.protoMask())
+			.range(P4Tables.IntWatchlist.L4_SRC_PORT, key.srcPortLow(), key.srcPortHigh())
+			.range(P4Tables.IntWatchlist.L4_DST_PORT, key.dstPortLow(), key.dstPortHigh());
 	}
 
 }
