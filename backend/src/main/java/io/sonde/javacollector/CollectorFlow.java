@@ -1,4 +1,4 @@
-package io.sonde.ingest;
+package io.sonde.javacollector;
 
 import java.util.Objects;
 

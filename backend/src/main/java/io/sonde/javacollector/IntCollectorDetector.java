@@ -1,11 +1,12 @@
-package io.sonde.ingest;
+package io.sonde.javacollector;
 
+import io.sonde.ingest.CollectorEventKind;
+import io.sonde.ingest.CollectorMetric;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
-import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.concurrent.atomic.AtomicLongArray;
 
@@ -117,8 +118,8 @@ public final class IntCollectorDetector {
 
 	/**
 	 * Detects on one Ethernet frame as the XDP program does: a UDP datagram to the report
-	 * port is decoded as a telemetry report and detected on; anything else, and reports
-	 * that do not decode, give no events.
+	 * port is decoded as a telemetry report and detected on as {@link #detectReport}
+	 * does; anything else, and reports that do not decode, give no events.
 	 * @param frame the Ethernet frame
 	 * @param nowNanos the time the report is seen (kept for the periodic push)
 	 */
@@ -133,11 +134,30 @@ public final class IntCollectorDetector {
 		if (packet.protocol() != DissectedFrame.PROTOCOL_UDP || packet.dstPort() != this.reportPort) {
 			return List.of();
 		}
-		DecodedFrame decoded = this.decoder.decode(0, Optional.of(LinkType.ETHERNET), frame);
+		TelemetryReport report;
+		try {
+			report = TelemetryReportCodec.decode(frame, packet.payloadOffset(), packet.payloadLength());
+		}
+		catch (MalformedTelemetry ex) {
+			return List.of();
+		}
+		return detectReport(report, frame, nowNanos);
+	}
+
+	/**
+	 * Detects on one telemetry report received on the report port (a collector's UDP
+	 * payload, decoded once): its inner packet's flow and INT are read from the same
+	 * bytes; a report whose inner packet does not decode gives no events.
+	 * @param report the report, decoded from {@code data}
+	 * @param data the bytes the report was decoded from
+	 * @param nowNanos the time the report is seen (kept for the periodic push)
+	 */
+	public synchronized List<CollectorEvent> detectReport(TelemetryReport report, byte[] data, long nowNanos) {
+		DecodedFrame decoded = this.decoder.decodeReport(0, report, data);
 		if (!(decoded instanceof TelemetryFrame telemetry)) {
 			return List.of();
 		}
-		return detect(telemetry, reportHopOf(telemetry, packet, frame), nowNanos);
+		return detect(telemetry, reportHopOf(telemetry, report), nowNanos);
 	}
 
 	/**
@@ -332,15 +352,8 @@ public final class IntCollectorDetector {
 	 * after the carried packet's stack when RepMdBits select a baseline value, or the
 	 * only hop when the packet carries no stack.
 	 */
-	private static boolean reportHopOf(TelemetryFrame frame, DissectedFrame packet, byte[] data) {
+	private static boolean reportHopOf(TelemetryFrame frame, TelemetryReport report) {
 		if (frame.intStack() == null || frame.intStack().hops().isEmpty()) {
-			return false;
-		}
-		TelemetryReport report;
-		try {
-			report = TelemetryReportCodec.decode(data, packet.payloadOffset(), packet.payloadLength());
-		}
-		catch (MalformedTelemetry ex) {
 			return false;
 		}
 		if (!(report instanceof TelemetryReportV20 v20) || v20.reports().isEmpty()) {

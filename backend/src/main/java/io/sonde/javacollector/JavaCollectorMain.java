@@ -1,8 +1,11 @@
-package io.sonde.ingest.udp;
+package io.sonde.javacollector;
 
 import java.time.Clock;
 import java.util.Arrays;
 import java.util.Map;
+
+import io.sonde.javacollector.internal.UdpCollectorConfiguration;
+import io.sonde.javacollector.internal.UdpCollectorProperties;
 
 import org.springframework.boot.SpringApplication;
 import org.springframework.boot.WebApplicationType;

@@ -13,9 +13,9 @@ import java.util.Map;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.sonde.ingest.CollectorMetric;
-import io.sonde.ingest.IntCollectorDetector;
-import io.sonde.ingest.bench.EmulatedReports;
-import io.sonde.ingest.udp.UdpCollector;
+import io.sonde.javacollector.IntCollectorDetector;
+import io.sonde.javacollector.bench.EmulatedReports;
+import io.sonde.javacollector.internal.UdpCollector;
 import io.sonde.p4programs.capture.LinkType;
 import io.sonde.p4programs.packet.DissectedFrame;
 import io.sonde.p4programs.packet.FrameDissector;

@@ -13,8 +13,8 @@ import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.sonde.ingest.IntCollectorDetector;
-import io.sonde.ingest.bench.EmulatedReports;
+import io.sonde.javacollector.IntCollectorDetector;
+import io.sonde.javacollector.bench.EmulatedReports;
 import io.sonde.testsupport.RedisServerProcess;
 import io.sonde.topology.ApiCaller;
 import org.junit.jupiter.api.AfterAll;

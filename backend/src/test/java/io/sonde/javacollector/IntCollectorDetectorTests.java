@@ -1,5 +1,7 @@
-package io.sonde.ingest;
+package io.sonde.javacollector;
 
+import io.sonde.ingest.CollectorEventKind;
+import io.sonde.ingest.CollectorMetric;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;

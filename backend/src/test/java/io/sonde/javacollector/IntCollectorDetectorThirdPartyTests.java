@@ -1,5 +1,7 @@
-package io.sonde.ingest;
+package io.sonde.javacollector;
 
+import io.sonde.ingest.CollectorEventKind;
+import io.sonde.ingest.CollectorMetric;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

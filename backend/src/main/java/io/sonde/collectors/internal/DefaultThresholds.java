@@ -10,7 +10,7 @@ import io.sonde.ingest.CollectorMetric;
  * Sonde's default T(m), one per Table I metric, chosen so the demo's steady traffic (an
  * emulated FatTree(4), 16 flows of 200 packets/s) makes no events once its keys are
  * known, while a queue building up still does. Measured by replaying the emulator's
- * reports through {@link io.sonde.ingest.IntCollectorDetector} at candidate values
+ * reports through {@link io.sonde.javacollector.IntCollectorDetector} at candidate values
  * (docs/OPERATIONS.md, "Thresholds", has the figures).
  */
 final class DefaultThresholds {

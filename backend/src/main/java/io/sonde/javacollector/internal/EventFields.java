@@ -1,13 +1,13 @@
-package io.sonde.ingest.udp;
+package io.sonde.javacollector.internal;
 
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
 
-import io.sonde.ingest.CollectorEvent;
-import io.sonde.ingest.CollectorFlow;
 import io.sonde.ingest.CollectorMetric;
+import io.sonde.javacollector.CollectorEvent;
+import io.sonde.javacollector.CollectorFlow;
 
 /**
  * One event's fields, as the XDP daemon writes them (xdp-collector/REDIS_CONTRACT.md):

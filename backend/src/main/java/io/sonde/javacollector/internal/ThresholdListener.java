@@ -1,4 +1,4 @@
-package io.sonde.ingest.udp;
+package io.sonde.javacollector.internal;
 
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
@@ -7,7 +7,7 @@ import java.util.Map;
 
 import io.sonde.core.LoopHealth;
 import io.sonde.ingest.CollectorMetric;
-import io.sonde.ingest.IntCollectorDetector;
+import io.sonde.javacollector.IntCollectorDetector;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 

@@ -1,4 +1,4 @@
-package io.sonde.ingest.udp;
+package io.sonde.javacollector.internal;
 
 import java.io.IOException;
 import java.net.DatagramPacket;
@@ -12,8 +12,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-import io.sonde.ingest.CollectorEvent;
-import io.sonde.ingest.IntCollectorDetector;
+import io.sonde.javacollector.CollectorEvent;
+import io.sonde.javacollector.IntCollectorDetector;
 import io.sonde.p4programs.codec.MalformedTelemetry;
 import io.sonde.p4programs.codec.ReportFormat;
 import io.sonde.p4programs.codec.TelemetryReport;
@@ -31,6 +31,12 @@ import org.slf4j.LoggerFactory;
 public final class UdpCollector implements AutoCloseable {
 
 	private static final Logger log = LoggerFactory.getLogger(UdpCollector.class);
+
+	/**
+	 * The largest payload an IPv4 datagram can carry: the XDP collector never sees a
+	 * longer report, so neither does this one.
+	 */
+	static final int MAX_PAYLOAD = 0xFFFF - 20 - 8;
 
 	private final UdpCollectorProperties properties;
 
@@ -130,7 +136,7 @@ public final class UdpCollector implements AutoCloseable {
 		int length = packet.getLength();
 		TelemetryReport report;
 		synchronized (this) {
-			if (length > ReportFrames.MAX_PAYLOAD) {
+			if (length > MAX_PAYLOAD) {
 				this.oversized++;
 				return;
 			}
@@ -151,13 +157,11 @@ public final class UdpCollector implements AutoCloseable {
 			this.gaps.observe(report.nodeId(), (report.hardwareId() != null) ? report.hardwareId() : 0,
 					report.sequence(), (report.format() == ReportFormat.TR2_0) ? 22 : 32);
 		}
-		// The socket decides what is a report here; the frame goes to
-		// the detector's port.
-		byte[] frame = ReportFrames.frame(buffer, length, packet.getAddress(), packet.getPort(),
-				IntCollectorDetector.DEFAULT_REPORT_PORT);
 		Instant now = this.clock.instant();
 		long nowNanos = now.getEpochSecond() * 1_000_000_000L + now.getNano();
-		List<CollectorEvent> detected = this.detector.detectFrame(frame, nowNanos);
+		// The socket decides what is a report here, as the report port does for the
+		// XDP program.
+		List<CollectorEvent> detected = this.detector.detectReport(report, buffer, nowNanos);
 		for (CollectorEvent event : detected) {
 			long number;
 			synchronized (this) {

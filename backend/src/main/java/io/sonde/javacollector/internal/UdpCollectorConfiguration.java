@@ -1,9 +1,9 @@
-package io.sonde.ingest.udp;
+package io.sonde.javacollector.internal;
 
 import java.time.Clock;
 
 import io.sonde.core.LoopHealth;
-import io.sonde.ingest.IntCollectorDetector;
+import io.sonde.javacollector.IntCollectorDetector;
 
 import org.springframework.boot.actuate.health.Health;
 import org.springframework.boot.actuate.health.HealthIndicator;
@@ -17,7 +17,7 @@ import org.springframework.data.redis.listener.RedisMessageListenerContainer;
 /** The Java collector, only when {@code sonde.ingest.udp.enabled} is true. */
 @Configuration(proxyBeanMethods = false)
 @ConditionalOnProperty(name = "sonde.ingest.udp.enabled", havingValue = "true")
-class UdpCollectorConfiguration {
+public class UdpCollectorConfiguration {
 
 	@Bean
 	IntCollectorDetector udpCollectorDetector() {

@@ -1,4 +1,4 @@
-package io.sonde.ingest.udp;
+package io.sonde.javacollector.internal;
 
 import java.time.Duration;
 
@@ -9,7 +9,8 @@ import org.springframework.util.unit.DataSize;
 /**
  * {@code sonde.ingest.udp.*}: the Java collector, for hosts without XDP. Off unless
  * enabled; it then writes the same Redis entries as the XDP daemon
- * (xdp-collector/REDIS_CONTRACT.md v2) with ifname {@code udp}.
+ * (xdp-collector/REDIS_CONTRACT.md v2) with ifname {@code udp}. The keys keep the prefix
+ * under which operators already set them.
  *
  * @param enabled start the collector
  * @param bindAddress the address the UDP socket binds

@@ -1,4 +1,4 @@
-package io.sonde.ingest.bench;
+package io.sonde.javacollector.bench;
 
 import java.io.IOException;
 import java.nio.file.Path;

@@ -1,4 +1,4 @@
-package io.sonde.ingest.bench;
+package io.sonde.javacollector.bench;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -10,9 +10,9 @@ import java.util.Map;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 
-import io.sonde.ingest.CollectorEvent;
 import io.sonde.ingest.CollectorMetric;
-import io.sonde.ingest.IntCollectorDetector;
+import io.sonde.javacollector.CollectorEvent;
+import io.sonde.javacollector.IntCollectorDetector;
 
 /**
  * INTCollector's storage reduction (paper Section V-B2): M_all / M_event, measured by

@@ -1,14 +1,14 @@
-package io.sonde.ingest.bench;
+package io.sonde.javacollector.bench;
 
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.EnumMap;
 import java.util.Map;
 
-import io.sonde.ingest.CollectorEvent;
 import io.sonde.ingest.CollectorEventKind;
 import io.sonde.ingest.CollectorMetric;
-import io.sonde.ingest.IntCollectorDetector;
+import io.sonde.javacollector.CollectorEvent;
+import io.sonde.javacollector.IntCollectorDetector;
 
 /**
  * Changed-value events per second of each metric at candidate thresholds, from a capture

@@ -1,5 +1,6 @@
-package io.sonde.ingest.udp;
+package io.sonde.javacollector.internal;
 
+import io.sonde.javacollector.JavaCollectorMain;
 import java.io.IOException;
 import java.net.DatagramSocket;
 import java.nio.file.Files;

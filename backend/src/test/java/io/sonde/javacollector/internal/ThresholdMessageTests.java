@@ -1,4 +1,4 @@
-package io.sonde.ingest.udp;
+package io.sonde.javacollector.internal;
 
 import java.util.Map;
 

@@ -1,4 +1,4 @@
-package io.sonde.ingest.udp;
+package io.sonde.javacollector.internal;
 
 import java.io.IOException;
 import java.net.DatagramPacket;
@@ -14,7 +14,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-import io.sonde.ingest.IntCollectorDetector;
+import io.sonde.javacollector.IntCollectorDetector;
 import io.sonde.p4programs.capture.LinkType;
 import io.sonde.p4programs.packet.DissectedFrame;
 import io.sonde.p4programs.packet.FrameDissector;
@@ -114,6 +114,20 @@ final class UdpCollectorHarness implements AutoCloseable {
 		try {
 			DissectedFrame packet = FrameDissector.dissect(LinkType.ETHERNET, frame, 0, frame.length);
 			return Arrays.copyOfRange(frame, packet.payloadOffset(), packet.payloadOffset() + packet.payloadLength());
+		}
+		catch (MalformedFrame ex) {
+			throw new IllegalArgumentException("not a report frame", ex);
+		}
+	}
+
+	/** A copy of a UDP frame sent to another port (the dissector reads no checksum). */
+	static byte[] withDstPort(byte[] frame, int port) {
+		try {
+			int udp = FrameDissector.dissect(LinkType.ETHERNET, frame, 0, frame.length).l4Offset();
+			byte[] copy = frame.clone();
+			copy[udp + 2] = (byte) (port >>> 8);
+			copy[udp + 3] = (byte) port;
+			return copy;
 		}
 		catch (MalformedFrame ex) {
 			throw new IllegalArgumentException("not a report frame", ex);

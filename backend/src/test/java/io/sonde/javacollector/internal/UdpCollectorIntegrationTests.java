@@ -1,6 +1,5 @@
-package io.sonde.ingest.udp;
+package io.sonde.javacollector.internal;
 
-import java.net.InetAddress;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -10,10 +9,10 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-import io.sonde.ingest.CollectorEvent;
 import io.sonde.ingest.CollectorMetric;
-import io.sonde.ingest.IntCollectorDetector;
-import io.sonde.ingest.bench.EmulatedReports;
+import io.sonde.javacollector.CollectorEvent;
+import io.sonde.javacollector.IntCollectorDetector;
+import io.sonde.javacollector.bench.EmulatedReports;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -121,14 +120,13 @@ class UdpCollectorIntegrationTests {
 			frames
 				.add(HexFormat.of().parseHex(Files.readString(VECTORS.resolve(vector + ".hex")).replaceAll("\\s", "")));
 		}
-		// The collector puts each datagram back into a frame to the detector's port.
+		// The reference detects on each vector's frame sent to the detector's port.
 		IntCollectorDetector reference = new IntCollectorDetector();
 		List<Map<String, String>> expected = new ArrayList<>();
 		for (byte[] frame : frames) {
 			byte[] payload = UdpCollectorHarness.payloadOf(frame);
-			byte[] asReceived = ReportFrames.frame(payload, payload.length, InetAddress.getLoopbackAddress(), 1,
-					IntCollectorDetector.DEFAULT_REPORT_PORT);
-			for (CollectorEvent event : reference.detectFrame(asReceived, 0)) {
+			byte[] toReportPort = UdpCollectorHarness.withDstPort(frame, IntCollectorDetector.DEFAULT_REPORT_PORT);
+			for (CollectorEvent event : reference.detectFrame(toReportPort, 0)) {
 				expected.add(withoutTime(EventFields.of(event, UdpCollectorHarness.NODE, this.harness.collector.run(),
 						expected.size() + 1, 0)));
 			}

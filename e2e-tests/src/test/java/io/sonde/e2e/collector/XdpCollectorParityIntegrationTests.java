@@ -13,11 +13,11 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
 import java.util.function.Supplier;
 
-import io.sonde.ingest.CollectorEvent;
 import io.sonde.ingest.CollectorEventKind;
 import io.sonde.ingest.CollectorMetric;
-import io.sonde.ingest.IntCollectorDetector;
-import io.sonde.ingest.bench.EmulatedReports;
+import io.sonde.javacollector.CollectorEvent;
+import io.sonde.javacollector.IntCollectorDetector;
+import io.sonde.javacollector.bench.EmulatedReports;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
