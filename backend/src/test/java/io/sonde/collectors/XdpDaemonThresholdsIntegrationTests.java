@@ -16,6 +16,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.sonde.javacollector.IntCollectorDetector;
 import io.sonde.javacollector.bench.EmulatedReports;
 import io.sonde.testsupport.RedisServerProcess;
+import io.sonde.testsupport.RootRequired;
 import io.sonde.topology.ApiCaller;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
@@ -28,7 +29,6 @@ import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /**
  * A threshold change through the API reaches the real XDP daemon
@@ -73,11 +73,11 @@ class XdpDaemonThresholdsIntegrationTests {
 
 	@Test
 	void aThresholdChangeThroughTheApiReachesTheRunningDaemon() throws Exception {
-		assumeTrue("root".equals(System.getProperty("user.name")),
-				"XdpDaemonThresholdsIntegrationTests skipped: needs root (veth, XDP attach)");
-		assumeTrue(Files.isExecutable(BUILD.resolve("collector")) && Files.isExecutable(BUILD.resolve("send_frames")),
-				"XdpDaemonThresholdsIntegrationTests skipped: " + BUILD.toAbsolutePath().normalize()
-						+ "/collector or send_frames missing (make -C xdp-collector)");
+		RootRequired.check("XdpDaemonThresholdsIntegrationTests", "veth, XDP attach");
+		assertThat(Files.isExecutable(BUILD.resolve("collector")) && Files.isExecutable(BUILD.resolve("send_frames")))
+			.as("XdpDaemonThresholdsIntegrationTests needs " + BUILD.toAbsolutePath().normalize()
+					+ "/collector and send_frames: build them with make -C xdp-collector (make test does)")
+			.isTrue();
 		ApiCaller api = new ApiCaller(this.port);
 		String link = "sdth" + Integer.toHexString(ThreadLocalRandom.current().nextInt(0x10000, 0xFFFFF));
 		run("ip", "link", "add", link + "a", "type", "veth", "peer", "name", link + "b");
