@@ -3,8 +3,8 @@ package io.sonde.web.dashboard.metrics;
 import java.time.Clock;
 import java.util.List;
 
-import io.sonde.collectors.CollectorAccounting;
-import io.sonde.collectors.CollectorStatus;
+import io.sonde.collectorfleet.CollectorAccounting;
+import io.sonde.collectorfleet.CollectorStatus;
 
 import org.springframework.stereotype.Component;
 
@@ -25,7 +25,7 @@ class CollectorPipelineFigures implements PipelineFigures {
 
 	@Override
 	public Accounting accounting() {
-		io.sonde.collectors.Accounting now = this.accounting.accounting();
+		io.sonde.collectorfleet.Accounting now = this.accounting.accounting();
 		return new Accounting(now.metricValues(), now.eventsStored());
 	}
 

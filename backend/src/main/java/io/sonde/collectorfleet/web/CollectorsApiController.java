@@ -1,16 +1,16 @@
-package io.sonde.collectors.web;
+package io.sonde.collectorfleet.web;
 
 import java.math.BigInteger;
 import java.security.Principal;
 import java.util.List;
 import java.util.Map;
 
-import io.sonde.collectors.Accounting;
-import io.sonde.collectors.CollectorAccounting;
-import io.sonde.collectors.CollectorStatus;
-import io.sonde.collectors.CollectorThresholds;
-import io.sonde.collectors.ThresholdChange;
-import io.sonde.collectors.ThresholdDefault;
+import io.sonde.collectorfleet.Accounting;
+import io.sonde.collectorfleet.CollectorAccounting;
+import io.sonde.collectorfleet.CollectorStatus;
+import io.sonde.collectorfleet.CollectorThresholds;
+import io.sonde.collectorfleet.ThresholdChange;
+import io.sonde.collectorfleet.ThresholdDefault;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import io.swagger.v3.oas.annotations.tags.Tag;

@@ -6,4 +6,4 @@
  * {@code io.sonde.javacollector}.
  */
 @org.springframework.modulith.ApplicationModule(displayName = "Collector fleet")
-package io.sonde.collectors;
+package io.sonde.collectorfleet;

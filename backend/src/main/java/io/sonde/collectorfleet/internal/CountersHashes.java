@@ -1,4 +1,4 @@
-package io.sonde.collectors.internal;
+package io.sonde.collectorfleet.internal;
 
 import java.time.Clock;
 import java.util.ArrayList;
@@ -7,7 +7,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 
-import io.sonde.collectors.CollectorStatus;
+import io.sonde.collectorfleet.CollectorStatus;
 
 import org.springframework.data.redis.core.Cursor;
 import org.springframework.data.redis.core.ScanOptions;

@@ -1,4 +1,4 @@
-package io.sonde.collectors.internal;
+package io.sonde.collectorfleet.internal;
 
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;

@@ -1,4 +1,4 @@
-package io.sonde.collectors.internal;
+package io.sonde.collectorfleet.internal;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -6,10 +6,10 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 
-import io.sonde.collectors.Accounting;
-import io.sonde.collectors.Accounting.Stage;
-import io.sonde.collectors.CollectorAccounting;
-import io.sonde.collectors.CollectorStatus;
+import io.sonde.collectorfleet.Accounting;
+import io.sonde.collectorfleet.Accounting.Stage;
+import io.sonde.collectorfleet.CollectorAccounting;
+import io.sonde.collectorfleet.CollectorStatus;
 import io.sonde.metrics.ExportStatistics;
 import io.sonde.ingest.IngestStatistics;
 import io.sonde.metrics.MetricsExport;

@@ -1,4 +1,4 @@
-package io.sonde.collectors.internal;
+package io.sonde.collectorfleet.internal;
 
 import java.time.Instant;
 import java.util.ArrayList;

@@ -1,4 +1,4 @@
-package io.sonde.collectors;
+package io.sonde.collectorfleet;
 
 /** A thresholds change naming an unknown metric or a value that is no T(m). */
 public class ThresholdRejected extends RuntimeException {

@@ -1,4 +1,4 @@
-package io.sonde.collectors;
+package io.sonde.collectorfleet;
 
 import java.util.List;
 

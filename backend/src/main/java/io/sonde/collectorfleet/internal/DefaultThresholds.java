@@ -1,9 +1,9 @@
-package io.sonde.collectors.internal;
+package io.sonde.collectorfleet.internal;
 
 import java.math.BigInteger;
 import java.util.List;
 
-import io.sonde.collectors.ThresholdDefault;
+import io.sonde.collectorfleet.ThresholdDefault;
 import io.sonde.ingest.CollectorMetric;
 
 /**

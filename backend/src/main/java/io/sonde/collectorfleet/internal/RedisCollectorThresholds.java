@@ -1,4 +1,4 @@
-package io.sonde.collectors.internal;
+package io.sonde.collectorfleet.internal;
 
 import java.math.BigInteger;
 import java.time.Clock;
@@ -13,10 +13,10 @@ import java.util.stream.Collectors;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.sonde.collectors.CollectorThresholds;
-import io.sonde.collectors.ThresholdChange;
-import io.sonde.collectors.ThresholdDefault;
-import io.sonde.collectors.ThresholdRejected;
+import io.sonde.collectorfleet.CollectorThresholds;
+import io.sonde.collectorfleet.ThresholdChange;
+import io.sonde.collectorfleet.ThresholdDefault;
+import io.sonde.collectorfleet.ThresholdRejected;
 import io.sonde.ingest.CollectorMetric;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;

@@ -1,7 +1,7 @@
-package io.sonde.collectors.web;
+package io.sonde.collectorfleet.web;
 
 import io.sonde.core.Problems;
-import io.sonde.collectors.ThresholdRejected;
+import io.sonde.collectorfleet.ThresholdRejected;
 
 import org.springframework.dao.DataAccessException;
 import org.springframework.http.HttpStatus;
