@@ -1,9 +1,10 @@
 package io.sonde.javacollector;
 
-import io.sonde.ingest.CollectorEventKind;
-import io.sonde.ingest.CollectorMetric;
 import java.util.List;
 import java.util.Objects;
+
+import io.sonde.ingest.CollectorEventKind;
+import io.sonde.ingest.CollectorMetric;
 
 /**
  * One INTCollector event, the fields of the XDP collector's

@@ -1,7 +1,5 @@
 package io.sonde.javacollector;
 
-import io.sonde.ingest.CollectorEventKind;
-import io.sonde.ingest.CollectorMetric;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -10,6 +8,8 @@ import java.util.Objects;
 import java.util.OptionalInt;
 import java.util.concurrent.atomic.AtomicLongArray;
 
+import io.sonde.ingest.CollectorEventKind;
+import io.sonde.ingest.CollectorMetric;
 import io.sonde.p4programs.capture.LinkType;
 import io.sonde.p4programs.codec.DecodeLimits;
 import io.sonde.p4programs.codec.HopValue;

@@ -1,11 +1,11 @@
 package io.sonde.javacollector;
 
-import io.sonde.ingest.CollectorEventKind;
-import io.sonde.ingest.CollectorMetric;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
 
+import io.sonde.ingest.CollectorEventKind;
+import io.sonde.ingest.CollectorMetric;
 import io.sonde.p4programs.codec.HopValue;
 import io.sonde.p4programs.codec.IntHop;
 import io.sonde.p4programs.decode.Flow;

@@ -1,7 +1,5 @@
 package io.sonde.javacollector;
 
-import io.sonde.ingest.CollectorEventKind;
-import io.sonde.ingest.CollectorMetric;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -9,6 +7,8 @@ import java.util.HexFormat;
 import java.util.List;
 import java.util.Optional;
 
+import io.sonde.ingest.CollectorEventKind;
+import io.sonde.ingest.CollectorMetric;
 import io.sonde.p4programs.capture.LinkType;
 import io.sonde.p4programs.decode.FrameDecoder;
 import io.sonde.p4programs.decode.TelemetryFrame;

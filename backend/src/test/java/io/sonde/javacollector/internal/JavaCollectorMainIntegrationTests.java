@@ -1,6 +1,5 @@
 package io.sonde.javacollector.internal;
 
-import io.sonde.javacollector.JavaCollectorMain;
 import java.io.IOException;
 import java.net.DatagramSocket;
 import java.nio.file.Files;
@@ -14,6 +13,7 @@ import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
 
+import io.sonde.javacollector.JavaCollectorMain;
 import io.sonde.testsupport.RedisServerProcess;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
