@@ -63,7 +63,7 @@ bench-event-reduction: build ## benchmark: INTCollector's M_all/M_event (paper V
 	$(MVN) -q -pl backend test-compile dependency:build-classpath -Dmdep.includeScope=test \
 	  -Dmdep.outputFile=target/bench.classpath
 	java -cp "backend/target/test-classes:backend/target/classes:$$(cat backend/target/bench.classpath)" \
-	  io.sonde.ingest.bench.EventReductionBenchmark $(BENCH_ARGS)
+	  io.sonde.javacollector.bench.EventReductionBenchmark $(BENCH_ARGS)
 
 # The store's data on a scratch ext4 volume without online discard (scripts/data-volume.sh);
 # BENCH_DATA_VOLUME= (empty) puts it in the JVM's temporary directory instead.

@@ -8,7 +8,7 @@ import java.util.List;
 import java.util.function.BooleanSupplier;
 
 import io.sonde.SondeApplication;
-import io.sonde.collectors.CollectorThresholds;
+import io.sonde.collectorfleet.CollectorThresholds;
 import io.sonde.e2e.browser.Chromium;
 import io.sonde.e2e.browser.Screenshots;
 import io.sonde.e2e.pages.EventsPage;

@@ -6,7 +6,7 @@ import java.util.Map;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.sonde.alerts.LiveValueSource;
-import io.sonde.collectors.CollectorAccounting;
+import io.sonde.collectorfleet.CollectorAccounting;
 import io.sonde.labeling.LabelingCoverage;
 import io.sonde.probes.ProbeOrchestrator;
 import io.sonde.switches.SwitchManagement;

@@ -8,8 +8,8 @@ import java.util.concurrent.ConcurrentHashMap;
 
 import io.sonde.alerts.LiveValue;
 import io.sonde.alerts.LiveValueSource;
-import io.sonde.collectors.CollectorAccounting;
-import io.sonde.collectors.CollectorStatus;
+import io.sonde.collectorfleet.CollectorAccounting;
+import io.sonde.collectorfleet.CollectorStatus;
 
 import org.springframework.beans.factory.ObjectProvider;
 

@@ -3,7 +3,7 @@ package io.sonde.web.dashboard;
 import java.security.Principal;
 import java.time.Clock;
 
-import io.sonde.collectors.CollectorAccounting;
+import io.sonde.collectorfleet.CollectorAccounting;
 import io.sonde.store.NoRedisDataLoss;
 import io.sonde.store.RedisContinuity;
 import io.sonde.web.dashboard.events.EventRate;

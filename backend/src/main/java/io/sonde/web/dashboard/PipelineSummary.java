@@ -5,8 +5,8 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 
-import io.sonde.collectors.CollectorAccounting;
-import io.sonde.collectors.CollectorStatus;
+import io.sonde.collectorfleet.CollectorAccounting;
+import io.sonde.collectorfleet.CollectorStatus;
 
 /**
  * The Overview's telemetry-pipeline card, as JSON for overview.js: the event rate, and
@@ -31,7 +31,7 @@ public record PipelineSummary(double eventsPerSecond, Accounting accounting, Dou
 			return new PipelineSummary(eventsPerSecond, null, null, null, null);
 		}
 		try {
-			io.sonde.collectors.Accounting now = accounting.accounting();
+			io.sonde.collectorfleet.Accounting now = accounting.accounting();
 			Accounting figures = new Accounting(now.metricValues(), now.eventsStored());
 			List<Collector> collectors = accounting.collectors()
 				.stream()

@@ -3,9 +3,9 @@ package io.sonde.web.dashboard;
 import java.util.List;
 import java.util.Map;
 
-import io.sonde.collectors.Accounting;
-import io.sonde.collectors.CollectorAccounting;
-import io.sonde.collectors.CollectorStatus;
+import io.sonde.collectorfleet.Accounting;
+import io.sonde.collectorfleet.CollectorAccounting;
+import io.sonde.collectorfleet.CollectorStatus;
 import io.sonde.web.WebSliceTestConfiguration;
 import org.junit.jupiter.api.Test;
 

@@ -11,6 +11,8 @@ import java.util.List;
 import java.util.Optional;
 import java.util.stream.Stream;
 
+import io.sonde.testsupport.RootRequired;
+
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /**
@@ -46,8 +48,7 @@ final class Bmv2Binary {
 		Optional<Path> found = locate(System.getenv("BMV2"), System.getenv("PATH"));
 		assumeTrue(found.isPresent(), "BMv2 suites skipped: no simple_switch_grpc (set BMV2 to the binary, e.g. "
 				+ "../shared/tools/bmv2/bin/simple_switch_grpc, or put it on PATH)");
-		assumeTrue("root".equals(System.getProperty("user.name")),
-				"BMv2 suites skipped: need root (network namespaces and veth pairs)");
+		RootRequired.check("The BMv2 suites", "network namespaces and veth pairs");
 		Path binary = found.get();
 		return new Bmv2Binary(binary, relinkedLibraries(binary));
 	}

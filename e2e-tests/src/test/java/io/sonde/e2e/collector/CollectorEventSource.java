@@ -3,7 +3,7 @@ package io.sonde.e2e.collector;
 import java.util.List;
 import java.util.Map;
 
-import io.sonde.ingest.CollectorEvent;
+import io.sonde.javacollector.CollectorEvent;
 
 /**
  * The XDP collector's output as the comparison reads it: its events, in delivery order,

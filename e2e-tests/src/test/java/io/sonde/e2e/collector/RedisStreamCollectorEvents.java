@@ -12,11 +12,11 @@ import java.util.Map;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
-import io.sonde.ingest.CollectorEvent;
 import io.sonde.ingest.CollectorEventKind;
-import io.sonde.ingest.CollectorFlow;
 import io.sonde.ingest.CollectorMetric;
-import io.sonde.ingest.CollectorReportId;
+import io.sonde.javacollector.CollectorEvent;
+import io.sonde.javacollector.CollectorFlow;
+import io.sonde.javacollector.CollectorReportId;
 
 /**
  * {@link CollectorEventSource} over what the daemon delivered to Redis, read the way the

@@ -13,17 +13,17 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
 import java.util.function.Supplier;
 
-import io.sonde.ingest.CollectorEvent;
 import io.sonde.ingest.CollectorEventKind;
 import io.sonde.ingest.CollectorMetric;
-import io.sonde.ingest.IntCollectorDetector;
-import io.sonde.ingest.bench.EmulatedReports;
+import io.sonde.javacollector.CollectorEvent;
+import io.sonde.javacollector.IntCollectorDetector;
+import io.sonde.javacollector.bench.EmulatedReports;
+import io.sonde.testsupport.RootRequired;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.fail;
-import static org.junit.jupiter.api.Assumptions.assumeFalse;
 
 /**
  * The XDP collector and the Java detector agree event for event (issue 6, item 2): an
@@ -49,9 +49,6 @@ class XdpCollectorParityIntegrationTests {
 
 	private static final Path BUILD = Path.of(System.getProperty("sonde.xdpCollectorBuild", "../xdp-collector/build"));
 
-	/** The opt-out for machines that cannot give the test root. */
-	private static final String SKIP_ROOT_TESTS = "sonde.skipRootTests";
-
 	private static final int BATCH = 64;
 
 	/**
@@ -66,12 +63,7 @@ class XdpCollectorParityIntegrationTests {
 
 	@Test
 	void xdpCollectorEventsEqualTheJavaDetectorsOneForOne() throws Exception {
-		assumeFalse(Boolean.getBoolean(SKIP_ROOT_TESTS),
-				"XdpCollectorParityIntegrationTests skipped: -D" + SKIP_ROOT_TESTS + "=true");
-		assertThat(System.getProperty("user.name"))
-			.as("XdpCollectorParityIntegrationTests needs root (network namespaces, XDP attach): run as root, "
-					+ "as CI does, or skip it with -D" + SKIP_ROOT_TESTS + "=true")
-			.isEqualTo("root");
+		RootRequired.check("XdpCollectorParityIntegrationTests", "network namespaces, XDP attach");
 		assertThat(Files.isExecutable(BUILD.resolve("collector")) && Files.isExecutable(BUILD.resolve("send_frames")))
 			.as("XdpCollectorParityIntegrationTests needs " + BUILD.toAbsolutePath().normalize()
 					+ "/collector and send_frames: build them with make -C xdp-collector (make test does)")

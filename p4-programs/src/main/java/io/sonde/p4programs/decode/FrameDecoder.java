@@ -12,6 +12,7 @@ import io.sonde.p4programs.codec.LabelWire;
 import io.sonde.p4programs.codec.MalformedTelemetry;
 import io.sonde.p4programs.codec.ProbeKind;
 import io.sonde.p4programs.codec.ProbeLimits;
+import io.sonde.p4programs.codec.TelemetryReport;
 import io.sonde.p4programs.codec.TelemetryReportCodec;
 import io.sonde.p4programs.packet.DissectedFrame;
 import io.sonde.p4programs.packet.FrameDissector;
@@ -64,13 +65,37 @@ public final class FrameDecoder {
 			return decodePacket(number, packet, data);
 		}
 		catch (MalformedFrame ex) {
-			return (ex.reason() == MalformedFrame.Reason.NOT_IP)
-					? new UndecodableFrame(number, UndecodableFrame.NOT_TELEMETRY)
-					: new UndecodableFrame(number, ex.reason().name().toLowerCase(Locale.ROOT));
+			return undecodable(number, ex);
 		}
 		catch (MalformedTelemetry ex) {
 			return new UndecodableFrame(number, ex.reason().jsonName());
 		}
+	}
+
+	/**
+	 * Decodes the packet a telemetry report carries, for a caller that received the
+	 * report as a UDP payload and decoded it already: the same reading {@link #decode}
+	 * gives a frame that holds that payload.
+	 * @param number the frame number printed
+	 * @param report the report, decoded from {@code data}
+	 * @param data the bytes the report was decoded from
+	 */
+	public DecodedFrame decodeReport(long number, TelemetryReport report, byte[] data) {
+		try {
+			return this.reports.frame(number, report, data);
+		}
+		catch (MalformedFrame ex) {
+			return undecodable(number, ex);
+		}
+		catch (MalformedTelemetry ex) {
+			return new UndecodableFrame(number, ex.reason().jsonName());
+		}
+	}
+
+	private static UndecodableFrame undecodable(long number, MalformedFrame ex) {
+		return (ex.reason() == MalformedFrame.Reason.NOT_IP)
+				? new UndecodableFrame(number, UndecodableFrame.NOT_TELEMETRY)
+				: new UndecodableFrame(number, ex.reason().name().toLowerCase(Locale.ROOT));
 	}
 
 	private DecodedFrame decodePacket(long number, DissectedFrame packet, byte[] data)

@@ -51,7 +51,14 @@ final class ReportFrames {
 	}
 
 	TelemetryFrame decode(long number, DissectedFrame outer, byte[] data) throws MalformedTelemetry, MalformedFrame {
-		TelemetryReport report = TelemetryReportCodec.decode(data, outer.payloadOffset(), outer.payloadLength());
+		return frame(number, TelemetryReportCodec.decode(data, outer.payloadOffset(), outer.payloadLength()), data);
+	}
+
+	/**
+	 * The frame of a report already decoded from {@code data}: its inner packet is read
+	 * where the report says, in the same bytes.
+	 */
+	TelemetryFrame frame(long number, TelemetryReport report, byte[] data) throws MalformedTelemetry, MalformedFrame {
 		IntReportMetadata metadata = null;
 		Optional<InnerPacket> inner = report.innerPackets().stream().findFirst();
 		if (report instanceof TelemetryReportV20 v20) {

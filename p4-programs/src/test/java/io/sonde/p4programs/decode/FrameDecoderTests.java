@@ -14,6 +14,10 @@ import net.jqwik.api.Provide;
 import org.junit.jupiter.api.Test;
 
 import io.sonde.p4programs.capture.LinkType;
+import io.sonde.p4programs.codec.TelemetryReport;
+import io.sonde.p4programs.codec.TelemetryReportCodec;
+import io.sonde.p4programs.packet.DissectedFrame;
+import io.sonde.p4programs.packet.FrameDissector;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -38,6 +42,25 @@ class FrameDecoderTests {
 		assertThat(line(LinkType.RAW, ip)).isEqualTo(expected);
 		assertThat(line(LinkType.IPV4, ip)).isEqualTo(expected);
 		assertThat(line(LinkType.LINUX_SLL, cooked)).isEqualTo(expected);
+	}
+
+	@Test
+	void decodesAReportDecodedFromItsPayloadAsItsFrame() throws Exception {
+		int reports = 0;
+		for (String vector : GoldenFiles.vectorNames()) {
+			byte[] frame = GoldenFiles.frame(vector);
+			if (!(this.decoder.decode(1, Optional.of(LinkType.ETHERNET), frame) instanceof TelemetryFrame decoded)
+					|| decoded.seq() == null) {
+				continue;
+			}
+			DissectedFrame packet = FrameDissector.dissect(LinkType.ETHERNET, frame, 0, frame.length);
+			byte[] payload = Arrays.copyOfRange(frame, packet.payloadOffset(),
+					packet.payloadOffset() + packet.payloadLength());
+			TelemetryReport report = TelemetryReportCodec.decode(payload, 0, payload.length);
+			assertThat(this.decoder.decodeReport(1, report, payload)).as(vector).isEqualTo(decoded);
+			reports++;
+		}
+		assertThat(reports).isGreaterThan(20);
 	}
 
 	@Test

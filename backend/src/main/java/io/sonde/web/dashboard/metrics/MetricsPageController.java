@@ -7,8 +7,8 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 
-import io.sonde.collectors.CollectorThresholds;
-import io.sonde.collectors.ThresholdRejected;
+import io.sonde.collectorfleet.CollectorThresholds;
+import io.sonde.collectorfleet.ThresholdRejected;
 import io.sonde.metrics.MetricHistory;
 import io.sonde.metrics.MetricQueryRejected;
 import io.sonde.metrics.MetricsExport;

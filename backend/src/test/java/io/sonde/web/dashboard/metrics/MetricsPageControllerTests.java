@@ -8,9 +8,9 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
 
-import io.sonde.collectors.CollectorThresholds;
-import io.sonde.collectors.ThresholdChange;
-import io.sonde.collectors.ThresholdDefault;
+import io.sonde.collectorfleet.CollectorThresholds;
+import io.sonde.collectorfleet.ThresholdChange;
+import io.sonde.collectorfleet.ThresholdDefault;
 import io.sonde.metrics.ExportStatistics;
 import io.sonde.metrics.MetricHistory;
 import io.sonde.metrics.MetricHistoryPoint;
