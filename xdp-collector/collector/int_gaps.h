@@ -3,7 +3,7 @@
  * int_gaps.h - lost and reordered telemetry reports per reporting node,
  * from the reports' sequence numbers (collector.h: struct report_source),
  * with exactly the Java collector's semantics
- * (backend/.../ingest/udp/ReportSequenceGaps.java).  int_gap_observe() is
+ * (backend/.../javacollector/internal/ReportSequenceGaps.java).  int_gap_observe() is
  * shared with the host's unit tests; int_report_gaps() finds the source in
  * the XDP program's maps.
  */
