@@ -45,6 +45,8 @@ import static org.awaitility.Awaitility.await;
  * again is their part, tested with them.
  */
 @SpringBootTest
+// The class stops, kills or empties the Redis this context holds: the context closes
+// with the class.
 @DirtiesContext
 class IngestAfterRedisCrashIntegrationTests {
 
@@ -74,7 +76,7 @@ class IngestAfterRedisCrashIntegrationTests {
 
 	@DynamicPropertySource
 	static void redisOfThisTest(DynamicPropertyRegistry properties) {
-		properties.add("spring.data.redis.port", () -> redis.port());
+		redis.register(properties);
 	}
 
 	@Autowired
