@@ -18,6 +18,8 @@ import io.sonde.ingest.CollectorEventKind;
 import io.sonde.ingest.CollectorMetric;
 import io.sonde.ingest.IntCollectorDetector;
 import io.sonde.ingest.bench.EmulatedReports;
+import org.awaitility.Awaitility;
+import org.awaitility.core.ConditionTimeoutException;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -191,14 +193,16 @@ class XdpCollectorParityIntegrationTests {
 		return read(file).contains(text);
 	}
 
-	private static void await(BooleanSupplier condition, Duration timeout, Supplier<String> why)
-			throws InterruptedException {
-		long deadline = System.nanoTime() + timeout.toNanos();
-		while (!condition.getAsBoolean()) {
-			if (System.nanoTime() > deadline) {
-				fail(why.get());
-			}
-			Thread.sleep(50);
+	private static void await(BooleanSupplier condition, Duration timeout, Supplier<String> why) {
+		try {
+			Awaitility.await()
+				.atMost(timeout)
+				.pollDelay(Duration.ZERO)
+				.pollInterval(Duration.ofMillis(50))
+				.until(condition::getAsBoolean);
+		}
+		catch (ConditionTimeoutException ex) {
+			fail(why.get());
 		}
 	}
 
