@@ -207,6 +207,10 @@ class IngestAfterRedisCrashIntegrationTests {
 			this.thread.join(10_000);
 		}
 
+		/**
+		 * Real time passes on purpose: the collector's pace, and its retry after a failed
+		 * XADD.
+		 */
 		private static void pause(long millis) {
 			try {
 				Thread.sleep(millis);
