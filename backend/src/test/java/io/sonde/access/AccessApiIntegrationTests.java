@@ -7,12 +7,12 @@ import java.util.Map;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.sonde.testsupport.RedisServerProcess;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.MethodOrderer;
 import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestMethodOrder;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
@@ -45,11 +45,12 @@ class AccessApiIntegrationTests {
 
 	private static final String PASSWORD = "a long enough password";
 
-	private static final RedisServerProcess redis = RedisServerProcess.start();
+	@RegisterExtension
+	static final RedisServerProcess redis = RedisServerProcess.start();
 
 	@DynamicPropertySource
 	static void service(DynamicPropertyRegistry properties) {
-		properties.add("spring.data.redis.port", redis::port);
+		redis.register(properties);
 		properties.add("sonde.access.login-max-failures", () -> "3");
 		String hash = "{bcrypt}" + new BCryptPasswordEncoder(4).encode(PASSWORD);
 		properties.add("sonde.security.users[0].username", () -> "root-admin");
@@ -59,11 +60,6 @@ class AccessApiIntegrationTests {
 		properties.add("sonde.security.users[1].password-hash", () -> hash);
 		properties.add("sonde.security.users[1].roles", () -> "VIEWER");
 		AccessTestClient.registerTokens(properties);
-	}
-
-	@AfterAll
-	static void stopRedis() {
-		redis.stop();
 	}
 
 	@LocalServerPort

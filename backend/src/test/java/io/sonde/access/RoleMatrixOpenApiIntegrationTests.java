@@ -10,9 +10,9 @@ import java.util.Set;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.sonde.testsupport.RedisServerProcess;
 import io.sonde.web.security.RoleMatrix;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.web.server.LocalServerPort;
@@ -40,17 +40,13 @@ class RoleMatrixOpenApiIntegrationTests {
 
 	private static final Set<String> MUTATIONS = Set.of("post", "put", "patch", "delete");
 
-	private static final RedisServerProcess redis = RedisServerProcess.start();
+	@RegisterExtension
+	static final RedisServerProcess redis = RedisServerProcess.start();
 
 	@DynamicPropertySource
 	static void service(DynamicPropertyRegistry properties) {
-		properties.add("spring.data.redis.port", redis::port);
+		redis.register(properties);
 		AccessTestClient.registerTokens(properties);
-	}
-
-	@AfterAll
-	static void stopRedis() {
-		redis.stop();
 	}
 
 	@LocalServerPort

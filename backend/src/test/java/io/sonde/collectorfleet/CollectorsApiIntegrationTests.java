@@ -6,7 +6,6 @@ import java.net.InetAddress;
 import java.net.http.HttpResponse;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
@@ -21,9 +20,10 @@ import io.sonde.p4programs.packet.DissectedFrame;
 import io.sonde.p4programs.packet.FrameDissector;
 import io.sonde.testsupport.RedisServerProcess;
 import io.sonde.topology.ApiCaller;
-import org.junit.jupiter.api.AfterAll;
+import org.awaitility.Awaitility;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 import org.springframework.beans.factory.annotation.Autowired;
@@ -44,25 +44,22 @@ import static org.assertj.core.api.Assertions.assertThat;
  * reaches the collector and lowers its event rate, and the accounting adds up.
  */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
+// The context closes with the class: cached, it would keep retrying the class's Redis.
 @DirtiesContext
 class CollectorsApiIntegrationTests {
 
-	private static final RedisServerProcess redis = RedisServerProcess.start();
+	@RegisterExtension
+	static final RedisServerProcess redis = RedisServerProcess.start();
 
 	@DynamicPropertySource
 	static void service(DynamicPropertyRegistry properties) {
-		properties.add("spring.data.redis.port", redis::port);
+		redis.register(properties);
 		properties.add("sonde.ingest.udp.enabled", () -> "true");
 		properties.add("sonde.ingest.udp.port", () -> "0");
 		properties.add("sonde.ingest.udp.node-id", () -> "it-node");
 		properties.add("sonde.ingest.udp.counters-interval", () -> "100ms");
 		properties.add("sonde.collectors.defaults-check", () -> "300ms");
 		ApiCaller.registerTokens(properties);
-	}
-
-	@AfterAll
-	static void stopRedis() {
-		redis.stop();
 	}
 
 	@TempDir
@@ -340,12 +337,12 @@ class CollectorsApiIntegrationTests {
 		return this.redisTemplate.opsForHash().entries("sonde:collector:it-node:udp:counters");
 	}
 
-	private static void await(java.util.function.BooleanSupplier condition, String what) throws InterruptedException {
-		Instant deadline = Instant.now().plusSeconds(30);
-		while (!condition.getAsBoolean()) {
-			assertThat(Instant.now()).as("waiting for " + what).isBefore(deadline);
-			Thread.sleep(5);
-		}
+	private static void await(java.util.function.BooleanSupplier condition, String what) {
+		Awaitility.await("waiting for " + what)
+			.atMost(Duration.ofSeconds(30))
+			.pollDelay(Duration.ZERO)
+			.pollInterval(Duration.ofMillis(5))
+			.until(condition::getAsBoolean);
 	}
 
 }

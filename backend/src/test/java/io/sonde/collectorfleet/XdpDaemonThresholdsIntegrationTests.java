@@ -5,28 +5,25 @@ import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.sonde.javacollector.IntCollectorDetector;
 import io.sonde.javacollector.bench.EmulatedReports;
-import io.sonde.testsupport.RedisServerProcess;
 import io.sonde.testsupport.RootRequired;
+import io.sonde.testsupport.SharedApiContext;
 import io.sonde.topology.ApiCaller;
-import org.junit.jupiter.api.AfterAll;
+import org.awaitility.Awaitility;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.web.server.LocalServerPort;
-import org.springframework.test.annotation.DirtiesContext;
-import org.springframework.test.context.DynamicPropertyRegistry;
-import org.springframework.test.context.DynamicPropertySource;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -38,30 +35,13 @@ import static org.assertj.core.api.Assertions.assertThat;
  * daemon applies a change (its counters hash says the new T(m)), the collectors API lists
  * the daemon, live, and on an emulator run's reports written onto the link the daemon
  * fires the detector's events at T = 0, then far fewer once the API has raised the
- * thresholds. Skipped, with the reason, when not root or the daemon is not built
+ * thresholds. Fails, saying why, when not root or when the daemon is not built
  * ({@code make -C xdp-collector}).
  */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
-// The context closes with the class: cached, it would keep retrying the class's Redis
-// (and whatever else it started) through every later test, and gRPC threads would throw
-// into their awaits.
-@DirtiesContext
-class XdpDaemonThresholdsIntegrationTests {
+class XdpDaemonThresholdsIntegrationTests extends SharedApiContext {
 
 	private static final Path BUILD = Path.of(System.getProperty("sonde.xdpCollectorBuild", "../xdp-collector/build"));
-
-	private static final RedisServerProcess redis = RedisServerProcess.start();
-
-	@DynamicPropertySource
-	static void service(DynamicPropertyRegistry properties) {
-		properties.add("spring.data.redis.port", redis::port);
-		ApiCaller.registerTokens(properties);
-	}
-
-	@AfterAll
-	static void stopRedis() {
-		redis.stop();
-	}
 
 	@LocalServerPort
 	int port;
@@ -188,25 +168,33 @@ class XdpDaemonThresholdsIntegrationTests {
 	}
 
 	/** Polls the collectors API until the daemon's counters say {@code name = value}. */
-	private static JsonNode awaitDaemon(ApiCaller api, String ifname, String name, String value)
-			throws InterruptedException {
-		Instant deadline = Instant.now().plusSeconds(30);
-		JsonNode last = null;
-		while (Instant.now().isBefore(deadline)) {
-			JsonNode collectors = ApiCaller.json(api.get("/api/v1/collectors", ApiCaller.VIEWER_TOKEN));
-			for (JsonNode collector : collectors) {
-				if ("xdp-it".equals(collector.get("node").asText())
-						&& ifname.equals(collector.get("ifname").asText())) {
-					last = collector;
-					if (value.equals(collector.get("counters").path(name).asText())) {
-						assertThat(collector.get("live").asBoolean()).isTrue();
-						return collector.get("counters");
-					}
-				}
+	private static JsonNode awaitDaemon(ApiCaller api, String ifname, String name, String value) {
+		AtomicReference<JsonNode> said = new AtomicReference<>();
+		Awaitility.await()
+			.atMost(Duration.ofSeconds(30))
+			.pollDelay(Duration.ZERO)
+			.pollInterval(Duration.ofMillis(100))
+			.untilAsserted(() -> {
+				JsonNode collector = daemon(api, ifname);
+				assertThat(collector).as("the daemon in /api/v1/collectors").isNotNull();
+				assertThat(collector.get("counters").path(name).asText())
+					.as("the daemon's counters never said " + name + " = " + value + ": " + collector)
+					.isEqualTo(value);
+				said.set(collector);
+			});
+		assertThat(said.get().get("live").asBoolean()).isTrue();
+		return said.get().get("counters");
+	}
+
+	/** The daemon's entry in the collectors API, or null while it has none. */
+	private static JsonNode daemon(ApiCaller api, String ifname) {
+		JsonNode collectors = ApiCaller.json(api.get("/api/v1/collectors", ApiCaller.VIEWER_TOKEN));
+		for (JsonNode collector : collectors) {
+			if ("xdp-it".equals(collector.get("node").asText()) && ifname.equals(collector.get("ifname").asText())) {
+				return collector;
 			}
-			Thread.sleep(100);
 		}
-		throw new AssertionError("the daemon's counters never said " + name + " = " + value + ": " + last);
+		return null;
 	}
 
 	private static void run(String... command) throws IOException, InterruptedException {

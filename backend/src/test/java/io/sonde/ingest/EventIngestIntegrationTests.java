@@ -17,9 +17,8 @@ import java.util.function.IntConsumer;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.sonde.events.SseClient;
-import io.sonde.testsupport.RedisServerProcess;
+import io.sonde.testsupport.SharedApiContext;
 import io.sonde.topology.ApiCaller;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
 
 import org.springframework.beans.factory.annotation.Autowired;
@@ -28,9 +27,6 @@ import org.springframework.boot.test.web.server.LocalServerPort;
 import org.springframework.data.domain.Range;
 import org.springframework.data.redis.connection.stream.MapRecord;
 import org.springframework.data.redis.core.StringRedisTemplate;
-import org.springframework.test.annotation.DirtiesContext;
-import org.springframework.test.context.DynamicPropertyRegistry;
-import org.springframework.test.context.DynamicPropertySource;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
@@ -42,13 +38,7 @@ import static org.awaitility.Awaitility.await;
  * malformed entries parked by reason while the consumer keeps going.
  */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
-// The context closes with the class: cached, it would keep retrying the class's Redis
-// (and whatever else it started) through every later test, and gRPC threads would throw
-// into their awaits.
-@DirtiesContext
-class EventIngestIntegrationTests {
-
-	private static final RedisServerProcess redis = RedisServerProcess.start();
+class EventIngestIntegrationTests extends SharedApiContext {
 
 	private static final ObjectMapper JSON = new ObjectMapper();
 
@@ -65,17 +55,6 @@ class EventIngestIntegrationTests {
 
 	@Autowired
 	IngestStatistics statistics;
-
-	@DynamicPropertySource
-	static void redisAndTokens(DynamicPropertyRegistry properties) {
-		properties.add("spring.data.redis.port", redis::port);
-		ApiCaller.registerTokens(properties);
-	}
-
-	@AfterAll
-	static void stopRedis() {
-		redis.stop();
-	}
 
 	private void xadd(Map<String, String> fields) {
 		this.redisTemplate.opsForStream().add(MapRecord.create(STREAM, fields));

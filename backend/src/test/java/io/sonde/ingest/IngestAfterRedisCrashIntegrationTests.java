@@ -45,6 +45,8 @@ import static org.awaitility.Awaitility.await;
  * again is their part, tested with them.
  */
 @SpringBootTest
+// The class stops, kills or empties the Redis this context holds: the context closes
+// with the class.
 @DirtiesContext
 class IngestAfterRedisCrashIntegrationTests {
 
@@ -74,7 +76,7 @@ class IngestAfterRedisCrashIntegrationTests {
 
 	@DynamicPropertySource
 	static void redisOfThisTest(DynamicPropertyRegistry properties) {
-		properties.add("spring.data.redis.port", () -> redis.port());
+		redis.register(properties);
 	}
 
 	@Autowired
@@ -205,6 +207,10 @@ class IngestAfterRedisCrashIntegrationTests {
 			this.thread.join(10_000);
 		}
 
+		/**
+		 * Real time passes on purpose: the collector's pace, and its retry after a failed
+		 * XADD.
+		 */
 		private static void pause(long millis) {
 			try {
 				Thread.sleep(millis);

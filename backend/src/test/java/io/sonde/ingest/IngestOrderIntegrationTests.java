@@ -10,8 +10,8 @@ import java.util.regex.Pattern;
 
 import io.sonde.testsupport.RedisServerProcess;
 import io.sonde.topology.ApiCaller;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
@@ -32,10 +32,12 @@ import static org.awaitility.Awaitility.await;
  */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
 		properties = { "sonde.ingest.consumers=3", "sonde.ingest.batch=20" })
+// The context closes with the class: cached, it would keep retrying the class's Redis.
 @DirtiesContext
 class IngestOrderIntegrationTests {
 
-	private static final RedisServerProcess redis = RedisServerProcess.start();
+	@RegisterExtension
+	static final RedisServerProcess redis = RedisServerProcess.start();
 
 	private static final String STREAM = "sonde:stream:events";
 
@@ -52,13 +54,8 @@ class IngestOrderIntegrationTests {
 
 	@DynamicPropertySource
 	static void redisAndTokens(DynamicPropertyRegistry properties) {
-		properties.add("spring.data.redis.port", redis::port);
+		redis.register(properties);
 		ApiCaller.registerTokens(properties);
-	}
-
-	@AfterAll
-	static void stopRedis() {
-		redis.stop();
 	}
 
 	@Test

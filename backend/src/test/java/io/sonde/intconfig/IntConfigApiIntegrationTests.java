@@ -19,6 +19,7 @@ import org.junit.jupiter.api.MethodOrderer;
 import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestMethodOrder;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import p4.v1.CloneSessionEntry;
 import p4.v1.Entity;
 import p4.v1.PacketReplicationEngineEntry;
@@ -57,13 +58,14 @@ class IntConfigApiIntegrationTests {
 
 	private static final String WATCHLIST = "SondeIngress.int_source.int_watchlist";
 
-	private static final RedisServerProcess redis = RedisServerProcess.start();
+	@RegisterExtension
+	static final RedisServerProcess redis = RedisServerProcess.start();
 
 	private static final EmulatedFabric fabric = EmulatedFabric.fatTree(2);
 
 	@DynamicPropertySource
 	static void service(DynamicPropertyRegistry properties) {
-		properties.add("spring.data.redis.port", redis::port);
+		redis.register(properties);
 		properties.add("sonde.switches.heartbeat", () -> "500ms");
 		properties.add("sonde.switches.backoff-max", () -> "1s");
 		properties.add("sonde.switches.registry-refresh", () -> "1s");
@@ -73,7 +75,6 @@ class IntConfigApiIntegrationTests {
 	@AfterAll
 	static void stopEverything() {
 		fabric.close();
-		redis.stop();
 	}
 
 	@LocalServerPort

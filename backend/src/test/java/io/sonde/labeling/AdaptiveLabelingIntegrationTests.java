@@ -26,6 +26,7 @@ import io.sonde.testsupport.RedisServerProcess;
 import io.sonde.topology.ApiCaller;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
@@ -50,12 +51,15 @@ import static org.awaitility.Awaitility.await;
  * through); and when the link heals, S comes back down to 0, each change an event.
  */
 @SpringBootTest(classes = SondeApplication.class, webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
+// The context closes with the class: cached, it would keep retrying the class's Redis
+// and dialling its switches.
 @DirtiesContext
 class AdaptiveLabelingIntegrationTests {
 
 	private static final Duration SETTLE = Duration.ofSeconds(60);
 
-	private static final RedisServerProcess redis = RedisServerProcess.start();
+	@RegisterExtension
+	static final RedisServerProcess redis = RedisServerProcess.start();
 
 	private static final EmulatedNetwork network = EmulatedNetwork.start(FatTree.build(2),
 			EmulationOptions.DEFAULTS.withClock(ClockMode.REAL).withCollector(null).withP4RuntimeBasePort(0));
@@ -64,7 +68,7 @@ class AdaptiveLabelingIntegrationTests {
 
 	@DynamicPropertySource
 	static void service(DynamicPropertyRegistry properties) {
-		properties.add("spring.data.redis.port", redis::port);
+		redis.register(properties);
 		properties.add("sonde.switches.heartbeat", () -> "500ms");
 		properties.add("sonde.switches.backoff-min", () -> "100ms");
 		properties.add("sonde.switches.backoff-max", () -> "1s");
@@ -76,7 +80,6 @@ class AdaptiveLabelingIntegrationTests {
 	static void stopEverything() {
 		control.close();
 		network.close();
-		redis.stop();
 	}
 
 	@LocalServerPort

@@ -13,9 +13,10 @@ import io.sonde.events.EventLog;
 import io.sonde.events.TelemetryEvent;
 import io.sonde.testsupport.RedisServerProcess;
 import io.sonde.topology.ApiCaller;
-import org.junit.jupiter.api.AfterAll;
+import org.awaitility.Awaitility;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
@@ -39,7 +40,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 @DirtiesContext
 class MetricsApiIntegrationTests {
 
-	private static final RedisServerProcess redis = RedisServerProcess.start();
+	@RegisterExtension
+	static final RedisServerProcess redis = RedisServerProcess.start();
 
 	private static final Instant T0 = Instant.parse("2026-01-01T00:00:00Z");
 
@@ -47,14 +49,9 @@ class MetricsApiIntegrationTests {
 
 	@DynamicPropertySource
 	static void service(DynamicPropertyRegistry properties) {
-		properties.add("spring.data.redis.port", redis::port);
+		redis.register(properties);
 		properties.add("sonde.metrics.push-interval", () -> "300ms");
 		ApiCaller.registerTokens(properties);
-	}
-
-	@AfterAll
-	static void stopRedis() {
-		redis.stop();
 	}
 
 	@LocalServerPort
@@ -172,26 +169,28 @@ class MetricsApiIntegrationTests {
 	}
 
 	/** QuestDB applies its write-ahead log asynchronously: poll until the rows show. */
-	private JsonNode awaitPoints(String query, int points) throws InterruptedException {
-		Instant deadline = Instant.now().plusSeconds(30);
-		while (true) {
-			HttpResponse<String> response = this.api.get(query, ApiCaller.VIEWER_TOKEN);
-			assertThat(response.statusCode()).as(response.body()).isEqualTo(200);
-			JsonNode body = ApiCaller.json(response);
-			if (body.get("points").size() >= points || Instant.now().isAfter(deadline)) {
-				assertThat(body.get("points")).as(response.body()).hasSize(points);
-				return body;
-			}
-			Thread.sleep(100);
-		}
+	private JsonNode awaitPoints(String query, int points) {
+		JsonNode body = Awaitility.await("points of " + query)
+			.atMost(Duration.ofSeconds(30))
+			.pollDelay(Duration.ZERO)
+			.pollInterval(Duration.ofMillis(100))
+			.until(() -> points(query), (shown) -> shown.get("points").size() >= points);
+		assertThat(body.get("points")).as(body.toString()).hasSize(points);
+		return body;
 	}
 
-	private static void await(java.util.function.BooleanSupplier condition, String what) throws InterruptedException {
-		Instant deadline = Instant.now().plusSeconds(30);
-		while (!condition.getAsBoolean()) {
-			assertThat(Instant.now()).as("waiting for " + what).isBefore(deadline);
-			Thread.sleep(20);
-		}
+	private JsonNode points(String query) {
+		HttpResponse<String> response = this.api.get(query, ApiCaller.VIEWER_TOKEN);
+		assertThat(response.statusCode()).as(response.body()).isEqualTo(200);
+		return ApiCaller.json(response);
+	}
+
+	private static void await(java.util.function.BooleanSupplier condition, String what) {
+		Awaitility.await("waiting for " + what)
+			.atMost(Duration.ofSeconds(30))
+			.pollDelay(Duration.ZERO)
+			.pollInterval(Duration.ofMillis(20))
+			.until(condition::getAsBoolean);
 	}
 
 	private static String encode(String text) {

@@ -36,6 +36,7 @@ import io.sonde.testsupport.RedisServerProcess;
 import io.sonde.topology.ApiCaller;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.web.server.LocalServerPort;
@@ -60,6 +61,8 @@ import static org.awaitility.Awaitility.await;
  * emulator's ground truth for the report it came from.
  */
 @SpringBootTest(classes = SondeApplication.class, webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
+// The context closes with the class: cached, it would keep retrying the class's Redis
+// and dialling its switches.
 @DirtiesContext
 class TelemetryPipelineIntegrationTests {
 
@@ -67,7 +70,8 @@ class TelemetryPipelineIntegrationTests {
 
 	private static final Duration SETTLE = Duration.ofSeconds(40);
 
-	private static final RedisServerProcess redis = RedisServerProcess.start();
+	@RegisterExtension
+	static final RedisServerProcess redis = RedisServerProcess.start();
 
 	private static final int COLLECTOR_PORT = freeUdpPort();
 
@@ -82,7 +86,7 @@ class TelemetryPipelineIntegrationTests {
 
 	@DynamicPropertySource
 	static void service(DynamicPropertyRegistry properties) {
-		properties.add("spring.data.redis.port", redis::port);
+		redis.register(properties);
 		properties.add("sonde.ingest.udp.enabled", () -> "true");
 		properties.add("sonde.ingest.udp.port", () -> COLLECTOR_PORT);
 		properties.add("sonde.ingest.udp.node-id", () -> "e2e");
@@ -92,7 +96,6 @@ class TelemetryPipelineIntegrationTests {
 	@AfterAll
 	static void stopEverything() {
 		network.close();
-		redis.stop();
 	}
 
 	@LocalServerPort

@@ -49,6 +49,8 @@ import static org.awaitility.Awaitility.await;
  * {@code redisData} stays UP.
  */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
+// The class stops, kills or empties the Redis this context holds: the context closes
+// with the class.
 @DirtiesContext
 class BackgroundLoopsAfterRedisRestartIntegrationTests {
 
@@ -78,7 +80,7 @@ class BackgroundLoopsAfterRedisRestartIntegrationTests {
 
 	@DynamicPropertySource
 	static void service(DynamicPropertyRegistry properties) {
-		properties.add("spring.data.redis.port", () -> redis.port());
+		redis.register(properties);
 		properties.add("sonde.ingest.udp.enabled", () -> "true");
 		properties.add("sonde.ingest.udp.port", () -> "0");
 		properties.add("sonde.ingest.udp.node-id", () -> NODE);

@@ -12,9 +12,9 @@ import io.sonde.ingest.CollectorEntriesFixture;
 import io.sonde.store.questdb.TimeSeriesSql;
 import io.sonde.testsupport.RedisServerProcess;
 import io.sonde.topology.ApiCaller;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.actuate.health.Health;
@@ -43,10 +43,13 @@ import static org.awaitility.Awaitility.await;
  * acknowledgement health is UP again and the switch nobody registered again is let go.
  */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
+// The class stops, kills or empties the Redis this context holds: the context closes
+// with the class.
 @DirtiesContext
 class RedisDataLossIntegrationTests {
 
-	private static final RedisServerProcess redis = RedisServerProcess.start();
+	@RegisterExtension
+	static final RedisServerProcess redis = RedisServerProcess.start();
 
 	private static final String STREAM = "sonde:stream:events";
 
@@ -55,14 +58,9 @@ class RedisDataLossIntegrationTests {
 
 	@DynamicPropertySource
 	static void service(DynamicPropertyRegistry properties) {
-		properties.add("spring.data.redis.port", redis::port);
+		redis.register(properties);
 		properties.add("sonde.switches.registry-refresh", () -> "1s");
 		ApiCaller.registerTokens(properties);
-	}
-
-	@AfterAll
-	static void stopRedis() {
-		redis.stop();
 	}
 
 	@LocalServerPort

@@ -51,7 +51,7 @@ class StoreHealthIntegrationTests {
 
 	@DynamicPropertySource
 	static void redisOfThisTest(DynamicPropertyRegistry registry) {
-		registry.add("spring.data.redis.port", () -> redis.port());
+		redis.register(registry);
 	}
 
 	@AfterAll

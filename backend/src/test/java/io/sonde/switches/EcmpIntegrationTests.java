@@ -24,6 +24,7 @@ import org.junit.jupiter.api.MethodOrderer;
 import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestMethodOrder;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.web.server.LocalServerPort;
@@ -47,6 +48,8 @@ import static org.awaitility.Awaitility.await;
  */
 @SpringBootTest(classes = SondeApplication.class, webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
+// The context closes with the class: cached, it would keep retrying the class's Redis
+// and dialling its switches.
 @DirtiesContext
 class EcmpIntegrationTests {
 
@@ -54,7 +57,8 @@ class EcmpIntegrationTests {
 
 	private static final String SELECTOR = "SondeIngress.forwarding.next_hop_selector";
 
-	private static final RedisServerProcess redis = RedisServerProcess.start();
+	@RegisterExtension
+	static final RedisServerProcess redis = RedisServerProcess.start();
 
 	private static final EmulatedNetwork network = EmulatedNetwork.start(FatTree.build(4),
 			EmulationOptions.DEFAULTS.withCollector(null).withP4RuntimeBasePort(0));
@@ -63,7 +67,7 @@ class EcmpIntegrationTests {
 
 	@DynamicPropertySource
 	static void service(DynamicPropertyRegistry properties) {
-		properties.add("spring.data.redis.port", redis::port);
+		redis.register(properties);
 		properties.add("sonde.switches.heartbeat", () -> "500ms");
 		properties.add("sonde.switches.backoff-min", () -> "100ms");
 		properties.add("sonde.switches.backoff-max", () -> "1s");
@@ -77,7 +81,6 @@ class EcmpIntegrationTests {
 	static void stopEverything() {
 		control.close();
 		network.close();
-		redis.stop();
 	}
 
 	@LocalServerPort

@@ -42,6 +42,7 @@ import org.junit.jupiter.api.MethodOrderer;
 import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestMethodOrder;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.builder.SpringApplicationBuilder;
@@ -73,6 +74,8 @@ import static org.awaitility.Awaitility.await;
 @SpringBootTest(classes = SondeApplication.class, webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 @Import(SwitchManagementIntegrationTests.TestRoutes.class)
+// The context closes with the class: cached, it would keep retrying the class's Redis
+// and dialling its switches.
 @DirtiesContext
 class SwitchManagementIntegrationTests {
 
@@ -80,7 +83,8 @@ class SwitchManagementIntegrationTests {
 
 	private static final Duration SETTLE = Duration.ofSeconds(30);
 
-	private static final RedisServerProcess redis = RedisServerProcess.start();
+	@RegisterExtension
+	static final RedisServerProcess redis = RedisServerProcess.start();
 
 	private static final DatagramSocket collector = openCollector();
 
@@ -92,7 +96,7 @@ class SwitchManagementIntegrationTests {
 
 	@DynamicPropertySource
 	static void service(DynamicPropertyRegistry properties) {
-		properties.add("spring.data.redis.port", redis::port);
+		redis.register(properties);
 		properties.add("sonde.switches.heartbeat", () -> "500ms");
 		properties.add("sonde.switches.backoff-min", () -> "100ms");
 		properties.add("sonde.switches.backoff-max", () -> "1s");
@@ -104,7 +108,6 @@ class SwitchManagementIntegrationTests {
 	static void stopEverything() {
 		network.close();
 		collector.close();
-		redis.stop();
 	}
 
 	private static final byte[] PUNT_PAYLOAD = "sonde packet-out".getBytes(java.nio.charset.StandardCharsets.US_ASCII);

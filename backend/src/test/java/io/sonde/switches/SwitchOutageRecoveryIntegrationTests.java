@@ -23,6 +23,7 @@ import io.sonde.testsupport.RedisServerProcess;
 import io.sonde.topology.TopologyCatalog;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
@@ -54,6 +55,8 @@ import static org.awaitility.Awaitility.await;
  */
 @SpringBootTest(classes = SondeApplication.class, webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
 @Import(SwitchOutageRecoveryIntegrationTests.Recorder.class)
+// The context closes with the class: cached, it would keep retrying the class's Redis
+// and dialling its switches.
 @DirtiesContext
 class SwitchOutageRecoveryIntegrationTests {
 
@@ -63,7 +66,8 @@ class SwitchOutageRecoveryIntegrationTests {
 
 	private static final Duration SETTLE = Duration.ofSeconds(60);
 
-	private static final RedisServerProcess redis = RedisServerProcess.start();
+	@RegisterExtension
+	static final RedisServerProcess redis = RedisServerProcess.start();
 
 	private static final EmulatedNetwork network = EmulatedNetwork.start(lineOfThree(),
 			EmulationOptions.DEFAULTS.withClock(ClockMode.REAL).withP4RuntimeBasePort(0).withCollector(null));
@@ -72,14 +76,13 @@ class SwitchOutageRecoveryIntegrationTests {
 
 	@DynamicPropertySource
 	static void service(DynamicPropertyRegistry properties) {
-		properties.add("spring.data.redis.port", redis::port);
+		redis.register(properties);
 	}
 
 	@AfterAll
 	static void stopEverything() {
 		control.close();
 		network.close();
-		redis.stop();
 	}
 
 	@Autowired

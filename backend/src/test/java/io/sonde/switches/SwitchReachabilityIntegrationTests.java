@@ -12,10 +12,10 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.sonde.p4runtime.client.P4RuntimeClient;
 import io.sonde.testsupport.RedisServerProcess;
 import io.sonde.topology.ApiCaller;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
@@ -52,17 +52,13 @@ class SwitchReachabilityIntegrationTests {
 	/** Many heartbeats and redials, for a loaded two-core machine. */
 	private static final Duration SETTLE = Duration.ofSeconds(20);
 
-	private static final RedisServerProcess redis = RedisServerProcess.start();
+	@RegisterExtension
+	static final RedisServerProcess redis = RedisServerProcess.start();
 
 	@DynamicPropertySource
 	static void service(DynamicPropertyRegistry properties) {
-		properties.add("spring.data.redis.port", redis::port);
+		redis.register(properties);
 		ApiCaller.registerTokens(properties);
-	}
-
-	@AfterAll
-	static void stopRedis() {
-		redis.stop();
 	}
 
 	@LocalServerPort

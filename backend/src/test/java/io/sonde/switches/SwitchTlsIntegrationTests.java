@@ -19,6 +19,7 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 import org.springframework.beans.factory.annotation.Autowired;
@@ -44,12 +45,15 @@ import static org.awaitility.Awaitility.await;
  * outside) is refused where the connection would read it.
  */
 @SpringBootTest(classes = SondeApplication.class, webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
+// The context closes with the class: cached, it would keep retrying the class's Redis
+// and dialling its switches.
 @DirtiesContext
 class SwitchTlsIntegrationTests {
 
 	private static final Duration CONNECTED = Duration.ofSeconds(30);
 
-	private static final RedisServerProcess redis = RedisServerProcess.start();
+	@RegisterExtension
+	static final RedisServerProcess redis = RedisServerProcess.start();
 
 	private static final ObjectMapper JSON = new ObjectMapper();
 
@@ -80,7 +84,7 @@ class SwitchTlsIntegrationTests {
 
 	@DynamicPropertySource
 	static void service(DynamicPropertyRegistry properties) {
-		properties.add("spring.data.redis.port", redis::port);
+		redis.register(properties);
 		properties.add("sonde.switches.tls-directory", () -> root.resolve("tls").toString());
 		properties.add("sonde.switches.backoff-max", () -> "1s");
 		properties.add("sonde.switches.registry-refresh", () -> "1s");
@@ -91,7 +95,6 @@ class SwitchTlsIntegrationTests {
 	static void stopEverything() {
 		inlineSwitch.close();
 		fileSwitch.close();
-		redis.stop();
 	}
 
 	@BeforeEach

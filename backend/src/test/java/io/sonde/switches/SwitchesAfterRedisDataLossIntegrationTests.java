@@ -10,6 +10,7 @@ import io.sonde.testsupport.RedisServerProcess;
 import io.sonde.topology.ApiCaller;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.actuate.health.HealthEndpoint;
@@ -36,6 +37,8 @@ import static org.awaitility.Awaitility.await;
  * configuration again, the switches are reconciled with what Redis holds then.
  */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
+// The class stops, kills or empties the Redis this context holds: the context closes
+// with the class.
 @DirtiesContext
 class SwitchesAfterRedisDataLossIntegrationTests {
 
@@ -43,13 +46,14 @@ class SwitchesAfterRedisDataLossIntegrationTests {
 
 	private static final String WATCHLIST = "SondeIngress.int_source.int_watchlist";
 
-	private static final RedisServerProcess redis = RedisServerProcess.start();
+	@RegisterExtension
+	static final RedisServerProcess redis = RedisServerProcess.start();
 
 	private static final EmulatedFabric fabric = EmulatedFabric.fatTree(2);
 
 	@DynamicPropertySource
 	static void service(DynamicPropertyRegistry properties) {
-		properties.add("spring.data.redis.port", redis::port);
+		redis.register(properties);
 		properties.add("sonde.switches.heartbeat", () -> "500ms");
 		properties.add("sonde.switches.backoff-min", () -> "100ms");
 		properties.add("sonde.switches.backoff-max", () -> "1s");
@@ -60,7 +64,6 @@ class SwitchesAfterRedisDataLossIntegrationTests {
 	@AfterAll
 	static void stopEverything() {
 		fabric.close();
-		redis.stop();
 	}
 
 	@LocalServerPort

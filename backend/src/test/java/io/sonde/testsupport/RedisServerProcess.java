@@ -11,11 +11,17 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
+
+import org.junit.jupiter.api.extension.AfterAllCallback;
+import org.junit.jupiter.api.extension.ExtensionContext;
+
+import org.springframework.test.context.DynamicPropertyRegistry;
+
+import static org.awaitility.Awaitility.await;
 
 /**
  * A real redis-server (the Debian package) owned by one test, on a port of its own, so a
@@ -23,8 +29,11 @@ import java.util.stream.Stream;
  * Without persistence by default (a restart starts empty); with {@link #startAppendOnly}
  * it keeps an append-only file in a directory of the test's, as the Redis that
  * {@code make demo} starts does.
+ * <p>
+ * A test class holds it in a static {@code @RegisterExtension} field: it stops after the
+ * class, and {@link #register} points the class's Spring context at it.
  */
-public final class RedisServerProcess implements AutoCloseable {
+public final class RedisServerProcess implements AutoCloseable, AfterAllCallback {
 
 	private static final Path REDIS_SERVER = Path.of("/usr/bin/redis-server");
 
@@ -78,6 +87,18 @@ public final class RedisServerProcess implements AutoCloseable {
 
 	public int port() {
 		return this.port;
+	}
+
+	/**
+	 * For a {@code @DynamicPropertySource}: Spring Data Redis connects to this server.
+	 */
+	public void register(DynamicPropertyRegistry properties) {
+		properties.add("spring.data.redis.port", this::port);
+	}
+
+	@Override
+	public void afterAll(ExtensionContext context) {
+		stop();
 	}
 
 	/** The running server's process id (benchmarks read its CPU time from /proc). */
@@ -211,44 +232,32 @@ public final class RedisServerProcess implements AutoCloseable {
 	}
 
 	private void awaitListening(boolean listening) {
-		Instant deadline = Instant.now().plus(Duration.ofSeconds(10));
-		while (Instant.now().isBefore(deadline)) {
-			if (isListening() == listening) {
-				return;
-			}
-			pause();
-		}
-		throw new IllegalStateException(
-				"redis-server on port " + this.port + " did not " + (listening ? "start" : "stop") + " within 10 s");
+		await("redis-server on port " + this.port + (listening ? " started" : " stopped"))
+			.atMost(Duration.ofSeconds(10))
+			.pollDelay(Duration.ZERO)
+			.pollInterval(Duration.ofMillis(50))
+			.until(() -> isListening() == listening);
 	}
 
 	/** PING answers PONG once an append-only file is loaded (LOADING before). */
 	private void awaitLoaded() {
-		Instant deadline = Instant.now().plus(Duration.ofSeconds(30));
-		while (Instant.now().isBefore(deadline)) {
-			try (Socket socket = new Socket("127.0.0.1", this.port)) {
-				socket.setSoTimeout(2000);
-				socket.getOutputStream().write("PING\r\n".getBytes(StandardCharsets.US_ASCII));
-				byte[] reply = new byte[64];
-				int read = socket.getInputStream().read(reply);
-				if (read > 0 && new String(reply, 0, read, StandardCharsets.US_ASCII).startsWith("+PONG")) {
-					return;
-				}
-			}
-			catch (IOException ex) {
-				// Not ready yet.
-			}
-			pause();
-		}
-		throw new IllegalStateException("redis-server on port " + this.port + " did not load its data within 30 s");
+		await("redis-server on port " + this.port + " loaded its data").atMost(Duration.ofSeconds(30))
+			.pollDelay(Duration.ZERO)
+			.pollInterval(Duration.ofMillis(50))
+			.until(this::answersPong);
 	}
 
-	private static void pause() {
-		try {
-			Thread.sleep(50);
+	private boolean answersPong() {
+		try (Socket socket = new Socket("127.0.0.1", this.port)) {
+			socket.setSoTimeout(2000);
+			socket.getOutputStream().write("PING\r\n".getBytes(StandardCharsets.US_ASCII));
+			byte[] reply = new byte[64];
+			int read = socket.getInputStream().read(reply);
+			return read > 0 && new String(reply, 0, read, StandardCharsets.US_ASCII).startsWith("+PONG");
 		}
-		catch (InterruptedException ex) {
-			Thread.currentThread().interrupt();
+		catch (IOException ex) {
+			// Not ready yet.
+			return false;
 		}
 	}
 

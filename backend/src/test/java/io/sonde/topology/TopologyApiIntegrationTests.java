@@ -12,6 +12,7 @@ import io.sonde.testsupport.RedisServerProcess;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
@@ -41,20 +42,20 @@ import static org.awaitility.Awaitility.await;
 @DirtiesContext
 class TopologyApiIntegrationTests {
 
-	private static final RedisServerProcess redis = RedisServerProcess.start();
+	@RegisterExtension
+	static final RedisServerProcess redis = RedisServerProcess.start();
 
 	private static final EmulatedFabric fabric = EmulatedFabric.fatTree(2);
 
 	@DynamicPropertySource
 	static void service(DynamicPropertyRegistry properties) {
-		properties.add("spring.data.redis.port", redis::port);
+		redis.register(properties);
 		ApiCaller.registerTokens(properties);
 	}
 
 	@AfterAll
 	static void stopRedisAndSwitches() {
 		fabric.close();
-		redis.stop();
 	}
 
 	@LocalServerPort

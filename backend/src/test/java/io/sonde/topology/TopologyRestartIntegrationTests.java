@@ -13,6 +13,7 @@ import io.sonde.switches.SwitchView;
 import io.sonde.testsupport.RedisServerProcess;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 import org.springframework.boot.builder.SpringApplicationBuilder;
@@ -31,7 +32,8 @@ import static org.awaitility.Awaitility.await;
  */
 class TopologyRestartIntegrationTests {
 
-	private static final RedisServerProcess redis = RedisServerProcess.start();
+	@RegisterExtension
+	static final RedisServerProcess redis = RedisServerProcess.start();
 
 	private static final EmulatedFabric fabric = EmulatedFabric.fatTree(2);
 
@@ -41,7 +43,6 @@ class TopologyRestartIntegrationTests {
 	@AfterAll
 	static void stopRedisAndSwitches() {
 		fabric.close();
-		redis.stop();
 	}
 
 	@Test

@@ -2,7 +2,6 @@ package io.sonde.e2e;
 
 import java.io.IOException;
 import java.net.ServerSocket;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.function.BooleanSupplier;
 import java.util.function.Supplier;
@@ -13,13 +12,12 @@ import io.sonde.e2e.browser.Screenshots;
 import io.sonde.e2e.pages.AlertsPage;
 import io.sonde.e2e.pages.LoginPage;
 import io.sonde.e2e.pages.OverviewPage;
+import io.sonde.e2e.support.BrowserTestBed;
 import io.sonde.e2e.support.TestService;
-import io.sonde.testsupport.RedisServerProcess;
 import io.sonde.topology.ApiCaller;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.openqa.selenium.StaleElementReferenceException;
 import org.openqa.selenium.chrome.ChromeDriver;
 import org.openqa.selenium.support.ui.WebDriverWait;
@@ -44,16 +42,16 @@ import static org.assertj.core.api.Assertions.assertThat;
 @SpringBootTest(classes = SondeApplication.class, webEnvironment = WebEnvironment.RANDOM_PORT,
 		properties = { "sonde.switches.heartbeat=500ms", "sonde.switches.registry-refresh=1s",
 				"sonde.switches.probe-interval=1h" })
+// The context closes with the class: cached, it would keep retrying the class's Redis
+// and dialling its switches.
 @DirtiesContext
 class AlertsLiveBrowserIntegrationTests {
 
 	/** The rule's 1 s, the engine's 1 s tick and a loaded CPU, with room to spare. */
 	private static final Duration LIVE = Duration.ofSeconds(60);
 
-	private static final RedisServerProcess redis = RedisServerProcess.start();
-
-	@TempDir
-	static Path temporary;
+	@RegisterExtension
+	static final BrowserTestBed bed = BrowserTestBed.withPrivateRedis().withApiTokens();
 
 	private static ChromeDriver browser;
 
@@ -62,21 +60,12 @@ class AlertsLiveBrowserIntegrationTests {
 
 	@DynamicPropertySource
 	static void isolatedService(DynamicPropertyRegistry properties) {
-		TestService.register(properties, temporary, redis::port);
-		ApiCaller.registerTokens(properties);
+		bed.register(properties);
 	}
 
 	@BeforeAll
-	static void startBrowser() throws IOException {
-		browser = Chromium.start(temporary.resolve("chromium-profile"));
-	}
-
-	@AfterAll
-	static void stopEverything() {
-		if (browser != null) {
-			browser.quit();
-		}
-		redis.stop();
+	static void startBrowser() {
+		browser = bed.browser();
 	}
 
 	@Test

@@ -24,16 +24,16 @@ import io.sonde.e2e.pages.StateControls;
 import io.sonde.e2e.pages.SwitchPage;
 import io.sonde.e2e.pages.SwitchesPage;
 import io.sonde.e2e.pages.TopologyPage;
+import io.sonde.e2e.support.BrowserTestBed;
 import io.sonde.e2e.support.FabricEvents;
 import io.sonde.e2e.support.LiveFabric;
 import io.sonde.e2e.support.TestService;
 import io.sonde.e2e.support.TestService.Account;
 import io.sonde.events.EventFlow;
-import io.sonde.testsupport.RedisServerProcess;
 import io.sonde.topology.ApiCaller;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeEach;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 import org.openqa.selenium.By;
@@ -66,6 +66,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 @SpringBootTest(classes = SondeApplication.class, webEnvironment = WebEnvironment.RANDOM_PORT,
 		properties = { "sonde.switches.heartbeat=500ms", "sonde.switches.registry-refresh=1s",
 				"sonde.switches.probe-interval=1h", "sonde.switches.polling-interval=1s" })
+// The context closes with the class: cached, it would keep retrying the class's Redis
+// and dialling its switches.
 @DirtiesContext
 class BrowserJourneyIntegrationTests {
 
@@ -74,12 +76,12 @@ class BrowserJourneyIntegrationTests {
 
 	private static final EventFlow FLOW = new EventFlow("10.0.0.2", "10.1.0.2", 40000, 5201, 17);
 
-	private static final RedisServerProcess redis = RedisServerProcess.start();
-
 	private static final LiveFabric fabric = new LiveFabric();
 
-	@TempDir
-	static Path temporary;
+	@RegisterExtension
+	static final BrowserTestBed bed = BrowserTestBed.withPrivateRedis().withApiTokens();
+
+	private static final Path temporary = bed.temporary();
 
 	@LocalServerPort
 	private int port;
@@ -93,15 +95,12 @@ class BrowserJourneyIntegrationTests {
 
 	@DynamicPropertySource
 	static void isolatedService(DynamicPropertyRegistry properties) {
-		TestService.register(properties, temporary, redis::port);
+		bed.register(properties);
 		TestService.registerAccountPerRole(properties);
-		ApiCaller.registerTokens(properties);
 	}
 
 	/**
-	 * Once for the three walks; an instance method, since it needs the port, and not a
-	 * per-class lifecycle, under which the context starts before the temporary folder
-	 * exists.
+	 * Once for the three walks; an instance method, since it needs the port.
 	 */
 	@BeforeEach
 	void startTheNetworkOnce() throws IOException {
@@ -127,7 +126,6 @@ class BrowserJourneyIntegrationTests {
 	@AfterAll
 	static void stopEverything() {
 		fabric.close();
-		redis.stop();
 	}
 
 	@ParameterizedTest(name = "{0}")

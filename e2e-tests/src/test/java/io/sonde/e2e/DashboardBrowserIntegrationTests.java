@@ -1,20 +1,18 @@
 package io.sonde.e2e;
 
 import java.io.IOException;
-import java.nio.file.Path;
 import java.time.Duration;
 
 import io.sonde.SondeApplication;
-import io.sonde.e2e.browser.Chromium;
 import io.sonde.e2e.browser.Screenshots;
+import io.sonde.e2e.support.BrowserTestBed;
 import io.sonde.e2e.support.TestService;
 import io.sonde.e2e.pages.LoginPage;
 import io.sonde.e2e.pages.OverviewPage;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.openqa.selenium.chrome.ChromeDriver;
 import org.openqa.selenium.support.ui.WebDriverWait;
 
@@ -37,8 +35,8 @@ class DashboardBrowserIntegrationTests {
 	/** Two refresh periods of the page (5 s) plus slack for a loaded machine. */
 	private static final Duration REFRESH = Duration.ofSeconds(15);
 
-	@TempDir
-	static Path temporary;
+	@RegisterExtension
+	static final BrowserTestBed bed = BrowserTestBed.onSharedRedis();
 
 	private static ChromeDriver browser;
 
@@ -47,19 +45,12 @@ class DashboardBrowserIntegrationTests {
 
 	@DynamicPropertySource
 	static void isolatedService(DynamicPropertyRegistry properties) {
-		TestService.register(properties, temporary, () -> "6379");
+		bed.register(properties);
 	}
 
 	@BeforeAll
-	static void startBrowser() throws IOException {
-		browser = Chromium.start(temporary.resolve("chromium-profile"));
-	}
-
-	@AfterAll
-	static void stopBrowser() {
-		if (browser != null) {
-			browser.quit();
-		}
+	static void startBrowser() {
+		browser = bed.browser();
 	}
 
 	@BeforeEach

@@ -16,15 +16,14 @@ import io.sonde.e2e.pages.LoginPage;
 import io.sonde.e2e.pages.MetricsPage;
 import io.sonde.e2e.pages.OverviewPage;
 import io.sonde.e2e.support.FabricEvents;
+import io.sonde.e2e.support.BrowserTestBed;
 import io.sonde.e2e.support.TestService;
 import io.sonde.events.EventFlow;
-import io.sonde.testsupport.RedisServerProcess;
 import io.sonde.topology.TopologyCatalog;
 import io.sonde.topology.TopologyGenerators;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.openqa.selenium.StaleElementReferenceException;
 import org.openqa.selenium.chrome.ChromeDriver;
 import org.openqa.selenium.support.ui.WebDriverWait;
@@ -50,6 +49,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * Overview states the rate.
  */
 @SpringBootTest(classes = SondeApplication.class, webEnvironment = WebEnvironment.RANDOM_PORT)
+// The context closes with the class: cached, it would keep retrying the class's Redis.
 @DirtiesContext
 class EventsLiveBrowserIntegrationTests {
 
@@ -65,10 +65,8 @@ class EventsLiveBrowserIntegrationTests {
 
 	private static final List<Long> PATH = List.of(7L, 5L, 1L, 9L, 11L);
 
-	private static final RedisServerProcess redis = RedisServerProcess.start();
-
-	@TempDir
-	static Path temporary;
+	@RegisterExtension
+	static final BrowserTestBed bed = BrowserTestBed.withPrivateRedis();
 
 	private static ChromeDriver browser;
 
@@ -86,20 +84,12 @@ class EventsLiveBrowserIntegrationTests {
 
 	@DynamicPropertySource
 	static void isolatedService(DynamicPropertyRegistry properties) {
-		TestService.register(properties, temporary, redis::port);
+		bed.register(properties);
 	}
 
 	@BeforeAll
-	static void startBrowser() throws IOException {
-		browser = Chromium.start(temporary.resolve("chromium-profile"));
-	}
-
-	@AfterAll
-	static void stopEverything() {
-		if (browser != null) {
-			browser.quit();
-		}
-		redis.stop();
+	static void startBrowser() {
+		browser = bed.browser();
 	}
 
 	@Test

@@ -17,16 +17,16 @@ import io.sonde.e2e.browser.Screenshots;
 import io.sonde.e2e.pages.LabelingPage;
 import io.sonde.e2e.pages.LoginPage;
 import io.sonde.e2e.pages.OverviewPage;
+import io.sonde.e2e.support.BrowserTestBed;
 import io.sonde.e2e.support.LiveFabric;
 import io.sonde.e2e.support.TestService;
 import io.sonde.emulator.run.EmulatedNetwork;
 import io.sonde.emulator.topology.LinkSpec;
-import io.sonde.testsupport.RedisServerProcess;
 import io.sonde.topology.ApiCaller;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.openqa.selenium.StaleElementReferenceException;
 import org.openqa.selenium.chrome.ChromeDriver;
 import org.openqa.selenium.support.ui.WebDriverWait;
@@ -51,19 +51,21 @@ import static org.assertj.core.api.Assertions.assertThat;
 @SpringBootTest(classes = SondeApplication.class, webEnvironment = WebEnvironment.RANDOM_PORT,
 		properties = { "sonde.switches.heartbeat=500ms", "sonde.switches.registry-refresh=1s",
 				"sonde.switches.probe-interval=1h" })
+// The context closes with the class: cached, it would keep retrying the class's Redis
+// and dialling its switches.
 @DirtiesContext
 class LabelingLiveBrowserIntegrationTests {
 
 	private static final Duration LIVE = LiveFabric.IN_SYNC;
 
-	private static final RedisServerProcess redis = RedisServerProcess.start();
-
 	private static final LiveFabric fabric = new LiveFabric();
 
 	private static final EmulatedNetwork network = fabric.network();
 
-	@TempDir
-	static Path temporary;
+	@RegisterExtension
+	static final BrowserTestBed bed = BrowserTestBed.withPrivateRedis().withApiTokens();
+
+	private static final Path temporary = bed.temporary();
 
 	private static ChromeDriver browser;
 
@@ -72,22 +74,17 @@ class LabelingLiveBrowserIntegrationTests {
 
 	@DynamicPropertySource
 	static void isolatedService(DynamicPropertyRegistry properties) {
-		TestService.register(properties, temporary, redis::port);
-		ApiCaller.registerTokens(properties);
+		bed.register(properties);
 	}
 
 	@BeforeAll
-	static void startBrowser() throws IOException {
-		browser = Chromium.start(temporary.resolve("chromium-profile"));
+	static void startBrowser() {
+		browser = bed.browser();
 	}
 
 	@AfterAll
 	static void stopEverything() {
-		if (browser != null) {
-			browser.quit();
-		}
 		fabric.close();
-		redis.stop();
 	}
 
 	@Test

@@ -49,6 +49,8 @@ import static org.awaitility.Awaitility.await;
 		properties = { "sonde.switches.heartbeat=500ms", "sonde.switches.registry-refresh=1s",
 				"sonde.switches.probe-interval=1h", "sonde.switches.polling-interval=500ms",
 				"sonde.webhooks.allowed-destinations=127.0.0.1/32" })
+// The context closes with the class: cached, it would keep retrying the class's Redis
+// and dialling its switches.
 @DirtiesContext
 class LinkLossWebhookIntegrationTests {
 

@@ -1,20 +1,16 @@
 package io.sonde.e2e;
 
-import java.io.IOException;
-import java.nio.file.Path;
 import java.time.Duration;
 
 import io.sonde.SondeApplication;
-import io.sonde.e2e.browser.Chromium;
 import io.sonde.e2e.pages.LoginPage;
 import io.sonde.e2e.pages.OverviewPage;
+import io.sonde.e2e.support.BrowserTestBed;
 import io.sonde.e2e.support.TestService;
 import io.sonde.store.RedisContinuity;
-import io.sonde.testsupport.RedisServerProcess;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.openqa.selenium.Alert;
 import org.openqa.selenium.chrome.ChromeDriver;
 import org.openqa.selenium.support.ui.ExpectedConditions;
@@ -37,16 +33,15 @@ import static org.assertj.core.api.Assertions.assertThat;
  * (dismissed, nothing happens), then acknowledges and says so.
  */
 @SpringBootTest(classes = SondeApplication.class, webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
+// The class empties the Redis this context holds: the context closes with the class.
 @DirtiesContext
 class OverviewDataLossBrowserIntegrationTests {
 
 	/** Two refresh periods of the page (5 s) plus slack for a loaded machine. */
 	private static final Duration REFRESH = Duration.ofSeconds(15);
 
-	private static final RedisServerProcess redis = RedisServerProcess.start();
-
-	@TempDir
-	static Path temporary;
+	@RegisterExtension
+	static final BrowserTestBed bed = BrowserTestBed.withPrivateRedis();
 
 	private static ChromeDriver browser;
 
@@ -61,20 +56,12 @@ class OverviewDataLossBrowserIntegrationTests {
 
 	@DynamicPropertySource
 	static void isolatedService(DynamicPropertyRegistry properties) {
-		TestService.register(properties, temporary, redis::port);
+		bed.register(properties);
 	}
 
 	@BeforeAll
-	static void startBrowser() throws IOException {
-		browser = Chromium.start(temporary.resolve("chromium-profile"));
-	}
-
-	@AfterAll
-	static void stopBrowserAndRedis() {
-		if (browser != null) {
-			browser.quit();
-		}
-		redis.stop();
+	static void startBrowser() {
+		browser = bed.browser();
 	}
 
 	@Test

@@ -1,20 +1,18 @@
 package io.sonde.e2e;
 
 import java.io.IOException;
-import java.nio.file.Path;
 import java.time.Duration;
 
 import io.sonde.SondeApplication;
-import io.sonde.e2e.browser.Chromium;
 import io.sonde.e2e.browser.Screenshots;
+import io.sonde.e2e.support.BrowserTestBed;
 import io.sonde.e2e.support.TestService;
 import io.sonde.e2e.pages.LoginPage;
 import io.sonde.e2e.pages.OverviewPage;
 import io.sonde.testsupport.RedisServerProcess;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.openqa.selenium.chrome.ChromeDriver;
 import org.openqa.selenium.support.ui.WebDriverWait;
 
@@ -32,6 +30,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * test's own) stops, its row turns DOWN with the reason; Redis returns, the row recovers.
  */
 @SpringBootTest(classes = SondeApplication.class, webEnvironment = WebEnvironment.RANDOM_PORT)
+// The class stops the Redis this context holds: the context closes with the class.
 @DirtiesContext
 class OverviewLiveHealthBrowserIntegrationTests {
 
@@ -43,10 +42,10 @@ class OverviewLiveHealthBrowserIntegrationTests {
 	 */
 	private static final Duration RECOVERY = Duration.ofSeconds(45);
 
-	private static final RedisServerProcess redis = RedisServerProcess.start();
+	@RegisterExtension
+	static final BrowserTestBed bed = BrowserTestBed.withPrivateRedis();
 
-	@TempDir
-	static Path temporary;
+	private static final RedisServerProcess redis = bed.redis();
 
 	private static ChromeDriver browser;
 
@@ -55,20 +54,12 @@ class OverviewLiveHealthBrowserIntegrationTests {
 
 	@DynamicPropertySource
 	static void isolatedService(DynamicPropertyRegistry properties) {
-		TestService.register(properties, temporary, redis::port);
+		bed.register(properties);
 	}
 
 	@BeforeAll
-	static void startBrowser() throws IOException {
-		browser = Chromium.start(temporary.resolve("chromium-profile"));
-	}
-
-	@AfterAll
-	static void stopBrowserAndRedis() {
-		if (browser != null) {
-			browser.quit();
-		}
-		redis.stop();
+	static void startBrowser() {
+		browser = bed.browser();
 	}
 
 	@Test

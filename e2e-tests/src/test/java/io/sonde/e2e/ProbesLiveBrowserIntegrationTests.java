@@ -15,6 +15,7 @@ import io.sonde.e2e.browser.Screenshots;
 import io.sonde.e2e.pages.LoginPage;
 import io.sonde.e2e.pages.OverviewPage;
 import io.sonde.e2e.pages.ProbesPage;
+import io.sonde.e2e.support.BrowserTestBed;
 import io.sonde.e2e.support.TestService;
 import io.sonde.emulator.control.EmulatorControlClient;
 import io.sonde.emulator.control.EmulatorControlServer;
@@ -24,12 +25,11 @@ import io.sonde.emulator.run.EmulationOptions;
 import io.sonde.emulator.run.LinkChange;
 import io.sonde.emulator.topology.FatTree;
 import io.sonde.emulator.topology.SwitchSpec;
-import io.sonde.testsupport.RedisServerProcess;
 import io.sonde.topology.ApiCaller;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.openqa.selenium.Dimension;
 import org.openqa.selenium.StaleElementReferenceException;
 import org.openqa.selenium.chrome.ChromeDriver;
@@ -55,6 +55,8 @@ import static org.awaitility.Awaitility.await;
 @SpringBootTest(classes = SondeApplication.class, webEnvironment = WebEnvironment.RANDOM_PORT,
 		properties = { "sonde.switches.heartbeat=500ms", "sonde.switches.registry-refresh=1s",
 				"sonde.switches.probe-interval=1h", "sonde.probes.avoid-for=10m" })
+// The context closes with the class: cached, it would keep retrying the class's Redis
+// and dialling its switches.
 @DirtiesContext
 class ProbesLiveBrowserIntegrationTests {
 
@@ -67,8 +69,6 @@ class ProbesLiveBrowserIntegrationTests {
 	/** The palette's first colour (Okabe-Ito blue), as the browser computes it. */
 	private static final String FIRST_PATH_COLOUR = "rgba(0, 114, 178, 1)";
 
-	private static final RedisServerProcess redis = RedisServerProcess.start();
-
 	private static final EmulatedNetwork network = EmulatedNetwork.start(FatTree.build(4),
 			EmulationOptions.DEFAULTS.withClock(ClockMode.REAL).withP4RuntimeBasePort(0).withCollector(null));
 
@@ -76,8 +76,10 @@ class ProbesLiveBrowserIntegrationTests {
 
 	private static final EmulatorControlClient emulator = EmulatorControlClient.onPort(control.port());
 
-	@TempDir
-	static Path temporary;
+	@RegisterExtension
+	static final BrowserTestBed bed = BrowserTestBed.withPrivateRedis().withApiTokens();
+
+	private static final Path temporary = bed.temporary();
 
 	private static ChromeDriver browser;
 
@@ -86,24 +88,19 @@ class ProbesLiveBrowserIntegrationTests {
 
 	@DynamicPropertySource
 	static void isolatedService(DynamicPropertyRegistry properties) {
-		TestService.register(properties, temporary, redis::port);
+		bed.register(properties);
 		properties.add("sonde.topology.link-status-url", () -> "http://127.0.0.1:" + control.port());
-		ApiCaller.registerTokens(properties);
 	}
 
 	@BeforeAll
-	static void startBrowser() throws IOException {
-		browser = Chromium.start(temporary.resolve("chromium-profile"));
+	static void startBrowser() {
+		browser = bed.browser();
 	}
 
 	@AfterAll
 	static void stopEverything() {
-		if (browser != null) {
-			browser.quit();
-		}
 		control.close();
 		network.close();
-		redis.stop();
 	}
 
 	@Test

@@ -1,28 +1,26 @@
 package io.sonde.e2e;
 
 import java.io.IOException;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.function.BooleanSupplier;
 
 import io.sonde.SondeApplication;
-import io.sonde.e2e.browser.Chromium;
 import io.sonde.e2e.browser.Screenshots;
 import io.sonde.e2e.pages.LoginPage;
 import io.sonde.e2e.pages.OverviewPage;
 import io.sonde.e2e.pages.SwitchPage;
 import io.sonde.e2e.pages.SwitchesPage;
+import io.sonde.e2e.support.BrowserTestBed;
 import io.sonde.e2e.support.TestService;
 import io.sonde.emulator.p4rt.EmulatedP4RuntimeServer;
 import io.sonde.switches.EmulatedFabric;
-import io.sonde.testsupport.RedisServerProcess;
 import io.sonde.topology.ApiCaller;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.openqa.selenium.StaleElementReferenceException;
 import org.openqa.selenium.chrome.ChromeDriver;
 import org.openqa.selenium.support.ui.WebDriverWait;
@@ -47,6 +45,8 @@ import static org.assertj.core.api.Assertions.assertThat;
  */
 @SpringBootTest(classes = SondeApplication.class, webEnvironment = WebEnvironment.RANDOM_PORT,
 		properties = "sonde.switches.heartbeat=1s")
+// The context closes with the class: cached, it would keep retrying the class's Redis
+// and dialling its switches.
 @DirtiesContext
 class SwitchesBrowserIntegrationTests {
 
@@ -58,12 +58,10 @@ class SwitchesBrowserIntegrationTests {
 	/** The switch whose page asks before disconnecting; the other test stops edge-1-0. */
 	private static final String CONFIRMED = "edge-0-0";
 
-	private static final RedisServerProcess redis = RedisServerProcess.start();
-
 	private static final EmulatedFabric fabric = EmulatedFabric.fatTree(4);
 
-	@TempDir
-	static Path temporary;
+	@RegisterExtension
+	static final BrowserTestBed bed = BrowserTestBed.withPrivateRedis().withApiTokens();
 
 	private static ChromeDriver browser;
 
@@ -72,13 +70,12 @@ class SwitchesBrowserIntegrationTests {
 
 	@DynamicPropertySource
 	static void isolatedService(DynamicPropertyRegistry properties) {
-		TestService.register(properties, temporary, redis::port);
-		ApiCaller.registerTokens(properties);
+		bed.register(properties);
 	}
 
 	@BeforeAll
-	static void startBrowser() throws IOException {
-		browser = Chromium.start(temporary.resolve("chromium-profile"));
+	static void startBrowser() {
+		browser = bed.browser();
 	}
 
 	/** Each test signs in on a browser that holds no session of another. */
@@ -98,11 +95,7 @@ class SwitchesBrowserIntegrationTests {
 
 	@AfterAll
 	static void stopEverything() {
-		if (browser != null) {
-			browser.quit();
-		}
 		fabric.close();
-		redis.stop();
 	}
 
 	@Test

@@ -1,7 +1,6 @@
 package io.sonde.e2e;
 
 import java.io.IOException;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.function.BooleanSupplier;
@@ -14,14 +13,14 @@ import io.sonde.e2e.pages.OverviewPage;
 import io.sonde.e2e.pages.SwitchPage;
 import io.sonde.e2e.pages.SwitchesPage;
 import io.sonde.e2e.pages.TopologyPage;
+import io.sonde.e2e.support.BrowserTestBed;
 import io.sonde.e2e.support.TestService;
 import io.sonde.switches.EmulatedFabric;
-import io.sonde.testsupport.RedisServerProcess;
 import io.sonde.topology.ApiCaller;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.openqa.selenium.NoSuchElementException;
 import org.openqa.selenium.StaleElementReferenceException;
 import org.openqa.selenium.WindowType;
@@ -45,6 +44,8 @@ import static org.assertj.core.api.Assertions.assertThat;
  */
 @SpringBootTest(classes = SondeApplication.class, webEnvironment = WebEnvironment.RANDOM_PORT,
 		properties = "sonde.switches.backoff-max=1s")
+// The context closes with the class: cached, it would keep retrying the class's Redis
+// and dialling its switches.
 @DirtiesContext
 class TopologyLiveBrowserIntegrationTests {
 
@@ -66,12 +67,10 @@ class TopologyLiveBrowserIntegrationTests {
 	 */
 	private static final String NOT_RELOADED = "document.documentElement.dataset.e2eNotReloaded";
 
-	private static final RedisServerProcess redis = RedisServerProcess.start();
-
 	private static final EmulatedFabric fabric = EmulatedFabric.fatTree(4);
 
-	@TempDir
-	static Path temporary;
+	@RegisterExtension
+	static final BrowserTestBed bed = BrowserTestBed.withPrivateRedis().withApiTokens();
 
 	private static ChromeDriver browser;
 
@@ -80,22 +79,17 @@ class TopologyLiveBrowserIntegrationTests {
 
 	@DynamicPropertySource
 	static void isolatedService(DynamicPropertyRegistry properties) {
-		TestService.register(properties, temporary, redis::port);
-		ApiCaller.registerTokens(properties);
+		bed.register(properties);
 	}
 
 	@BeforeAll
-	static void startBrowser() throws IOException {
-		browser = Chromium.start(temporary.resolve("chromium-profile"));
+	static void startBrowser() {
+		browser = bed.browser();
 	}
 
 	@AfterAll
 	static void stopEverything() {
-		if (browser != null) {
-			browser.quit();
-		}
 		fabric.close();
-		redis.stop();
 	}
 
 	@Test

@@ -3,9 +3,8 @@ package io.sonde.alerts.web;
 import java.net.http.HttpResponse;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.sonde.testsupport.RedisServerProcess;
+import io.sonde.testsupport.SharedApiContext;
 import io.sonde.topology.ApiCaller;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -13,9 +12,6 @@ import org.junit.jupiter.params.provider.CsvSource;
 
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.web.server.LocalServerPort;
-import org.springframework.test.annotation.DirtiesContext;
-import org.springframework.test.context.DynamicPropertyRegistry;
-import org.springframework.test.context.DynamicPropertySource;
 
 import static io.sonde.topology.ApiCaller.OPERATOR_TOKEN;
 import static io.sonde.topology.ApiCaller.VIEWER_TOKEN;
@@ -29,12 +25,9 @@ import static org.assertj.core.api.Assertions.assertThat;
  * rules may use.
  */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
-@DirtiesContext
-class AlertsApiIntegrationTests {
+class AlertsApiIntegrationTests extends SharedApiContext {
 
 	private static final String RULES = "/api/v1/alerts/rules";
-
-	private static final RedisServerProcess redis = RedisServerProcess.start();
 
 	private static final String VALID = """
 			{"name":"coverage low","severity":"warning","enabled":true,
@@ -43,17 +36,6 @@ class AlertsApiIntegrationTests {
 			 "for":"5s","repeatInterval":"5m",
 			 "labels":{"team":"netops"},"annotations":{"summary":"INT-label coverage under 95%"}}
 			""";
-
-	@DynamicPropertySource
-	static void service(DynamicPropertyRegistry properties) {
-		properties.add("spring.data.redis.port", redis::port);
-		ApiCaller.registerTokens(properties);
-	}
-
-	@AfterAll
-	static void stopRedis() {
-		redis.stop();
-	}
 
 	@LocalServerPort
 	int port;

@@ -21,10 +21,10 @@ import io.sonde.p4programs.codec.LabelItem;
 import io.sonde.p4programs.codec.LabelReason;
 import io.sonde.p4programs.codec.LabeledPacket;
 import io.sonde.testsupport.RedisServerProcess;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 import org.springframework.data.redis.connection.RedisStandaloneConfiguration;
 import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactory;
@@ -41,7 +41,8 @@ import static org.assertj.core.api.Assertions.assertThat;
  */
 class LabelStateOrderingIntegrationTests {
 
-	private static final RedisServerProcess redis = RedisServerProcess.start();
+	@RegisterExtension
+	static final RedisServerProcess redis = RedisServerProcess.start();
 
 	private final List<LettuceConnectionFactory> factories = new ArrayList<>();
 
@@ -59,11 +60,6 @@ class LabelStateOrderingIntegrationTests {
 	@AfterEach
 	void closeConnections() {
 		this.factories.forEach(LettuceConnectionFactory::destroy);
-	}
-
-	@AfterAll
-	static void stopRedis() {
-		redis.stop();
 	}
 
 	@Test

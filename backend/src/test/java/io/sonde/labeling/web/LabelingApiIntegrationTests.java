@@ -19,6 +19,7 @@ import org.junit.jupiter.api.MethodOrderer;
 import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestMethodOrder;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import p4.v1.CloneSessionEntry;
 import p4.v1.Entity;
 import p4.v1.PacketReplicationEngineEntry;
@@ -45,6 +46,8 @@ import static org.awaitility.Awaitility.await;
  */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
+// The context closes with the class: cached, it would keep retrying the class's Redis
+// and dialling its switches.
 @DirtiesContext
 class LabelingApiIntegrationTests {
 
@@ -52,13 +55,14 @@ class LabelingApiIntegrationTests {
 
 	private static final String PARAMETERS = "/api/v1/labeling/parameters";
 
-	private static final RedisServerProcess redis = RedisServerProcess.start();
+	@RegisterExtension
+	static final RedisServerProcess redis = RedisServerProcess.start();
 
 	private static final EmulatedFabric fabric = EmulatedFabric.fatTree(2);
 
 	@DynamicPropertySource
 	static void service(DynamicPropertyRegistry properties) {
-		properties.add("spring.data.redis.port", redis::port);
+		redis.register(properties);
 		properties.add("sonde.switches.heartbeat", () -> "500ms");
 		properties.add("sonde.switches.backoff-max", () -> "1s");
 		properties.add("sonde.switches.registry-refresh", () -> "1s");
@@ -68,7 +72,6 @@ class LabelingApiIntegrationTests {
 	@AfterAll
 	static void stopEverything() {
 		fabric.close();
-		redis.stop();
 	}
 
 	@LocalServerPort

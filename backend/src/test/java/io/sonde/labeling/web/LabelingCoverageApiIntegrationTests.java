@@ -11,7 +11,7 @@ import io.sonde.labeling.LabelStatesUpdated;
 import io.sonde.labeling.PortKey;
 import io.sonde.labeling.PortLabelState;
 import io.sonde.switches.EmulatedFabric;
-import io.sonde.testsupport.RedisServerProcess;
+import io.sonde.testsupport.SharedApiContext;
 import io.sonde.topology.ApiCaller;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeEach;
@@ -21,9 +21,6 @@ import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.web.server.LocalServerPort;
 import org.springframework.context.ApplicationEventPublisher;
-import org.springframework.test.annotation.DirtiesContext;
-import org.springframework.test.context.DynamicPropertyRegistry;
-import org.springframework.test.context.DynamicPropertySource;
 
 import static io.sonde.topology.ApiCaller.OPERATOR_TOKEN;
 import static io.sonde.topology.ApiCaller.VIEWER_TOKEN;
@@ -38,23 +35,13 @@ import static org.awaitility.Awaitility.await;
  * freshness, every cabled port is listed, and a bad {@code back} is a problem naming it.
  */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
-@DirtiesContext
-class LabelingCoverageApiIntegrationTests {
-
-	private static final RedisServerProcess redis = RedisServerProcess.start();
+class LabelingCoverageApiIntegrationTests extends SharedApiContext {
 
 	private static final EmulatedFabric fabric = EmulatedFabric.fatTree(2);
-
-	@DynamicPropertySource
-	static void service(DynamicPropertyRegistry properties) {
-		properties.add("spring.data.redis.port", redis::port);
-		ApiCaller.registerTokens(properties);
-	}
 
 	@AfterAll
 	static void stopRedisAndSwitches() {
 		fabric.close();
-		redis.stop();
 	}
 
 	@LocalServerPort

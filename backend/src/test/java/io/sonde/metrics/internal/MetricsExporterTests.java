@@ -15,6 +15,7 @@ import io.sonde.store.MetricPoint;
 import io.sonde.store.Sample;
 import io.sonde.store.SeriesQuery;
 import io.sonde.store.TimeSeriesStore;
+import org.awaitility.Awaitility;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -83,12 +84,12 @@ class MetricsExporterTests {
 		}
 	}
 
-	private static void await(java.util.function.BooleanSupplier condition) throws InterruptedException {
-		long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
-		while (!condition.getAsBoolean()) {
-			assertThat(System.nanoTime()).as("timed out").isLessThan(deadline);
-			Thread.sleep(2);
-		}
+	private static void await(java.util.function.BooleanSupplier condition) {
+		Awaitility.await()
+			.atMost(Duration.ofSeconds(10))
+			.pollDelay(Duration.ZERO)
+			.pollInterval(Duration.ofMillis(2))
+			.until(condition::getAsBoolean);
 	}
 
 	private record CapturingStore(List<MetricPoint> written) implements TimeSeriesStore {

@@ -6,7 +6,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import io.sonde.store.MetricPoint;
@@ -15,6 +14,7 @@ import io.sonde.store.SeriesQuery;
 import io.sonde.store.TimeSeriesRejected;
 import io.sonde.store.TimeSeriesStore;
 import io.sonde.store.TimeSeriesUnavailable;
+import org.awaitility.Awaitility;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -87,12 +87,12 @@ class PointWriterTests {
 		}
 	}
 
-	private static void await(java.util.function.BooleanSupplier condition) throws InterruptedException {
-		long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-		while (!condition.getAsBoolean()) {
-			assertThat(System.nanoTime()).as("timed out").isLessThan(deadline);
-			Thread.sleep(2);
-		}
+	private static void await(java.util.function.BooleanSupplier condition) {
+		Awaitility.await()
+			.atMost(Duration.ofSeconds(10))
+			.pollDelay(Duration.ZERO)
+			.pollInterval(Duration.ofMillis(2))
+			.until(condition::getAsBoolean);
 	}
 
 	/** Fails its first writes as told, then accepts. */

@@ -17,8 +17,8 @@ import io.sonde.store.MetricPoint;
 import io.sonde.store.TimeSeriesStore;
 import io.sonde.store.internal.questdb.SqlExecutor;
 import io.sonde.testsupport.RedisServerProcess;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
@@ -27,6 +27,7 @@ import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 /**
  * The history the API gives (raw read, bucketed in Java) equals what QuestDB's own SAMPLE
@@ -40,21 +41,17 @@ import static org.assertj.core.api.Assertions.assertThat;
 @DirtiesContext
 class StoreDownsamplingIntegrationTests {
 
-	private static final RedisServerProcess redis = RedisServerProcess.start();
+	@RegisterExtension
+	static final RedisServerProcess redis = RedisServerProcess.start();
 
 	private static final Instant T0 = Instant.parse("2026-02-01T00:00:00Z");
 
 	@DynamicPropertySource
 	static void service(DynamicPropertyRegistry properties) {
-		properties.add("spring.data.redis.port", redis::port);
+		redis.register(properties);
 		properties.add("sonde.metrics.push-interval", () -> "0s");
 		// The history then reads event points of int_metrics, which this test writes.
 		properties.add("sonde.metrics.event-points", () -> "always");
-	}
-
-	@AfterAll
-	static void stopRedis() {
-		redis.stop();
 	}
 
 	@Autowired
@@ -97,18 +94,18 @@ class StoreDownsamplingIntegrationTests {
 		}
 	}
 
-	private List<MetricHistoryPoint> awaitHistory(String key, Instant to, Duration resolution, long values)
-			throws InterruptedException {
-		Instant deadline = Instant.now().plusSeconds(30);
-		while (true) {
-			List<MetricHistoryPoint> points = this.history.history("flow_latency", key, T0, to, resolution);
-			long seen = points.stream().mapToLong(MetricHistoryPoint::count).sum();
-			if (seen >= values || Instant.now().isAfter(deadline)) {
-				assertThat(seen).isEqualTo(values);
-				return points;
-			}
-			Thread.sleep(100);
-		}
+	private List<MetricHistoryPoint> awaitHistory(String key, Instant to, Duration resolution, long values) {
+		List<MetricHistoryPoint> points = await("history of " + key).atMost(Duration.ofSeconds(30))
+			.pollDelay(Duration.ZERO)
+			.pollInterval(Duration.ofMillis(100))
+			.until(() -> this.history.history("flow_latency", key, T0, to, resolution),
+					(shown) -> valuesIn(shown) >= values);
+		assertThat(valuesIn(points)).isEqualTo(values);
+		return points;
+	}
+
+	private static long valuesIn(List<MetricHistoryPoint> points) {
+		return points.stream().mapToLong(MetricHistoryPoint::count).sum();
 	}
 
 	private static Instant instant(Object value) {

@@ -13,6 +13,7 @@ import io.sonde.testsupport.RedisServerProcess;
 import io.sonde.topology.ApiCaller;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 import org.springframework.boot.builder.SpringApplicationBuilder;
 import org.springframework.boot.web.context.WebServerApplicationContext;
@@ -33,7 +34,8 @@ import static org.awaitility.Awaitility.await;
  */
 class ProbeSessionHistoryRestartIntegrationTests {
 
-	private static final RedisServerProcess redis = RedisServerProcess.start();
+	@RegisterExtension
+	static final RedisServerProcess redis = RedisServerProcess.start();
 
 	private static final EmulatedNetwork network = EmulatedNetwork.start(ProbeRing.ring(3),
 			EmulationOptions.DEFAULTS.withClock(ClockMode.REAL).withP4RuntimeBasePort(0).withCollector(null));
@@ -41,7 +43,6 @@ class ProbeSessionHistoryRestartIntegrationTests {
 	@AfterAll
 	static void stopEverything() {
 		network.close();
-		redis.stop();
 	}
 
 	@Test

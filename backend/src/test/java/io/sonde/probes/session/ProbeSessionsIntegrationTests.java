@@ -28,6 +28,7 @@ import org.junit.jupiter.api.MethodOrderer;
 import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestMethodOrder;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
@@ -54,10 +55,13 @@ import static org.awaitility.Awaitility.await;
  */
 @SpringBootTest(classes = SondeApplication.class, webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
+// The context closes with the class: cached, it would keep retrying the class's Redis
+// and dialling its switches.
 @DirtiesContext
 class ProbeSessionsIntegrationTests {
 
-	private static final RedisServerProcess redis = RedisServerProcess.start();
+	@RegisterExtension
+	static final RedisServerProcess redis = RedisServerProcess.start();
 
 	private static final EmulatedNetwork network = EmulatedNetwork.start(ProbeRing.ring(4),
 			EmulationOptions.DEFAULTS.withClock(ClockMode.REAL).withP4RuntimeBasePort(0).withCollector(null));
@@ -71,7 +75,7 @@ class ProbeSessionsIntegrationTests {
 
 	@DynamicPropertySource
 	static void service(DynamicPropertyRegistry properties) {
-		properties.add("spring.data.redis.port", redis::port);
+		redis.register(properties);
 		properties.add("sonde.switches.heartbeat", () -> "500ms");
 		properties.add("sonde.switches.registry-refresh", () -> "1s");
 		properties.add("sonde.switches.probe-interval", () -> "1h");
@@ -86,7 +90,6 @@ class ProbeSessionsIntegrationTests {
 	static void stopEverything() {
 		control.close();
 		network.close();
-		redis.stop();
 	}
 
 	@LocalServerPort

@@ -6,7 +6,7 @@ import java.util.Set;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.sonde.switches.EmulatedFabric;
-import io.sonde.testsupport.RedisServerProcess;
+import io.sonde.testsupport.SharedApiContext;
 import io.sonde.topology.ApiCaller;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeEach;
@@ -14,9 +14,6 @@ import org.junit.jupiter.api.Test;
 
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.web.server.LocalServerPort;
-import org.springframework.test.annotation.DirtiesContext;
-import org.springframework.test.context.DynamicPropertyRegistry;
-import org.springframework.test.context.DynamicPropertySource;
 
 import static io.sonde.topology.ApiCaller.OPERATOR_TOKEN;
 import static io.sonde.topology.ApiCaller.json;
@@ -29,23 +26,13 @@ import static org.assertj.core.api.Assertions.assertThat;
  * field.
  */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
-@DirtiesContext
-class ProbePlansApiIntegrationTests {
-
-	private static final RedisServerProcess redis = RedisServerProcess.start();
+class ProbePlansApiIntegrationTests extends SharedApiContext {
 
 	private static final EmulatedFabric fabric = EmulatedFabric.fatTree(2);
-
-	@DynamicPropertySource
-	static void service(DynamicPropertyRegistry properties) {
-		properties.add("spring.data.redis.port", redis::port);
-		ApiCaller.registerTokens(properties);
-	}
 
 	@AfterAll
 	static void stopRedisAndSwitches() {
 		fabric.close();
-		redis.stop();
 	}
 
 	@LocalServerPort

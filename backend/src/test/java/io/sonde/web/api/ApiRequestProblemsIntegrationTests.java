@@ -13,9 +13,9 @@ import java.util.regex.Pattern;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.sonde.testsupport.RedisServerProcess;
 import io.sonde.topology.ApiCaller;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.web.server.LocalServerPort;
@@ -42,21 +42,17 @@ class ApiRequestProblemsIntegrationTests {
 
 	private static final String PASSWORD = "correct horse battery staple";
 
-	private static final RedisServerProcess redis = RedisServerProcess.start();
+	@RegisterExtension
+	static final RedisServerProcess redis = RedisServerProcess.start();
 
 	@DynamicPropertySource
 	static void service(DynamicPropertyRegistry properties) {
-		properties.add("spring.data.redis.port", redis::port);
+		redis.register(properties);
 		properties.add("sonde.security.users[0].username", () -> "viewer");
 		properties.add("sonde.security.users[0].password-hash",
 				() -> "{bcrypt}" + new BCryptPasswordEncoder(4).encode(PASSWORD));
 		properties.add("sonde.security.users[0].roles", () -> "VIEWER");
 		ApiCaller.registerTokens(properties);
-	}
-
-	@AfterAll
-	static void stopRedis() {
-		redis.stop();
 	}
 
 	@LocalServerPort

@@ -8,6 +8,7 @@ import io.sonde.switches.SwitchDevice;
 import io.sonde.switches.SwitchStateChanged;
 import io.sonde.switches.SwitchView;
 import io.sonde.web.WebSliceTestConfiguration;
+import org.awaitility.Awaitility;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
@@ -141,13 +142,12 @@ class SwitchesControllerTests {
 		assertThat(events.indexOf("PRIMARY")).isLessThan(events.indexOf("UNREACHABLE"));
 	}
 
-	private static String awaitContent(MvcResult stream, String expected) throws Exception {
-		long deadline = System.nanoTime() + Duration.ofSeconds(5).toNanos();
-		String content = stream.getResponse().getContentAsString();
-		while (!content.contains(expected) && System.nanoTime() < deadline) {
-			Thread.sleep(20);
-			content = stream.getResponse().getContentAsString();
-		}
+	private static String awaitContent(MvcResult stream, String expected) {
+		String content = Awaitility.await("the stream to contain " + expected)
+			.atMost(Duration.ofSeconds(5))
+			.pollDelay(Duration.ZERO)
+			.pollInterval(Duration.ofMillis(20))
+			.until(() -> stream.getResponse().getContentAsString(), (shown) -> shown.contains(expected));
 		assertThat(content).contains(expected);
 		return content;
 	}

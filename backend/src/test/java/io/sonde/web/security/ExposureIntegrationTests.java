@@ -21,8 +21,8 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.sonde.SondeApplication;
 import io.sonde.testsupport.RedisServerProcess;
 import io.sonde.topology.ApiCaller;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
@@ -44,12 +44,14 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
  * users see the components and their details.
  */
 @SpringBootTest(classes = SondeApplication.class, webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
+// The context closes with the class: cached, it would keep retrying the class's Redis.
 @DirtiesContext
 class ExposureIntegrationTests {
 
 	private static final String PASSWORD = "exposure-test-password";
 
-	private static final RedisServerProcess redis = RedisServerProcess.start();
+	@RegisterExtension
+	static final RedisServerProcess redis = RedisServerProcess.start();
 
 	private static final ObjectMapper JSON = new ObjectMapper();
 
@@ -61,17 +63,12 @@ class ExposureIntegrationTests {
 
 	@DynamicPropertySource
 	static void service(DynamicPropertyRegistry properties) {
-		properties.add("spring.data.redis.port", redis::port);
+		redis.register(properties);
 		ApiCaller.registerTokens(properties);
 		properties.add("sonde.security.users[0].username", () -> "viewer");
 		properties.add("sonde.security.users[0].password-hash",
 				() -> "{bcrypt}" + new BCryptPasswordEncoder(4).encode(PASSWORD));
 		properties.add("sonde.security.users[0].roles", () -> "VIEWER");
-	}
-
-	@AfterAll
-	static void stopRedis() {
-		redis.stop();
 	}
 
 	@Test

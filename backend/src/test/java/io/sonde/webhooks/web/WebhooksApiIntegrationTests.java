@@ -21,6 +21,7 @@ import io.sonde.topology.ApiCaller;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
@@ -48,7 +49,8 @@ import static org.awaitility.Awaitility.await;
 @DirtiesContext
 class WebhooksApiIntegrationTests {
 
-	private static final RedisServerProcess redis = RedisServerProcess.start();
+	@RegisterExtension
+	static final RedisServerProcess redis = RedisServerProcess.start();
 
 	private static final List<String> bodies = new CopyOnWriteArrayList<>();
 
@@ -56,7 +58,7 @@ class WebhooksApiIntegrationTests {
 
 	@DynamicPropertySource
 	static void service(DynamicPropertyRegistry properties) {
-		properties.add("spring.data.redis.port", redis::port);
+		redis.register(properties);
 		properties.add("sonde.webhooks.allowed-destinations", () -> "127.0.0.1/32");
 		ApiCaller.registerTokens(properties);
 	}
@@ -75,7 +77,6 @@ class WebhooksApiIntegrationTests {
 	@AfterAll
 	static void stopEverything() {
 		receiver.stop(0);
-		redis.stop();
 	}
 
 	@LocalServerPort

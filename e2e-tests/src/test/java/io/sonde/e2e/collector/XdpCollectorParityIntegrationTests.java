@@ -19,6 +19,8 @@ import io.sonde.javacollector.CollectorEvent;
 import io.sonde.javacollector.IntCollectorDetector;
 import io.sonde.javacollector.bench.EmulatedReports;
 import io.sonde.testsupport.RootRequired;
+import org.awaitility.Awaitility;
+import org.awaitility.core.ConditionTimeoutException;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -183,14 +185,16 @@ class XdpCollectorParityIntegrationTests {
 		return read(file).contains(text);
 	}
 
-	private static void await(BooleanSupplier condition, Duration timeout, Supplier<String> why)
-			throws InterruptedException {
-		long deadline = System.nanoTime() + timeout.toNanos();
-		while (!condition.getAsBoolean()) {
-			if (System.nanoTime() > deadline) {
-				fail(why.get());
-			}
-			Thread.sleep(50);
+	private static void await(BooleanSupplier condition, Duration timeout, Supplier<String> why) {
+		try {
+			Awaitility.await()
+				.atMost(timeout)
+				.pollDelay(Duration.ZERO)
+				.pollInterval(Duration.ofMillis(50))
+				.until(condition::getAsBoolean);
+		}
+		catch (ConditionTimeoutException ex) {
+			fail(why.get());
 		}
 	}
 

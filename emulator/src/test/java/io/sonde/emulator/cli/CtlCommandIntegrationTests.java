@@ -3,6 +3,7 @@ package io.sonde.emulator.cli;
 import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 
@@ -18,6 +19,7 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 /**
  * {@code emulator ctl} against a real-time emulator's control channel (two switches,
@@ -119,10 +121,10 @@ class CtlCommandIntegrationTests {
 		CompletableFuture<CommandOutput> run = CompletableFuture.supplyAsync(() -> CommandOutput.run("run",
 				"--topology", TWO_SWITCHES.toString(), "--clock", "real", "--duration", "4s", "--flows", "0",
 				"--p4runtime-base-port", "0", "--control-port", "0", "--control-file", address.toString()));
-		long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
-		while (!Files.exists(address) && !run.isDone() && System.nanoTime() < deadline) {
-			Thread.sleep(50);
-		}
+		await().atMost(Duration.ofSeconds(60))
+			.pollDelay(Duration.ZERO)
+			.pollInterval(Duration.ofMillis(50))
+			.until(() -> Files.exists(address) || run.isDone());
 		assertThat(address).as("the run wrote its control address").exists();
 		assertThat(Files.readString(address)).matches("127\\.0\\.0\\.1:\\d+\\n");
 

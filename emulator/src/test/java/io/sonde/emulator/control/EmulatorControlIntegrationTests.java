@@ -39,6 +39,7 @@ import p4.v1.GetForwardingPipelineConfigRequest.ResponseType;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
+import static org.awaitility.Awaitility.await;
 
 /**
  * The control channel of a running emulator, through {@link EmulatorControlClient} over
@@ -123,6 +124,7 @@ class EmulatorControlIntegrationTests {
 
 		assertThat(stopped.up()).isFalse();
 		assertThatExceptionOfType(ConnectException.class).isThrownBy(() -> new Socket("127.0.0.1", port).close());
+		// Real time passes on purpose: nothing may start the switch again by itself.
 		Thread.sleep(300);
 		assertThat(this.client.status().switches()).filteredOn((s) -> s.name().equals("s3"))
 			.singleElement()
@@ -245,19 +247,10 @@ class EmulatorControlIntegrationTests {
 	}
 
 	private static void awaitState(String what, BooleanSupplier state) {
-		long deadline = System.nanoTime() + WAIT.toNanos();
-		while (!state.getAsBoolean()) {
-			if (System.nanoTime() > deadline) {
-				throw new AssertionError("not within " + WAIT + ": " + what);
-			}
-			try {
-				Thread.sleep(50);
-			}
-			catch (InterruptedException ex) {
-				Thread.currentThread().interrupt();
-				throw new AssertionError("interrupted while waiting: " + what);
-			}
-		}
+		await(what).atMost(WAIT)
+			.pollDelay(Duration.ZERO)
+			.pollInterval(Duration.ofMillis(50))
+			.until(state::getAsBoolean);
 	}
 
 	/**

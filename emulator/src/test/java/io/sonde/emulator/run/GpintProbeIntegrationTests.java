@@ -39,6 +39,7 @@ import p4.v1.PacketIn;
 import p4.v1.PacketMetadata;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 /**
  * GPINT probes on a line of three emulated switches in virtual time (s1 port 2 → s2 port
@@ -276,11 +277,11 @@ class GpintProbeIntegrationTests {
 	}
 
 	/** PacketOut reaches the scheduler from a gRPC thread: wait until it was accepted. */
-	private static void awaitPacketOut(EmulatedSwitch emulatedSwitch) throws InterruptedException {
-		long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-		while (emulatedSwitch.packetOuts() == 0 && System.nanoTime() < deadline) {
-			Thread.sleep(10);
-		}
+	private static void awaitPacketOut(EmulatedSwitch emulatedSwitch) {
+		await().atMost(Duration.ofSeconds(10))
+			.pollDelay(Duration.ZERO)
+			.pollInterval(Duration.ofMillis(10))
+			.until(() -> emulatedSwitch.packetOuts() != 0);
 		assertThat(emulatedSwitch.packetOuts()).isEqualTo(1);
 	}
 

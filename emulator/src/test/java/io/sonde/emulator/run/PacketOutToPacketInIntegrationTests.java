@@ -1,6 +1,7 @@
 package io.sonde.emulator.run;
 
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
@@ -25,6 +26,7 @@ import p4.v1.PacketIn;
 import p4.v1.PacketMetadata;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 /**
  * Packet I/O across two emulated switches in real time (P4Runtime spec §16.1): the
@@ -106,10 +108,10 @@ class PacketOutToPacketInIntegrationTests {
 			.of(PacketMetadata.newBuilder().setMetadataId(1).setValue(Bytestrings.encode(S1_TOWARD_S2, 9)).build()));
 
 		EmulatedSwitch s2 = this.emulated.switchNamed("s2");
-		long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-		while (s2.packetInsDropped() == 0 && System.nanoTime() < deadline) {
-			Thread.sleep(10);
-		}
+		await().atMost(Duration.ofSeconds(10))
+			.pollDelay(Duration.ZERO)
+			.pollInterval(Duration.ofMillis(10))
+			.until(() -> s2.packetInsDropped() != 0);
 		assertThat(s2.packetInsDropped()).isEqualTo(1);
 	}
 

@@ -49,6 +49,8 @@ class RealTimeClockTests {
 		long[] submittedAt = new long[1];
 		try (RealTimeClock clock = new RealTimeClock(scheduler, WallClock.SYSTEM, Instant.EPOCH)) {
 			clock.start();
+			// Real time passes on purpose: emulated time must follow the wall clock while
+			// idle.
 			Thread.sleep(20);
 			scheduler.submit(() -> {
 				thread.set(Thread.currentThread().getName());
@@ -70,6 +72,7 @@ class RealTimeClockTests {
 			Clock view = clock.asJavaClock();
 			clock.start();
 			Instant first = view.instant();
+			// Real time passes on purpose: the view must advance with it.
 			Thread.sleep(30);
 			Instant later = view.instant();
 			assertThat(first).isAfterOrEqualTo(epoch);

@@ -119,6 +119,7 @@ class RedialPauseIntegrationTests {
 		}
 	}
 
+	/** Real time passes on purpose: the switch's port answers only after it. */
 	private static void sleep(Duration duration) {
 		try {
 			Thread.sleep(duration.toMillis());

@@ -25,7 +25,7 @@ abstract class OnRealAlertsModules {
 
 	@DynamicPropertySource
 	static void service(DynamicPropertyRegistry properties) {
-		properties.add("spring.data.redis.port", redis::port);
+		redis.register(properties);
 		properties.add("sonde.webhooks.allowed-destinations[0]", () -> "127.0.0.1/32");
 	}
 

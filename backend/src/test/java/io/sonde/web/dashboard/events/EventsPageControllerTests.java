@@ -14,6 +14,7 @@ import io.sonde.events.EventStream;
 import io.sonde.events.OrderedAppends;
 import io.sonde.events.TelemetryEvent;
 import io.sonde.web.WebSliceTestConfiguration;
+import org.awaitility.Awaitility;
 import org.junit.jupiter.api.Test;
 
 import org.springframework.beans.factory.annotation.Autowired;
@@ -164,13 +165,12 @@ class EventsPageControllerTests {
 		assertThat(this.history.lastCursor.get()).isEqualTo("c1");
 	}
 
-	private static String awaitContent(MvcResult stream, String expected) throws Exception {
-		long deadline = System.nanoTime() + Duration.ofSeconds(5).toNanos();
-		String content = stream.getResponse().getContentAsString();
-		while (!content.contains(expected) && System.nanoTime() < deadline) {
-			Thread.sleep(20);
-			content = stream.getResponse().getContentAsString();
-		}
+	private static String awaitContent(MvcResult stream, String expected) {
+		String content = Awaitility.await("the stream to contain " + expected)
+			.atMost(Duration.ofSeconds(5))
+			.pollDelay(Duration.ZERO)
+			.pollInterval(Duration.ofMillis(20))
+			.until(() -> stream.getResponse().getContentAsString(), (shown) -> shown.contains(expected));
 		assertThat(content).contains(expected);
 		return content;
 	}

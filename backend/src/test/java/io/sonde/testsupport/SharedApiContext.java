@@ -1,0 +1,73 @@
+package io.sonde.testsupport;
+
+import io.sonde.topology.ApiCaller;
+
+import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.boot.test.context.TestConfiguration;
+import org.springframework.context.SmartLifecycle;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Import;
+import org.springframework.test.context.DynamicPropertyRegistry;
+import org.springframework.test.context.DynamicPropertySource;
+
+/**
+ * One running backend for the API test classes that extend it: Spring's context cache
+ * hands every one of them the same context, booted once, on a redis-server of their own
+ * started with it and stopped when it closes, with the API tokens of {@link ApiCaller}. A
+ * class that extends it declares nothing that changes the context (no properties, no
+ * {@code @DynamicPropertySource}, no {@code @DirtiesContext}), and does not depend on
+ * what the others left in Redis or QuestDB: it works under names of its own.
+ */
+@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
+@Import(SharedApiContext.RedisStoppedWithTheContext.class)
+public abstract class SharedApiContext {
+
+	protected static final RedisServerProcess redis = RedisServerProcess.start();
+
+	@DynamicPropertySource
+	static void sharedService(DynamicPropertyRegistry properties) {
+		redis.register(properties);
+		ApiCaller.registerTokens(properties);
+	}
+
+	/**
+	 * Stops the redis-server when the shared context closes (at the end of the JVM, or
+	 * when Spring's context cache evicts it), in the last phase, after every component
+	 * that talks to Redis has stopped.
+	 */
+	@TestConfiguration(proxyBeanMethods = false)
+	static class RedisStoppedWithTheContext {
+
+		@Bean
+		SmartLifecycle sharedRedisStopper() {
+			return new SmartLifecycle() {
+
+				private volatile boolean running;
+
+				@Override
+				public void start() {
+					this.running = true;
+				}
+
+				@Override
+				public void stop() {
+					redis.stop();
+					this.running = false;
+				}
+
+				@Override
+				public boolean isRunning() {
+					return this.running;
+				}
+
+				@Override
+				public int getPhase() {
+					return Integer.MIN_VALUE;
+				}
+
+			};
+		}
+
+	}
+
+}
