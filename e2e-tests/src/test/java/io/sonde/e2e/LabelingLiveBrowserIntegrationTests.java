@@ -124,9 +124,12 @@ class LabelingLiveBrowserIntegrationTests {
 				() -> labeling.chartPoints() >= points + 5);
 
 		List<String> cabled = cabledSwitchPorts();
-		live("a heat map cell for every cabled switch port", () -> String.join(", ", labeling.heatMapPorts()),
-				() -> new HashSet<>(labeling.heatMapPorts()).equals(new HashSet<>(cabled)));
-		assertThat(labeling.heatMapPorts()).hasSameSizeAs(cabled);
+		// One read per check: the page redraws the cells every second, so a second read
+		// outside the retrying wait could meet a cell already replaced.
+		live("one heat map cell for every cabled switch port", () -> String.join(", ", labeling.heatMapPorts()), () -> {
+			List<String> ports = labeling.heatMapPorts();
+			return ports.size() == cabled.size() && new HashSet<>(ports).equals(new HashSet<>(cabled));
+		});
 		live("the ports the traffic crosses measured", () -> String.join(", ", labeling.heatMapFreshness()),
 				() -> labeling.heatMapFreshness().stream().anyMatch((bucket) -> !bucket.equals("never")));
 		assertThat(labeling.legend()).hasSize(5)
