@@ -25,4 +25,13 @@ public final class Problems {
 		return problem;
 	}
 
+	/**
+	 * 400, naming the first field at fault and listing every problem in {@code errors}.
+	 */
+	public static ProblemDetail rejected(String title, FieldsRejected rejected) {
+		ProblemDetail problem = badField(title, rejected.getMessage(), rejected.field());
+		problem.setProperty("errors", rejected.problems());
+		return problem;
+	}
+
 }

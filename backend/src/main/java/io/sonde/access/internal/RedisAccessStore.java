@@ -1,17 +1,17 @@
 package io.sonde.access.internal;
 
 import java.time.Instant;
-import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.sonde.access.AccessNotStored;
 import io.sonde.access.Role;
+import io.sonde.core.redis.RedisJson;
 
-import org.springframework.dao.DataAccessException;
+import org.springframework.data.redis.core.HashOperations;
 import org.springframework.data.redis.core.StringRedisTemplate;
 
 /**
@@ -31,133 +31,81 @@ class RedisAccessStore {
 
 	static final String TOKEN_LAST_USED = "sonde:access:token-last-used";
 
-	private final StringRedisTemplate redis;
-
-	private final ObjectMapper json;
+	private final RedisJson store;
 
 	RedisAccessStore(StringRedisTemplate redis, ObjectMapper json) {
-		this.redis = redis;
-		this.json = json;
+		this.store = new RedisJson(redis, json,
+				(ex) -> new AccessNotStored("Redis did not answer: " + ex.getMessage(), ex));
 	}
 
 	List<StoredUser> users() {
-		return values(USERS, StoredUser.class);
+		return this.store.hashValues(USERS, StoredUser.class);
 	}
 
 	Optional<StoredUser> user(String username) {
-		return value(USERS, username, StoredUser.class);
+		return this.store.hashValue(USERS, username, StoredUser.class);
 	}
 
 	/** Whether it was written: false when the name was taken meanwhile. */
 	boolean createUser(StoredUser user) {
-		return call(
-				() -> Boolean.TRUE.equals(this.redis.opsForHash().putIfAbsent(USERS, user.username(), write(user))));
+		String stored = this.store.write(user);
+		return this.store.call(() -> Boolean.TRUE.equals(hash().putIfAbsent(USERS, user.username(), stored)));
 	}
 
 	void replaceUser(StoredUser user) {
-		call(() -> {
-			this.redis.opsForHash().put(USERS, user.username(), write(user));
-			return null;
-		});
+		String stored = this.store.write(user);
+		this.store.run(() -> hash().put(USERS, user.username(), stored));
 	}
 
 	boolean deleteUser(String username) {
-		return call(() -> {
-			Long removed = this.redis.opsForHash().delete(USERS, username);
+		return this.store.call(() -> {
+			Long removed = hash().delete(USERS, username);
 			return removed != null && removed > 0;
 		});
 	}
 
 	List<StoredToken> tokens() {
-		return values(TOKENS, StoredToken.class);
+		return this.store.hashValues(TOKENS, StoredToken.class);
 	}
 
 	Optional<StoredToken> token(String id) {
-		return value(TOKENS, id, StoredToken.class);
+		return this.store.hashValue(TOKENS, id, StoredToken.class);
 	}
 
 	/** The token first, then its hash: a lookup never finds a hash without its token. */
 	void saveToken(StoredToken token) {
-		call(() -> {
-			this.redis.opsForHash().put(TOKENS, token.id(), write(token));
-			this.redis.opsForHash().put(TOKEN_HASHES, token.sha256(), token.id());
-			return null;
+		String stored = this.store.write(token);
+		this.store.run(() -> {
+			hash().put(TOKENS, token.id(), stored);
+			hash().put(TOKEN_HASHES, token.sha256(), token.id());
 		});
 	}
 
 	void replaceToken(StoredToken token) {
-		call(() -> {
-			this.redis.opsForHash().put(TOKENS, token.id(), write(token));
-			return null;
-		});
+		String stored = this.store.write(token);
+		this.store.run(() -> hash().put(TOKENS, token.id(), stored));
 	}
 
 	Optional<StoredToken> tokenByHash(String sha256) {
-		return call(() -> {
-			Object id = this.redis.opsForHash().get(TOKEN_HASHES, sha256);
-			return (id != null) ? token((String) id) : Optional.<StoredToken>empty();
-		});
+		return this.store.call(() -> Optional.ofNullable(hash().get(TOKEN_HASHES, sha256)))
+			.flatMap((id) -> token((String) id));
 	}
 
 	Map<String, Instant> lastUsed() {
-		return call(() -> {
-			Map<String, Instant> used = new java.util.HashMap<>();
-			this.redis.opsForHash()
-				.entries(TOKEN_LAST_USED)
+		return this.store.call(() -> {
+			Map<String, Instant> used = new HashMap<>();
+			hash().entries(TOKEN_LAST_USED)
 				.forEach((id, millis) -> used.put((String) id, Instant.ofEpochMilli(Long.parseLong((String) millis))));
 			return used;
 		});
 	}
 
 	void markUsed(String id, Instant at) {
-		call(() -> {
-			this.redis.opsForHash().put(TOKEN_LAST_USED, id, Long.toString(at.toEpochMilli()));
-			return null;
-		});
+		this.store.run(() -> hash().put(TOKEN_LAST_USED, id, Long.toString(at.toEpochMilli())));
 	}
 
-	private <T> List<T> values(String key, Class<T> type) {
-		return call(() -> {
-			List<T> all = new ArrayList<>();
-			for (Object stored : this.redis.opsForHash().values(key)) {
-				all.add(read((String) stored, type));
-			}
-			return all;
-		});
-	}
-
-	private <T> Optional<T> value(String key, String field, Class<T> type) {
-		return call(() -> {
-			Object stored = this.redis.opsForHash().get(key, field);
-			return (stored != null) ? Optional.of(read((String) stored, type)) : Optional.<T>empty();
-		});
-	}
-
-	private String write(Object value) {
-		try {
-			return this.json.writeValueAsString(value);
-		}
-		catch (JsonProcessingException ex) {
-			throw new IllegalStateException("cannot write " + value.getClass().getSimpleName() + " as JSON", ex);
-		}
-	}
-
-	private <T> T read(String stored, Class<T> type) {
-		try {
-			return this.json.readValue(stored, type);
-		}
-		catch (JsonProcessingException ex) {
-			throw new IllegalStateException("a stored " + type.getSimpleName() + " is not readable JSON", ex);
-		}
-	}
-
-	private static <T> T call(java.util.function.Supplier<T> operation) {
-		try {
-			return operation.get();
-		}
-		catch (DataAccessException ex) {
-			throw new AccessNotStored("Redis did not answer: " + ex.getMessage(), ex);
-		}
+	private HashOperations<String, Object, Object> hash() {
+		return this.store.redis().opsForHash();
 	}
 
 	/**

@@ -18,7 +18,7 @@ import io.sonde.intconfig.IntConfigDocument.FlowMatchSpec;
 import io.sonde.intconfig.IntConfigDocument.SwitchIntConfig;
 import io.sonde.intconfig.IntConfigDocument.WatchRule;
 import io.sonde.intconfig.IntConfigRejected;
-import io.sonde.intconfig.IntConfigRejected.FieldProblem;
+import io.sonde.core.FieldsRejected.FieldProblem;
 import io.sonde.p4programs.SondePipeline;
 import io.sonde.p4programs.SondePipeline.CnfOperator;
 import io.sonde.p4programs.SondePipeline.EventAlgorithm;

@@ -22,7 +22,7 @@ class IntConfigConfiguration {
 	StoredIntConfiguration storedIntConfiguration(StringRedisTemplate redis, ObjectMapper json,
 			TopologyCatalog topology, ObjectProvider<SwitchManagement> switches, ApplicationEventPublisher events,
 			Clock clock) {
-		return new StoredIntConfiguration(new RedisIntConfigStore(redis, json), topology, switches, events, clock);
+		return new StoredIntConfiguration(RedisIntConfigStore.versions(redis, json), topology, switches, events, clock);
 	}
 
 	/** The versions are state of record: listed after Redis loses its data. */

@@ -5,7 +5,7 @@ import java.util.function.Supplier;
 
 import io.sonde.intconfig.IntConfigDocument.ReportSession;
 import io.sonde.intconfig.IntConfigRejected;
-import io.sonde.intconfig.IntConfigRejected.FieldProblem;
+import io.sonde.core.FieldsRejected.FieldProblem;
 
 /**
  * The report session checked: where the sinks' reports go, as sonde.p4's collector entry

@@ -9,6 +9,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 
+import io.sonde.core.redis.VersionedDocuments;
 import io.sonde.intconfig.IntConfigDocument;
 import io.sonde.intconfig.IntConfigPlan;
 import io.sonde.intconfig.IntConfigRejected;
@@ -40,7 +41,7 @@ class StoredIntConfiguration implements IntConfiguration, DesiredStateContributo
 
 	private static final System.Logger logger = System.getLogger(StoredIntConfiguration.class.getName());
 
-	private final RedisIntConfigStore store;
+	private final VersionedDocuments<IntConfigVersion> store;
 
 	private final TopologyCatalog topology;
 
@@ -54,7 +55,7 @@ class StoredIntConfiguration implements IntConfiguration, DesiredStateContributo
 
 	private volatile Compiled compiled;
 
-	StoredIntConfiguration(RedisIntConfigStore store, TopologyCatalog topology,
+	StoredIntConfiguration(VersionedDocuments<IntConfigVersion> store, TopologyCatalog topology,
 			ObjectProvider<SwitchManagement> switches, ApplicationEventPublisher events, Clock clock) {
 		this.store = store;
 		this.topology = topology;
@@ -65,7 +66,7 @@ class StoredIntConfiguration implements IntConfiguration, DesiredStateContributo
 
 	@Override
 	public Optional<IntConfigVersion> current() {
-		return this.store.currentVersion().flatMap(this.store::version);
+		return this.store.current();
 	}
 
 	@Override

@@ -16,10 +16,7 @@ class IntConfigProblems {
 
 	@ExceptionHandler
 	ProblemDetail rejected(IntConfigRejected rejected) {
-		ProblemDetail problem = Problems.badField("INT configuration rejected", rejected.getMessage(),
-				rejected.field());
-		problem.setProperty("errors", rejected.problems());
-		return problem;
+		return Problems.rejected("INT configuration rejected", rejected);
 	}
 
 	@ExceptionHandler

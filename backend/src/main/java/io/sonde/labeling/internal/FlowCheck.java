@@ -7,7 +7,7 @@ import java.util.List;
 import java.util.regex.Pattern;
 
 import io.sonde.labeling.LabelingRejected;
-import io.sonde.labeling.LabelingRejected.FieldProblem;
+import io.sonde.core.FieldsRejected.FieldProblem;
 import io.sonde.labeling.SpecificFlow;
 import io.sonde.labeling.SpecificFlowRequest;
 

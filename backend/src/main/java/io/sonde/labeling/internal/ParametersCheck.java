@@ -11,7 +11,7 @@ import io.sonde.labeling.LabelingDocument;
 import io.sonde.labeling.LabelingMode;
 import io.sonde.labeling.LabelingParameters;
 import io.sonde.labeling.LabelingRejected;
-import io.sonde.labeling.LabelingRejected.FieldProblem;
+import io.sonde.core.FieldsRejected.FieldProblem;
 import io.sonde.labeling.ParameterValues;
 import io.sonde.labeling.ProbabilityFunction;
 

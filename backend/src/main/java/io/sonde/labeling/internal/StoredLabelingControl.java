@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 
+import io.sonde.core.redis.VersionedDocuments;
 import io.sonde.labeling.LabelingControl;
 import io.sonde.labeling.LabelingDocument;
 import io.sonde.labeling.LabelingNotOn;
@@ -34,6 +35,8 @@ class StoredLabelingControl implements LabelingControl {
 
 	private final RedisLabelingStore store;
 
+	private final VersionedDocuments<LabelingVersion> versions;
+
 	private final NetworkFacts network;
 
 	private final ApplicationEventPublisher events;
@@ -47,6 +50,7 @@ class StoredLabelingControl implements LabelingControl {
 	StoredLabelingControl(RedisLabelingStore store, NetworkFacts network, ApplicationEventPublisher events,
 			Clock clock) {
 		this.store = store;
+		this.versions = store.versions();
 		this.network = network;
 		this.events = events;
 		this.clock = clock;
@@ -55,17 +59,17 @@ class StoredLabelingControl implements LabelingControl {
 
 	@Override
 	public Optional<LabelingVersion> current() {
-		return this.store.currentVersion().flatMap(this.store::version);
+		return this.versions.current();
 	}
 
 	@Override
 	public List<LabelingVersion> versions() {
-		return this.store.versions();
+		return this.versions.all();
 	}
 
 	@Override
 	public Optional<LabelingVersion> version(long version) {
-		return this.store.version(version);
+		return this.versions.version(version);
 	}
 
 	@Override
@@ -106,7 +110,8 @@ class StoredLabelingControl implements LabelingControl {
 
 	@Override
 	public LabelingVersion rollback(long version, String author) {
-		LabelingVersion earlier = this.store.version(version).orElseThrow(() -> new LabelingVersionNotFound(version));
+		LabelingVersion earlier = this.versions.version(version)
+			.orElseThrow(() -> new LabelingVersionNotFound(version));
 		if (earlier.labelingOff()) {
 			return turnOff(author, "rollback to version " + version + " (labeling off)");
 		}
@@ -115,9 +120,9 @@ class StoredLabelingControl implements LabelingControl {
 	}
 
 	private synchronized LabelingVersion store(LabelingDocument document, String author, String comment, Kind kind) {
-		LabelingVersion version = new LabelingVersion(this.store.nextVersion(), author, this.clock.instant(),
+		LabelingVersion version = new LabelingVersion(this.versions.nextVersion(), author, this.clock.instant(),
 				(comment != null) ? comment : "", document, kind);
-		this.store.saveAndMakeCurrent(version);
+		this.versions.saveAndMakeCurrent(version);
 		this.inForce = null;
 		logger.log(Level.INFO,
 				() -> "labeling parameters version " + version.version() + " (" + kind + ") by " + author);
@@ -138,7 +143,7 @@ class StoredLabelingControl implements LabelingControl {
 		}
 		Optional<Long> number;
 		try {
-			number = this.store.currentVersion();
+			number = this.versions.currentVersion();
 		}
 		catch (RuntimeException ex) {
 			InForce last = this.inForce;
@@ -154,7 +159,7 @@ class StoredLabelingControl implements LabelingControl {
 			this.inForce = new InForce(last.version(), last.resolved(), now);
 			return last.resolved();
 		}
-		Resolved resolved = this.store.version(number.get())
+		Resolved resolved = this.versions.version(number.get())
 			.filter((version) -> !version.labelingOff())
 			.map(this::resolveLeniently)
 			.orElse(null);

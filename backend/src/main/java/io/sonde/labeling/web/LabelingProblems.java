@@ -19,9 +19,7 @@ class LabelingProblems {
 
 	@ExceptionHandler
 	ProblemDetail rejected(LabelingRejected rejected) {
-		ProblemDetail problem = Problems.badField("Labeling request rejected", rejected.getMessage(), rejected.field());
-		problem.setProperty("errors", rejected.problems());
-		return problem;
+		return Problems.rejected("Labeling request rejected", rejected);
 	}
 
 	@ExceptionHandler

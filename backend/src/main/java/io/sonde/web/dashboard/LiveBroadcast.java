@@ -10,6 +10,11 @@ import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
 
 import org.springframework.web.servlet.mvc.method.annotation.ResponseBodyEmitter;
 import org.springframework.web.servlet.mvc.method.annotation.SseEmitter;
@@ -17,11 +22,13 @@ import org.springframework.web.servlet.mvc.method.annotation.SseEmitter;
 /**
  * Server-sent event streams to the dashboard's open pages, one feed's worth (the live
  * switches, the live probe sessions): a new stream gets a snapshot, then every event
- * broadcast. All writes to browsers happen on one thread of the feed, never on the thread
- * that published the event (a switch's connection thread or a probe session must not wait
- * on a slow browser), and in the order the events were broadcast. Started and stopped
- * with the feed that owns it: streams end before the web server stops, so shutdown never
- * waits on them (JAVA_NOTES.md: open SSE connections otherwise hold it).
+ * published, each named and carrying JSON (or plain text where the page reads a name).
+ * The feed that owns it ({@link LiveFeed}) says only what it publishes. All writes to
+ * browsers happen on one thread of the feed, never on the thread that published the event
+ * (a switch's connection thread or a probe session must not wait on a slow browser), and
+ * in the order the events were broadcast. Started and stopped with the feed that owns it:
+ * streams end before the web server stops, so shutdown never waits on them
+ * (JAVA_NOTES.md: open SSE connections otherwise hold it).
  */
 public final class LiveBroadcast {
 
@@ -40,23 +47,30 @@ public final class LiveBroadcast {
 	/** How long a browser waits before reconnecting a broken stream. */
 	static final long RECONNECT_MILLIS = 2000;
 
-	private final String threadName;
+	private static final Logger logger = Logger.getLogger(LiveBroadcast.class.getName());
+
+	private final String name;
+
+	private final ObjectMapper json;
 
 	private final Set<SseEmitter> streams = ConcurrentHashMap.newKeySet();
 
 	private volatile ScheduledExecutorService sender;
 
 	/**
-	 * @param threadName the name of the thread that writes to the browsers
+	 * @param name the feed's, for the thread that writes to the browsers and the log
+	 * @param json writes the events' bodies
 	 */
-	public LiveBroadcast(String threadName) {
-		this.threadName = threadName;
+	public LiveBroadcast(String name, ObjectMapper json) {
+		this.name = name;
+		this.json = json;
 	}
 
 	/**
 	 * A new stream; {@code snapshot} writes its first events on the feed's thread (after
-	 * a reconnect time for the browser). A stopped feed answers a stream that ends at
-	 * once.
+	 * a reconnect time for the browser). A snapshot that fails is logged and left out:
+	 * the page keeps what it rendered and the next event still reaches it. A stopped feed
+	 * answers a stream that ends at once.
 	 */
 	public SseEmitter subscribe(Consumer<Stream> snapshot) {
 		SseEmitter emitter = new SseEmitter(STREAM_TIMEOUT.toMillis());
@@ -75,7 +89,7 @@ public final class LiveBroadcast {
 		Stream stream = new Stream(emitter);
 		if (!submit(running, () -> {
 			stream.send(SseEmitter.event().reconnectTime(RECONNECT_MILLIS).comment("snapshot"));
-			snapshot.accept(stream);
+			sendSnapshot(snapshot, stream);
 		})) {
 			this.streams.remove(emitter);
 			emitter.complete();
@@ -83,8 +97,23 @@ public final class LiveBroadcast {
 		return emitter;
 	}
 
-	/** Sends the event to every open stream, on the feed's thread. */
-	public void broadcast(SseEmitter.SseEventBuilder event) {
+	/**
+	 * Sends {@code body} as JSON in an event named {@code event} to every open stream.
+	 */
+	public void publish(String event, Object body) {
+		if (!this.streams.isEmpty()) {
+			broadcast(jsonEvent(event, body));
+		}
+	}
+
+	/**
+	 * Sends {@code text} as it is in an event named {@code event} to every open stream.
+	 */
+	public void publishText(String event, String text) {
+		broadcast(SseEmitter.event().name(event).data(text));
+	}
+
+	private void broadcast(SseEmitter.SseEventBuilder event) {
 		ScheduledExecutorService running = this.sender;
 		if (running == null || this.streams.isEmpty()) {
 			return;
@@ -92,6 +121,25 @@ public final class LiveBroadcast {
 		// Built once: a builder appends its terminating blank line on every build().
 		Set<ResponseBodyEmitter.DataWithMediaType> built = event.build();
 		submit(running, () -> List.copyOf(this.streams).forEach((emitter) -> send(emitter, built)));
+	}
+
+	private void sendSnapshot(Consumer<Stream> snapshot, Stream stream) {
+		try {
+			snapshot.accept(stream);
+		}
+		catch (RuntimeException ex) {
+			logger.log(Level.WARNING, this.name + ": no snapshot for a new stream: " + ex.getMessage(), ex);
+		}
+	}
+
+	private SseEmitter.SseEventBuilder jsonEvent(String event, Object body) {
+		try {
+			return SseEmitter.event().name(event).data(this.json.writeValueAsString(body));
+		}
+		catch (JsonProcessingException ex) {
+			throw new IllegalStateException(this.name + ": a " + event + " event did not serialize: " + ex.getMessage(),
+					ex);
+		}
 	}
 
 	/** Open streams, for tests and health. */
@@ -134,7 +182,7 @@ public final class LiveBroadcast {
 
 	public synchronized void start() {
 		ScheduledExecutorService executor = Executors.newSingleThreadScheduledExecutor((task) -> {
-			Thread thread = new Thread(task, this.threadName);
+			Thread thread = new Thread(task, this.name);
 			thread.setDaemon(true);
 			return thread;
 		});
@@ -168,7 +216,12 @@ public final class LiveBroadcast {
 			this.emitter = emitter;
 		}
 
-		public void send(SseEmitter.SseEventBuilder event) {
+		/** Sends {@code body} as JSON in an event named {@code event}. */
+		public void send(String event, Object body) {
+			send(jsonEvent(event, body));
+		}
+
+		private void send(SseEmitter.SseEventBuilder event) {
 			LiveBroadcast.this.send(this.emitter, event.build());
 		}
 

@@ -1,16 +1,12 @@
 package io.sonde.web.dashboard.alerts;
 
-import java.util.List;
 import java.util.Locale;
-import java.util.logging.Level;
-import java.util.logging.Logger;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.sonde.alerts.AlertNotification;
 import io.sonde.web.dashboard.LiveBroadcast;
+import io.sonde.web.dashboard.LiveFeed;
 
-import org.springframework.context.SmartLifecycle;
 import org.springframework.context.event.EventListener;
 import org.springframework.stereotype.Component;
 import org.springframework.web.servlet.mvc.method.annotation.SseEmitter;
@@ -23,71 +19,29 @@ import org.springframework.web.servlet.mvc.method.annotation.SseEmitter;
  * evaluation thread: {@link LiveBroadcast} writes to browsers on its own.
  */
 @Component
-public class AlertsLiveFeed implements SmartLifecycle {
-
-	private static final Logger logger = Logger.getLogger(AlertsLiveFeed.class.getName());
+public class AlertsLiveFeed implements LiveFeed {
 
 	private final AlertsPageView view;
 
-	private final ObjectMapper json;
-
-	private final LiveBroadcast streams = new LiveBroadcast("alerts-live-feed");
+	private final LiveBroadcast streams;
 
 	AlertsLiveFeed(AlertsPageView view, ObjectMapper json) {
 		this.view = view;
-		this.json = json;
+		this.streams = new LiveBroadcast("alerts-live-feed", json);
 	}
 
 	public SseEmitter subscribe() {
-		return this.streams.subscribe((stream) -> {
-			List<AlertRow> firing;
-			try {
-				firing = this.view.firing();
-			}
-			catch (RuntimeException ex) {
-				// Redis away: the next notification still reaches the page.
-				logger.log(Level.WARNING, "live alerts: no snapshot for a new stream: " + ex.getMessage(), ex);
-				return;
-			}
-			stream.send(event("snapshot", firing));
-		});
-	}
-
-	int openStreams() {
-		return this.streams.openStreams();
+		return this.streams.subscribe((stream) -> stream.send("snapshot", this.view.firing()));
 	}
 
 	@EventListener
 	void notified(AlertNotification notification) {
-		if (this.streams.openStreams() == 0) {
-			return;
-		}
-		this.streams
-			.broadcast(event(notification.kind().name().toLowerCase(Locale.ROOT), AlertRow.of(notification.alert())));
-	}
-
-	private SseEmitter.SseEventBuilder event(String name, Object body) {
-		try {
-			return SseEmitter.event().name(name).data(this.json.writeValueAsString(body));
-		}
-		catch (JsonProcessingException ex) {
-			throw new IllegalStateException("an alerts " + name + " event did not serialize: " + ex.getMessage(), ex);
-		}
+		this.streams.publish(notification.kind().name().toLowerCase(Locale.ROOT), AlertRow.of(notification.alert()));
 	}
 
 	@Override
-	public void start() {
-		this.streams.start();
-	}
-
-	@Override
-	public void stop() {
-		this.streams.stop();
-	}
-
-	@Override
-	public boolean isRunning() {
-		return this.streams.isRunning();
+	public LiveBroadcast streams() {
+		return this.streams;
 	}
 
 }

@@ -3,17 +3,14 @@ package io.sonde.web.dashboard.labeling;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.logging.Level;
-import java.util.logging.Logger;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.sonde.labeling.CoverageMeasured;
 import io.sonde.labeling.LabelShiftChanged;
 import io.sonde.topology.TopologyImported;
 import io.sonde.web.dashboard.LiveBroadcast;
+import io.sonde.web.dashboard.LiveFeed;
 
-import org.springframework.context.SmartLifecycle;
 import org.springframework.context.event.EventListener;
 import org.springframework.stereotype.Component;
 import org.springframework.web.servlet.mvc.method.annotation.SseEmitter;
@@ -27,90 +24,56 @@ import org.springframework.web.servlet.mvc.method.annotation.SseEmitter;
  * {@code topology} (the page redraws).
  */
 @Component
-public class LabelingLiveFeed implements SmartLifecycle {
+public class LabelingLiveFeed implements LiveFeed {
 
 	/** How often the heat map's cells are sent again: ages move every moment. */
 	static final Duration PORTS_EVERY = Duration.ofSeconds(1);
 
-	private static final Logger logger = Logger.getLogger(LabelingLiveFeed.class.getName());
-
 	private final LabelingView view;
-
-	private final ObjectMapper json;
 
 	private final Clock clock;
 
-	private final LiveBroadcast streams = new LiveBroadcast("labeling-live-feed");
+	private final LiveBroadcast streams;
 
 	private volatile Instant portsSentAt = Instant.MIN;
 
 	LabelingLiveFeed(LabelingView view, ObjectMapper json, Clock clock) {
 		this.view = view;
-		this.json = json;
 		this.clock = clock;
+		this.streams = new LiveBroadcast("labeling-live-feed", json);
 	}
 
 	public SseEmitter subscribe() {
-		return this.streams.subscribe((stream) -> {
-			try {
-				stream.send(event("snapshot", this.view.snapshot()));
-			}
-			catch (RuntimeException ex) {
-				// The next coverage round still reaches the page.
-				logger.log(Level.WARNING, "live labeling: no snapshot for a new stream: " + ex.getMessage(), ex);
-			}
-		});
-	}
-
-	int openStreams() {
-		return this.streams.openStreams();
+		return this.streams.subscribe((stream) -> stream.send("snapshot", this.view.snapshot()));
 	}
 
 	@EventListener
 	void coverageMeasured(CoverageMeasured measured) {
+		// No page open: the ports' figures are not worth reading.
 		if (this.streams.openStreams() == 0) {
 			return;
 		}
-		this.streams.broadcast(event("coverage", measured.sample()));
+		this.streams.publish("coverage", measured.sample());
 		Instant now = this.clock.instant();
 		if (!now.isBefore(this.portsSentAt.plus(PORTS_EVERY))) {
 			this.portsSentAt = now;
-			this.streams.broadcast(event("ports", this.view.ports()));
+			this.streams.publish("ports", this.view.ports());
 		}
 	}
 
 	@EventListener
 	void shiftChanged(LabelShiftChanged changed) {
-		this.streams.broadcast(event("shift", changed));
+		this.streams.publish("shift", changed);
 	}
 
 	@EventListener
 	void topologyImported(TopologyImported imported) {
-		this.streams.broadcast(SseEmitter.event().name("topology").data(imported.imported().topology().name()));
-	}
-
-	private SseEmitter.SseEventBuilder event(String name, Object body) {
-		try {
-			return SseEmitter.event().name(name).data(this.json.writeValueAsString(body));
-		}
-		catch (JsonProcessingException ex) {
-			throw new IllegalStateException("a labeling " + name + " event did not serialize: " + ex.getMessage(), ex);
-		}
+		this.streams.publishText("topology", imported.imported().topology().name());
 	}
 
 	@Override
-	public void start() {
-		this.streams.start();
-	}
-
-	@Override
-	public void stop() {
-		this.streams.stop();
-	}
-
-	@Override
-	public boolean isRunning() {
-		return this.streams.isRunning();
+	public LiveBroadcast streams() {
+		return this.streams;
 	}
 
 }

@@ -1,10 +1,5 @@
 package io.sonde.web.dashboard.probes;
 
-import java.util.List;
-import java.util.logging.Level;
-import java.util.logging.Logger;
-
-import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.sonde.probes.ProbeComponentMarked;
 import io.sonde.probes.ProbeOrchestrator;
@@ -16,8 +11,8 @@ import io.sonde.probes.SessionQuery;
 import io.sonde.probes.SessionStatus;
 import io.sonde.topology.TopologyImported;
 import io.sonde.web.dashboard.LiveBroadcast;
+import io.sonde.web.dashboard.LiveFeed;
 
-import org.springframework.context.SmartLifecycle;
 import org.springframework.context.event.EventListener;
 import org.springframework.stereotype.Component;
 import org.springframework.web.servlet.mvc.method.annotation.SseEmitter;
@@ -34,89 +29,52 @@ import org.springframework.web.servlet.mvc.method.annotation.SseEmitter;
  * (a topology was imported: the page redraws).
  */
 @Component
-public class ProbeLiveFeed implements SmartLifecycle {
-
-	private static final Logger logger = Logger.getLogger(ProbeLiveFeed.class.getName());
+public class ProbeLiveFeed implements LiveFeed {
 
 	private final ProbeOrchestrator orchestrator;
 
-	private final ObjectMapper json;
-
-	private final LiveBroadcast streams = new LiveBroadcast("probe-live-feed");
+	private final LiveBroadcast streams;
 
 	ProbeLiveFeed(ProbeOrchestrator orchestrator, ObjectMapper json) {
 		this.orchestrator = orchestrator;
-		this.json = json;
+		this.streams = new LiveBroadcast("probe-live-feed", json);
 	}
 
 	/** A new stream: the running session now, then each step as it happens. */
 	public SseEmitter subscribe() {
-		return this.streams.subscribe(this::sendRunning);
-	}
-
-	int openStreams() {
-		return this.streams.openStreams();
+		return this.streams.subscribe(
+				(stream) -> this.orchestrator.sessions(new SessionQuery(SessionStatus.RUNNING, null, null, null, 1))
+					.forEach((session) -> stream.send("session", session)));
 	}
 
 	@EventListener
 	void sessionStarted(ProbeSessionStarted started) {
-		this.streams.broadcast(event("session", started.session()));
+		this.streams.publish("session", started.session());
 	}
 
 	@EventListener
 	void probeProgressed(ProbeProgressed progressed) {
-		this.streams.broadcast(event("probe", progressed));
+		this.streams.publish("probe", progressed);
 	}
 
 	@EventListener
 	void componentMarked(ProbeComponentMarked marked) {
-		this.streams.broadcast(event("component", marked));
+		this.streams.publish("component", marked);
 	}
 
 	@EventListener
 	void sessionCompleted(ProbeSessionCompleted completed) {
-		this.streams.broadcast(event("completed", completed.session()));
+		this.streams.publish("completed", completed.session());
 	}
 
 	@EventListener
 	void topologyImported(TopologyImported imported) {
-		this.streams.broadcast(SseEmitter.event().name("topology").data(imported.imported().topology().name()));
-	}
-
-	private void sendRunning(LiveBroadcast.Stream stream) {
-		try {
-			List<ProbeSession> running = this.orchestrator
-				.sessions(new SessionQuery(SessionStatus.RUNNING, null, null, null, 1));
-			running.forEach((session) -> stream.send(event("session", session)));
-		}
-		catch (RuntimeException ex) {
-			// The page shows the next session that starts.
-			logger.log(Level.WARNING, "live probes: no running session for a new stream: " + ex.getMessage(), ex);
-		}
-	}
-
-	private SseEmitter.SseEventBuilder event(String name, Object body) {
-		try {
-			return SseEmitter.event().name(name).data(this.json.writeValueAsString(body));
-		}
-		catch (JsonProcessingException ex) {
-			throw new IllegalStateException("a probe " + name + " event did not serialize: " + ex.getMessage(), ex);
-		}
+		this.streams.publishText("topology", imported.imported().topology().name());
 	}
 
 	@Override
-	public void start() {
-		this.streams.start();
-	}
-
-	@Override
-	public void stop() {
-		this.streams.stop();
-	}
-
-	@Override
-	public boolean isRunning() {
-		return this.streams.isRunning();
+	public LiveBroadcast streams() {
+		return this.streams;
 	}
 
 }
