@@ -19,6 +19,7 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.extension.AfterAllCallback;
 import org.junit.jupiter.api.extension.ExtensionContext;
 
+import org.springframework.context.SmartLifecycle;
 import org.springframework.test.context.DynamicPropertyRegistry;
 
 import static org.awaitility.Awaitility.await;
@@ -87,6 +88,41 @@ public final class RedisServerProcess implements AutoCloseable, AfterAllCallback
 
 	public int port() {
 		return this.port;
+	}
+
+	/**
+	 * A lifecycle bean that stops this server when the Spring context holding it closes
+	 * (at the end of the JVM, or when the context cache evicts it), in the last phase,
+	 * after every component that talks to Redis has stopped: for a server a cached
+	 * context shares.
+	 */
+	public SmartLifecycle stoppedWithTheContext() {
+		return new SmartLifecycle() {
+
+			private volatile boolean running;
+
+			@Override
+			public void start() {
+				this.running = true;
+			}
+
+			@Override
+			public void stop() {
+				RedisServerProcess.this.stop();
+				this.running = false;
+			}
+
+			@Override
+			public boolean isRunning() {
+				return this.running;
+			}
+
+			@Override
+			public int getPhase() {
+				return Integer.MIN_VALUE;
+			}
+
+		};
 	}
 
 	/**

@@ -30,42 +30,13 @@ public abstract class SharedApiContext {
 		ApiCaller.registerTokens(properties);
 	}
 
-	/**
-	 * Stops the redis-server when the shared context closes (at the end of the JVM, or
-	 * when Spring's context cache evicts it), in the last phase, after every component
-	 * that talks to Redis has stopped.
-	 */
+	/** Stops the redis-server when the shared context closes. */
 	@TestConfiguration(proxyBeanMethods = false)
 	static class RedisStoppedWithTheContext {
 
 		@Bean
 		SmartLifecycle sharedRedisStopper() {
-			return new SmartLifecycle() {
-
-				private volatile boolean running;
-
-				@Override
-				public void start() {
-					this.running = true;
-				}
-
-				@Override
-				public void stop() {
-					redis.stop();
-					this.running = false;
-				}
-
-				@Override
-				public boolean isRunning() {
-					return this.running;
-				}
-
-				@Override
-				public int getPhase() {
-					return Integer.MIN_VALUE;
-				}
-
-			};
+			return redis.stoppedWithTheContext();
 		}
 
 	}
