@@ -153,6 +153,11 @@ repro-intlabel: build ## paper 004 (not in make test): INT-label Base A/B/Pro co
 	java -cp "e2e-tests/target/test-classes:$$(cat e2e-tests/target/repro.classpath)" \
 	  io.sonde.e2e.repro.intlabel.IntLabelRepro
 
+.PHONY: mutation
+mutation: toolchain ## mutation testing (PIT) of the codecs, detectors, INT configuration compiler, planners and alert checks by their unit tests; prints each package's score
+	$(MVN) -Pmutation -pl p4-programs,backend -am test
+	scripts/mutation-scores.py p4-programs/target/pit-reports/mutations.xml backend/target/pit-reports/mutations.xml
+
 .PHONY: format
 format: ## rewrite Java sources in the project style (spring-javaformat)
 	$(MVN) spring-javaformat:apply
