@@ -200,8 +200,14 @@ class ProbesLiveBrowserIntegrationTests {
 				() -> probes.sessionState().getText().matches("ps-\\d+ completed .*")
 						&& !probes.sessionState().getText().startsWith(first + " ")
 						&& !probes.sessionState().getText().startsWith(second + " "));
-		assertThat(probes.replanNote().getText()).startsWith("Re-planned: ").contains(link).contains(second);
-		assertThat(probes.marks()).containsExactly("None marked in this session.");
+		// Read inside the retrying wait: the live feed redraws these, so a read after it
+		// could meet an element already replaced.
+		live("the re-plan note naming " + link + " and no marks",
+				() -> probes.replanNote().getText() + " / " + probes.marks(),
+				() -> probes.replanNote().getText().startsWith("Re-planned: ")
+						&& probes.replanNote().getText().contains(link)
+						&& probes.replanNote().getText().contains(second)
+						&& probes.marks().equals(List.of("None marked in this session.")));
 		live("three sessions in the chart", () -> String.valueOf(probes.chartedSessions()),
 				() -> probes.chartedSessions() == 3);
 
