@@ -186,9 +186,9 @@ int xdp_agent(struct xdp_md *ctx)
 		c->v[AGENT_C_FLOWS_UPDATED]++;
 	if (r >= 0 && s->did_evict) {
 		c->v[AGENT_C_EVICTED]++;
-		if (bpf_ringbuf_output(
-			    &rg, &s->evicted, sizeof(s->evicted),
-			    agent_wakeup_flags(&rg, cfg->wakeup_bytes)))
+		if (bpf_ringbuf_output(&rg, &s->evicted, sizeof(s->evicted),
+				       agent_wakeup_flags(&rg,
+							  cfg->wakeup_bytes)))
 			c->v[AGENT_C_RG_LOST]++;
 	}
 	agent_event_step(s, c, cfg->wakeup_bytes, now);

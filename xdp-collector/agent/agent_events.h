@@ -61,9 +61,9 @@ static __always_inline void agent_emit(void *ring, struct agent_counters *c,
  */
 static __always_inline __u64 agent_wakeup_flags(void *ring, __u64 wakeup_bytes)
 {
-	return bpf_ringbuf_query(ring, BPF_RB_AVAIL_DATA) >= wakeup_bytes ?
-		       BPF_RB_FORCE_WAKEUP :
-		       BPF_RB_NO_WAKEUP;
+	return bpf_ringbuf_query(ring, BPF_RB_AVAIL_DATA) >= wakeup_bytes
+		       ? BPF_RB_FORCE_WAKEUP
+		       : BPF_RB_NO_WAKEUP;
 }
 
 static __always_inline void agent_events(void *ring, struct agent_counters *c,
@@ -79,7 +79,8 @@ static __always_inline void agent_events(void *ring, struct agent_counters *c,
 			break;
 		known = s->known && i < s->prev_hops;
 		for (m = 0; m < AGENT_HOP_METRICS; m++) {
-			__u32 v = a->val[m][i], prev = known ? s->prev[m][i] : 0;
+			__u32 v = a->val[m][i],
+			      prev = known ? s->prev[m][i] : 0;
 
 			if (!(a->have & (1U << m)))
 				continue;

@@ -202,6 +202,10 @@ static __always_inline int agent_parse(const struct int_pkt *p, __u32 int_port,
 	/* why: only the first fragment has the UDP header; later ones are not INT */
 	if (int_load_be16(b + 6) & 0x1FFF)
 		return AGENT_NOT_INT;
+	if ((b[0] & 0xF) < 5) {
+		err = -INT_E_BAD_IP_HEADER;
+		goto unparsed;
+	}
 	b = int_at(p, l3 + (b[0] & 0xF) * 4, 8);
 	if (!b || int_load_be16(b + 2) != int_port)
 		return AGENT_NOT_INT;
