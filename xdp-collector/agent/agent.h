@@ -106,7 +106,12 @@ struct agent_config {
 	__u32 rows_mask; /* flow_rows' max_entries - 1 (a power of two minus 1) */
 	/* histogram bin width per per-switch metric; 0 means 1 */
 	__u64 bin_width[AGENT_HOP_METRICS];
-	/* past this many unread bytes in R_I or R_G a submit wakes the reader */
+	/*
+	 * Records are submitted without waking the reader; past this many
+	 * unread bytes in R_I or R_G one submit wakes it, once until it has
+	 * drained the ring below again.  0: AGENT_DEFAULT_WAKEUP_BYTES.  The
+	 * reader polls with a timeout for what stays below.
+	 */
 	__u64 wakeup_bytes;
 };
 
@@ -148,6 +153,8 @@ struct agent_flow_bucket {
 	__u8 pad[3];
 	struct agent_flow_hop hop[AGENT_MAX_HOPS];
 };
+
+#define AGENT_DEFAULT_WAKEUP_BYTES (64U << 10)
 
 /* A value of the array "flow_rows": a row with its lock. */
 struct agent_flow_row {
