@@ -156,9 +156,15 @@ struct agent_flow_bucket {
 
 #define AGENT_DEFAULT_WAKEUP_BYTES (64U << 10)
 
-/* A value of the array "flow_rows": a row with its lock. */
+/*
+ * A value of the array "flow_rows": a row with its lock.  tag[i] is a hint
+ * for finding a flow in one cache line: a hash of b[i]'s key, not 0, while
+ * b[i] is taken.  A bucket is free when its packets is 0, whatever its tag;
+ * user space that frees buckets may leave the tags as they are.
+ */
 struct agent_flow_row {
 	struct bpf_spin_lock lock;
+	__u32 tag[AGENT_BUCKETS];
 	__u32 pad;
 	struct agent_flow_bucket b[AGENT_BUCKETS];
 };
@@ -196,6 +202,9 @@ struct agent_hist {
 _Static_assert(sizeof(struct agent_flow_key) == 40, "flow key layout");
 _Static_assert(sizeof(struct agent_flow_hop) == 28, "flow hop layout");
 _Static_assert(sizeof(struct agent_flow_bucket) == 312, "bucket layout");
+_Static_assert(sizeof(struct agent_flow_row) ==
+		       56 + AGENT_BUCKETS * sizeof(struct agent_flow_bucket),
+	       "row layout");
 _Static_assert(sizeof(struct agent_event) == 80, "event layout");
 _Static_assert(sizeof(struct agent_config) == 40, "config layout");
 _Static_assert(AGENT_RG_BYTES >= AGENT_RING_RECORDS *
