@@ -70,6 +70,9 @@ struct {
 	__type(value, struct agent_scratch);
 } scratch SEC(".maps");
 
+/* a ring's forced wakeup the reader has not answered yet (agent_events.h) */
+__u32 rg_wakeup_pending, ri_wakeup_pending;
+
 static __always_inline void agent_thresholds(struct agent_scratch *s)
 {
 	__u32 i, key;
@@ -132,7 +135,7 @@ AGENT_STEP int agent_event_step(struct agent_scratch *s,
 	if (!s || !c)
 		return 0;
 	agent_thresholds(s);
-	agent_events(&ri, c, s, wakeup_bytes, now);
+	agent_events(&ri, &ri_wakeup_pending, c, s, wakeup_bytes, now);
 	return 0;
 }
 
@@ -188,6 +191,7 @@ int xdp_agent(struct xdp_md *ctx)
 		c->v[AGENT_C_EVICTED]++;
 		if (bpf_ringbuf_output(&rg, &s->evicted, sizeof(s->evicted),
 				       agent_wakeup_flags(&rg,
+							  &rg_wakeup_pending,
 							  cfg->wakeup_bytes)))
 			c->v[AGENT_C_RG_LOST]++;
 	}

@@ -106,7 +106,12 @@ struct agent_config {
 	__u32 rows_mask; /* flow_rows' max_entries - 1 (a power of two minus 1) */
 	/* histogram bin width per per-switch metric; 0 means 1 */
 	__u64 bin_width[AGENT_HOP_METRICS];
-	/* past this many unread bytes in R_I or R_G a submit wakes the reader */
+	/*
+	 * Records are submitted without waking the reader; past this many
+	 * unread bytes in R_I or R_G one submit wakes it, once until it has
+	 * drained the ring below again.  0: AGENT_DEFAULT_WAKEUP_BYTES.  The
+	 * reader polls with a timeout for what stays below.
+	 */
 	__u64 wakeup_bytes;
 };
 
@@ -149,9 +154,17 @@ struct agent_flow_bucket {
 	struct agent_flow_hop hop[AGENT_MAX_HOPS];
 };
 
-/* A value of the array "flow_rows": a row with its lock. */
+#define AGENT_DEFAULT_WAKEUP_BYTES (64U << 10)
+
+/*
+ * A value of the array "flow_rows": a row with its lock.  tag[i] is a hint
+ * for finding a flow in one cache line: a hash of b[i]'s key, not 0, while
+ * b[i] is taken.  A bucket is free when its packets is 0, whatever its tag;
+ * user space that frees buckets may leave the tags as they are.
+ */
 struct agent_flow_row {
 	struct bpf_spin_lock lock;
+	__u32 tag[AGENT_BUCKETS];
 	__u32 pad;
 	struct agent_flow_bucket b[AGENT_BUCKETS];
 };
@@ -189,6 +202,9 @@ struct agent_hist {
 _Static_assert(sizeof(struct agent_flow_key) == 40, "flow key layout");
 _Static_assert(sizeof(struct agent_flow_hop) == 28, "flow hop layout");
 _Static_assert(sizeof(struct agent_flow_bucket) == 312, "bucket layout");
+_Static_assert(sizeof(struct agent_flow_row) ==
+		       56 + AGENT_BUCKETS * sizeof(struct agent_flow_bucket),
+	       "row layout");
 _Static_assert(sizeof(struct agent_event) == 80, "event layout");
 _Static_assert(sizeof(struct agent_config) == 40, "config layout");
 _Static_assert(AGENT_RG_BYTES >= AGENT_RING_RECORDS *

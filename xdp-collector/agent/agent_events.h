@@ -56,22 +56,33 @@ static __always_inline void agent_emit(void *ring, struct agent_counters *c,
 }
 
 /*
- * Submits without waking the reader until wakeup_bytes are waiting.  why:
- * a wakeup per record caps the ring's rate (XDP_NOTES.md).
+ * Submits without waking the reader, but once when the backlog passed
+ * wakeup_bytes, until the reader has drained it below again.  why: a forced
+ * wakeup is an irq_work self-IPI; one per record while the reader catches
+ * up made every record cost that much (XDP_NOTES.md).
  */
-static __always_inline __u64 agent_wakeup_flags(void *ring, __u64 wakeup_bytes)
+static __always_inline __u64 agent_wakeup_flags(void *ring, __u32 *pending,
+						__u64 wakeup_bytes)
 {
-	return bpf_ringbuf_query(ring, BPF_RB_AVAIL_DATA) >= wakeup_bytes
-		       ? BPF_RB_FORCE_WAKEUP
-		       : BPF_RB_NO_WAKEUP;
+	if (!wakeup_bytes)
+		wakeup_bytes = AGENT_DEFAULT_WAKEUP_BYTES;
+	if (bpf_ringbuf_query(ring, BPF_RB_AVAIL_DATA) < wakeup_bytes) {
+		*pending = 0;
+		return BPF_RB_NO_WAKEUP;
+	}
+	if (*pending)
+		return BPF_RB_NO_WAKEUP;
+	*pending = 1;
+	return BPF_RB_FORCE_WAKEUP;
 }
 
-static __always_inline void agent_events(void *ring, struct agent_counters *c,
+static __always_inline void agent_events(void *ring, __u32 *pending,
+					 struct agent_counters *c,
 					 const struct agent_scratch *s,
 					 __u64 wakeup_bytes, __u64 now)
 {
 	const struct agent_pkt *a = &s->pkt;
-	__u64 flags = agent_wakeup_flags(ring, wakeup_bytes);
+	__u64 flags = agent_wakeup_flags(ring, pending, wakeup_bytes);
 	__u32 i, m, types, known;
 
 	for (i = 0; i < AGENT_MAX_HOPS; i++) {

@@ -124,6 +124,42 @@ static __always_inline void agent_bucket_update(struct agent_flow_bucket *b,
 	}
 }
 
+/* The bucket of the flow in the row by its tag, or AGENT_BUCKETS. */
+static __always_inline __u32 agent_find(struct agent_flow_row *row,
+					const struct agent_flow_key *k,
+					__u32 tag)
+{
+	__u32 i;
+
+	for (i = 0; i < AGENT_BUCKETS; i++) {
+		if (row->tag[i] != tag)
+			continue;
+		if (row->b[i].packets && agent_key_eq(&row->b[i].key, k))
+			return i;
+	}
+	return AGENT_BUCKETS;
+}
+
+/* A free bucket, else the least recently updated one (*full set). */
+static __always_inline __u32 agent_victim(struct agent_flow_row *row,
+					  __u32 *full)
+{
+	__u64 oldest = ~0ULL;
+	__u32 i, lru = 0;
+
+	*full = 0;
+	for (i = 0; i < AGENT_BUCKETS; i++) {
+		if (row->b[i].packets == 0)
+			return i;
+		if (row->b[i].last_ns < oldest) {
+			oldest = row->b[i].last_ns;
+			lru = i;
+		}
+	}
+	*full = 1;
+	return lru;
+}
+
 /*
  * Puts the packet's values into its flow's bucket: AGENT_C_FLOWS_NEW or
  * AGENT_C_FLOWS_UPDATED; s->did_evict when a bucket was copied out to
@@ -134,9 +170,9 @@ static __always_inline int agent_flow_cache(void *rows, __u32 rows_mask,
 {
 	const struct agent_pkt *a = &s->pkt;
 	struct agent_flow_row *row;
-	__u32 r = agent_flow_hash(&a->key) & rows_mask;
-	__u32 i, hit = AGENT_BUCKETS, free = AGENT_BUCKETS, lru = 0;
-	__u64 oldest = ~0ULL;
+	__u32 h = agent_flow_hash(&a->key), r = h & rows_mask;
+	/* why: the row's bits say nothing within the row; 0 is "no tag" */
+	__u32 tag = (h >> 16 | h << 16) | 1, i, full;
 	int counter;
 
 	s->did_evict = 0;
@@ -145,38 +181,22 @@ static __always_inline int agent_flow_cache(void *rows, __u32 rows_mask,
 	if (!row)
 		return -1;
 	bpf_spin_lock(&row->lock);
-	for (i = 0; i < AGENT_BUCKETS; i++) {
-		struct agent_flow_bucket *b = &row->b[i];
-
-		if (b->packets == 0) {
-			if (free == AGENT_BUCKETS)
-				free = i;
-			continue;
-		}
-		if (agent_key_eq(&b->key, &a->key)) {
-			hit = i;
-			break;
-		}
-		if (b->last_ns < oldest) {
-			oldest = b->last_ns;
-			lru = i;
-		}
-	}
-	if (hit < AGENT_BUCKETS) {
+	i = agent_find(row, &a->key, tag);
+	if (i < AGENT_BUCKETS) {
 		s->known = 1;
-		agent_bucket_update(&row->b[hit], a, s, now);
+		agent_bucket_update(&row->b[i], a, s, now);
 		counter = AGENT_C_FLOWS_UPDATED;
 	} else {
-		if (free < AGENT_BUCKETS) {
-			lru = free;
-		} else {
+		i = agent_victim(row, &full);
+		if (i >= AGENT_BUCKETS)
+			i = 0;
+		if (full) {
 			/* why: helpers may not run under the lock: copy now, submit later */
-			lru = lru < AGENT_BUCKETS ? lru : 0;
-			s->evicted = row->b[lru];
+			s->evicted = row->b[i];
 			s->did_evict = 1;
 		}
-		if (lru < AGENT_BUCKETS)
-			agent_bucket_init(&row->b[lru], a, now);
+		row->tag[i] = tag;
+		agent_bucket_init(&row->b[i], a, now);
 		counter = AGENT_C_FLOWS_NEW;
 	}
 	bpf_spin_unlock(&row->lock);

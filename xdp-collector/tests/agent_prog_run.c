@@ -224,6 +224,44 @@ static void test_insert_update(void)
 	close_agent(skel);
 }
 
+/*
+ * A bucket user space freed (packets 0, under BPF_F_LOCK, its tag and key
+ * left as they were) is free: its flow comes back as new, into it, and
+ * nothing is evicted.
+ */
+static void test_freed_bucket(struct agent *skel)
+{
+	static struct agent_flow_row row;
+	struct af_flow f = udp_flow(0);
+	struct agent_flow_bucket *b;
+	struct af_hop h[5];
+	__u32 zero = 0;
+	int i;
+	__u64 evicted_before = counter(skel, AGENT_C_EVICTED);
+	__u64 new_before = counter(skel, AGENT_C_FLOWS_NEW);
+
+	five_hops(h, 3000);
+	b = bucket_of(skel, &f);
+	if (!b ||
+	    bpf_map__lookup_elem(skel->maps.flow_rows, &zero, sizeof(zero),
+				 &row, sizeof(row), BPF_F_LOCK)) {
+		CHECK("row read", 0);
+		return;
+	}
+	for (i = 0; i < AGENT_BUCKETS; i++)
+		if (row.b[i].key.src_port == f.sport)
+			row.b[i].packets = 0;
+	CHECK("row written",
+	      !bpf_map__update_elem(skel->maps.flow_rows, &zero, sizeof(zero),
+				    &row, sizeof(row), BPF_F_LOCK));
+	send_int(skel, &f, h, 5);
+	b = bucket_of(skel, &f);
+	CHECK("freed bucket: the flow is new again",
+	      b && b->packets == 1 && b->hop[0].latency == 3000 &&
+		      counter(skel, AGENT_C_FLOWS_NEW) == new_before + 1 &&
+		      counter(skel, AGENT_C_EVICTED) == evicted_before);
+}
+
 static void test_eviction(void)
 {
 	struct agent *skel = open_agent(1);
@@ -259,6 +297,7 @@ static void test_eviction(void)
 	CHECK("the new flow took its bucket", bucket_of(skel, &f) != NULL);
 	f = udp_flow(0);
 	CHECK("the updated flow stayed", bucket_of(skel, &f) != NULL);
+	test_freed_bucket(skel);
 	close_agent(skel);
 }
 
