@@ -54,5 +54,7 @@ suite veth tests/veth_smoke.sh
 suite daemon_units "$B/test_daemon_units"
 suite daemon tests/daemon_redis.sh
 suite republish tests/daemon_republish.sh
+suite agent_daemon_units "$B/agent_daemon_units"
+suite agent_daemon tests/agent_daemon_redis.sh
 echo "xdp-collector: $total_pass passed, $total_fail failed"
 test "$total_fail" -eq 0
