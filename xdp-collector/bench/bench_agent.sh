@@ -50,6 +50,3 @@ ip -n "$RX" link set "$RIF" up
 # ns per packet inside each program (BPF run-time statistics, on for the bench)
 sysctl -qw kernel.bpf_stats_enabled=1
 "$B/bench_agent" "$GEN" "$GIF" "$RX" "$RIF" "$B/bench/collector_5h4i.hex" "$PACKETS" "$RUNS"
-# BENCH nic_agent_events_per_s (the highest event rate delivered to Redis
-# without loss) needs the agent's daemon (build/nic-agent): not measured here yet.
-echo "# BENCH nic_agent_events_per_s: needs the daemon (build/nic-agent), not measured by this bench"
