@@ -53,5 +53,6 @@ suite veth tests/veth_smoke.sh
 suite daemon_units "$B/test_daemon_units"
 suite daemon tests/daemon_redis.sh
 suite republish tests/daemon_republish.sh
+suite frame_feed tests/frame_feed.sh
 echo "xdp-collector: $total_pass passed, $total_fail failed"
 test "$total_fail" -eq 0
