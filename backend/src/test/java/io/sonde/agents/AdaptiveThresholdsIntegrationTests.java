@@ -7,6 +7,7 @@ import java.util.Map;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicLong;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.lettuce.core.RedisClient;
@@ -28,9 +29,9 @@ import static org.awaitility.Awaitility.await;
 /**
  * The adaptive loop holding an agent to its event-rate budget (the default, 2000 events a
  * second, measured every 5 s): an agent sending several times that gets every unpinned
- * threshold raised, written to its hash and published on its channel; once it sends
- * nothing they come back down to their floors; the pinned one never moves; every change
- * is an event of the agent.
+ * threshold raised, written to its hash and published on its channel; once it sends a
+ * fraction of it they come back down to their floors; the pinned one never moves; every
+ * change is an event of the agent.
  */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
 class AdaptiveThresholdsIntegrationTests extends SharedApiContext {
@@ -70,8 +71,9 @@ class AdaptiveThresholdsIntegrationTests extends SharedApiContext {
 			});
 			subscription.sync().subscribe(channel);
 
+			AtomicLong seq = new AtomicLong();
 			AtomicBoolean sending = new AtomicBoolean(true);
-			Thread agentSending = new Thread(() -> send(fixture, sending), "agent-sending");
+			Thread agentSending = new Thread(() -> send(fixture, seq, EVENTS_PER_ENTRY, sending), "agent-sending");
 			agentSending.start();
 			try {
 				await().atMost(Duration.ofSeconds(60))
@@ -91,9 +93,19 @@ class AdaptiveThresholdsIntegrationTests extends SharedApiContext {
 			assertThat(message).contains("hop_latency.threshold=").contains("hop_latency.change=");
 			assertThat(message).doesNotContain("flow_latency.threshold");
 
-			await().atMost(Duration.ofSeconds(90))
-				.until(() -> value(api, thresholds, "hop_latency.threshold") == 5000
-						&& value(api, thresholds, "hop_latency.change") == 0);
+			// A trickle, a twentieth of the budget: room to lower.
+			AtomicBoolean trickling = new AtomicBoolean(true);
+			Thread agentTrickling = new Thread(() -> send(fixture, seq, 5, trickling), "agent-trickling");
+			agentTrickling.start();
+			try {
+				await().atMost(Duration.ofSeconds(90))
+					.until(() -> value(api, thresholds, "hop_latency.threshold") == 5000
+							&& value(api, thresholds, "hop_latency.change") == 0);
+			}
+			finally {
+				trickling.set(false);
+				agentTrickling.join();
+			}
 			assertThat(this.redisTemplate.opsForHash().get(channel, "hop_latency.threshold")).isEqualTo("5000");
 			JsonNode pinned = json(api, thresholds).get("flow_latency.threshold");
 			assertThat(pinned.get("value").asLong()).isEqualTo(20000);
@@ -115,15 +127,13 @@ class AdaptiveThresholdsIntegrationTests extends SharedApiContext {
 			.orElseThrow()).containsEntry("previous", 5000.0);
 	}
 
-	/** About 10,000 events a second, as entries of 500 events, until told to stop. */
-	private void send(AgentStreamsFixture fixture, AtomicBoolean sending) {
-		long seq = 0;
+	/** An entry of {@code perEntry} events about every 50 ms, until told to stop. */
+	private void send(AgentStreamsFixture fixture, AtomicLong seq, int perEntry, AtomicBoolean sending) {
 		while (sending.get()) {
 			long ts = System.currentTimeMillis() * 1_000_000L;
-			List<String> lines = new ArrayList<>(EVENTS_PER_ENTRY);
-			for (int i = 0; i < EVENTS_PER_ENTRY; i++) {
-				seq++;
-				lines.add(AgentStreamsFixture.hopLatencyEvent(seq, ts + i, 9000, true));
+			List<String> lines = new ArrayList<>(perEntry);
+			for (int i = 0; i < perEntry; i++) {
+				lines.add(AgentStreamsFixture.hopLatencyEvent(seq.incrementAndGet(), ts + i, 9000, true));
 			}
 			AgentStreamsFixture.xadd(this.redisTemplate, AgentStreamsFixture.EVENTS, fixture.batch("events", lines));
 			try {
