@@ -119,16 +119,19 @@ public final class GroupConsumer {
 					break;
 				}
 				ownPending = true;
-				this.health.failed(ex);
 				if (ConsumerGroupHealing.isGroupMissing(ex)) {
 					if (!this.groupMissing) {
 						log.warn("Consumer group {} of {} is missing: creating it again", this.reading.group(),
 								this.reading.stream());
 					}
+					this.health.failed(ex);
 					this.groupMissing = true;
 					continue;
 				}
-				log.debug("Reading {} failed, retrying every {}: {}", this.reading.stream(), RETRY, ex.toString());
+				if (!this.health.failing()) {
+					log.warn("Reading {} failed, retrying every {}: {}", this.reading.stream(), RETRY, ex.toString());
+				}
+				this.health.failed(ex);
 				sleep(RETRY);
 			}
 		}
