@@ -1,6 +1,8 @@
 package io.sonde.alerts;
 
 import java.time.Duration;
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.Map;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
@@ -19,7 +21,7 @@ import com.fasterxml.jackson.databind.annotation.JsonSerialize;
  * @param forDuration how long a live value must stay past its bound before it fires (JSON
  * {@code for})
  * @param repeatInterval how often a firing alert is notified again
- * @param labels added to every alert of the rule
+ * @param labels added to every alert of the rule (a stored rule's have values)
  * @param annotations {@code summary}, {@code description}, ... carried to notifications
  * @param enabled a disabled rule evaluates nothing and resolves its alerts
  */
@@ -34,7 +36,8 @@ public record AlertRule(String id, String name, AlertSeverity severity, AlertCon
 	public AlertRule {
 		selector = (selector != null) ? selector : AlertSelector.ANY;
 		forDuration = (forDuration != null) ? forDuration : Duration.ZERO;
-		labels = (labels != null) ? Map.copyOf(labels) : Map.of();
+		// A label without a value is kept for the rule's check to refuse by its name.
+		labels = (labels != null) ? Collections.unmodifiableMap(new LinkedHashMap<>(labels)) : Map.of();
 		annotations = (annotations != null) ? Map.copyOf(annotations) : Map.of();
 	}
 

@@ -7,13 +7,14 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
 import java.util.UUID;
+import java.util.function.LongFunction;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.sonde.alerts.Alert;
 import io.sonde.alerts.AlertRule;
 import io.sonde.alerts.AlertRuleVersion;
 import io.sonde.alerts.AlertsNotStored;
+import io.sonde.core.redis.RedisJson;
 
 import org.springframework.dao.DataAccessException;
 import org.springframework.data.redis.core.StringRedisTemplate;
@@ -54,9 +55,7 @@ class RedisAlertStore {
 
 	private final String historyKey;
 
-	private final StringRedisTemplate redis;
-
-	private final ObjectMapper json;
+	private final RedisJson store;
 
 	private final int historyLimit;
 
@@ -70,22 +69,17 @@ class RedisAlertStore {
 		this.versionsPrefix = prefix + "rule-versions:";
 		this.firingKey = prefix + "firing";
 		this.historyKey = prefix + "history";
-		this.redis = redis;
-		this.json = json;
+		this.store = new RedisJson(redis, json, RedisAlertStore::notStored);
 		this.historyLimit = historyLimit;
 	}
 
 	/** The rules in force as stored, id -> JSON. */
 	Map<String, String> rawRules() {
-		try {
-			Map<Object, Object> entries = this.redis.opsForHash().entries(this.rulesKey);
+		return this.store.call("read the alert rules", () -> {
 			Map<String, String> rules = new TreeMap<>();
-			entries.forEach((id, rule) -> rules.put((String) id, (String) rule));
+			redis().opsForHash().entries(this.rulesKey).forEach((id, rule) -> rules.put((String) id, (String) rule));
 			return rules;
-		}
-		catch (DataAccessException ex) {
-			throw notStored("read the alert rules", ex);
-		}
+		});
 	}
 
 	/**
@@ -93,163 +87,113 @@ class RedisAlertStore {
 	 * Redis lost its data, which lost the rules with it).
 	 */
 	String rulesChanged() {
-		try {
-			return this.redis.opsForValue().get(this.changedKey);
-		}
-		catch (DataAccessException ex) {
-			throw notStored("read the alert rules' change token", ex);
-		}
+		return this.store.call("read the alert rules' change token", () -> redis().opsForValue().get(this.changedKey));
 	}
 
 	AlertRule parseRule(String text) {
-		return read(text, AlertRule.class);
+		return this.store.read(text, AlertRule.class);
 	}
 
 	Optional<AlertRule> rule(String id) {
-		try {
-			Object stored = this.redis.opsForHash().get(this.rulesKey, id);
-			return Optional.ofNullable(stored).map((text) -> parseRule((String) text));
-		}
-		catch (DataAccessException ex) {
-			throw notStored("read alert rule " + id, ex);
-		}
+		return this.store.call("read alert rule " + id,
+				() -> Optional.ofNullable(redis().opsForHash().get(this.rulesKey, id))
+					.map((text) -> parseRule((String) text)));
 	}
 
 	/** Stores a new rule; false when one has its id already. */
 	boolean putIfAbsent(AlertRule rule) {
-		try {
-			return Long.valueOf(1)
-				.equals(this.redis.execute(PUT_IF_ABSENT, List.of(this.rulesKey, this.changedKey), rule.id(),
-						write(rule), token()));
-		}
-		catch (DataAccessException ex) {
-			throw notStored("store alert rule " + rule.id(), ex);
-		}
+		String stored = this.store.write(rule);
+		return this.store.call("store alert rule " + rule.id(),
+				() -> Long.valueOf(1)
+					.equals(redis().execute(PUT_IF_ABSENT, List.of(this.rulesKey, this.changedKey), rule.id(), stored,
+							token())));
 	}
 
 	void put(AlertRule rule) {
-		try {
-			this.redis.execute(PUT, List.of(this.rulesKey, this.changedKey), rule.id(), write(rule), token());
-		}
-		catch (DataAccessException ex) {
-			throw notStored("store alert rule " + rule.id(), ex);
-		}
+		String stored = this.store.write(rule);
+		this.store.run("store alert rule " + rule.id(),
+				() -> redis().execute(PUT, List.of(this.rulesKey, this.changedKey), rule.id(), stored, token()));
 	}
 
 	void remove(String id) {
-		try {
-			this.redis.execute(REMOVE, List.of(this.rulesKey, this.changedKey), id, token());
-		}
-		catch (DataAccessException ex) {
-			throw notStored("delete alert rule " + id, ex);
-		}
+		this.store.run("delete alert rule " + id,
+				() -> redis().execute(REMOVE, List.of(this.rulesKey, this.changedKey), id, token()));
 	}
 
 	/**
 	 * Appends a version built by {@code make} from its number (the versions' count after
 	 * the append, reserved by appending a placeholder first).
 	 */
-	AlertRuleVersion appendVersion(String id, java.util.function.LongFunction<AlertRuleVersion> make) {
+	AlertRuleVersion appendVersion(String id, LongFunction<AlertRuleVersion> make) {
 		String key = this.versionsPrefix + id;
-		try {
-			Long length = this.redis.opsForList().rightPush(key, "");
+		return this.store.call("store a version of alert rule " + id, () -> {
+			Long length = redis().opsForList().rightPush(key, "");
 			long number = (length != null) ? length : 1;
 			AlertRuleVersion version = make.apply(number);
-			this.redis.opsForList().set(key, number - 1, write(version));
+			redis().opsForList().set(key, number - 1, this.store.write(version));
 			return version;
-		}
-		catch (DataAccessException ex) {
-			throw notStored("store a version of alert rule " + id, ex);
-		}
+		});
 	}
 
 	/** Every version, newest first; empty when the rule never existed. */
 	List<AlertRuleVersion> versions(String id) {
-		try {
-			List<String> stored = this.redis.opsForList().range(this.versionsPrefix + id, 0, -1);
+		return this.store.call("read the versions of alert rule " + id, () -> {
+			List<String> stored = redis().opsForList().range(this.versionsPrefix + id, 0, -1);
 			List<AlertRuleVersion> versions = new ArrayList<>();
 			for (String text : (stored != null) ? stored : List.<String>of()) {
 				if (!text.isEmpty()) {
-					versions.add(read(text, AlertRuleVersion.class));
+					versions.add(this.store.read(text, AlertRuleVersion.class));
 				}
 			}
 			Collections.reverse(versions);
 			return versions;
-		}
-		catch (DataAccessException ex) {
-			throw notStored("read the versions of alert rule " + id, ex);
-		}
+		});
 	}
 
 	Map<String, FiringRecord> firing() {
-		try {
+		return this.store.call("read the firing alerts", () -> {
 			Map<String, FiringRecord> firing = new TreeMap<>();
-			this.redis.opsForHash()
+			redis().opsForHash()
 				.entries(this.firingKey)
 				.forEach((fingerprint, text) -> firing.put((String) fingerprint,
-						read((String) text, FiringRecord.class)));
+						this.store.read((String) text, FiringRecord.class)));
 			return firing;
-		}
-		catch (DataAccessException ex) {
-			throw notStored("read the firing alerts", ex);
-		}
+		});
 	}
 
 	void saveFiring(FiringRecord record) {
-		try {
-			this.redis.opsForHash().put(this.firingKey, record.alert().fingerprint(), write(record));
-		}
-		catch (DataAccessException ex) {
-			throw notStored("store firing alert " + record.alert().fingerprint(), ex);
-		}
+		String stored = this.store.write(record);
+		this.store.run("store firing alert " + record.alert().fingerprint(),
+				() -> redis().opsForHash().put(this.firingKey, record.alert().fingerprint(), stored));
 	}
 
 	/**
 	 * Removes the alert from the firing ones and puts it, resolved, first in the history.
 	 */
 	void resolve(Alert resolved) {
-		try {
-			this.redis.opsForList().leftPush(this.historyKey, write(resolved));
-			this.redis.opsForList().trim(this.historyKey, 0, this.historyLimit - 1);
-			this.redis.opsForHash().delete(this.firingKey, resolved.fingerprint());
-		}
-		catch (DataAccessException ex) {
-			throw notStored("store resolved alert " + resolved.fingerprint(), ex);
-		}
+		String stored = this.store.write(resolved);
+		this.store.run("store resolved alert " + resolved.fingerprint(), () -> {
+			redis().opsForList().leftPush(this.historyKey, stored);
+			redis().opsForList().trim(this.historyKey, 0, this.historyLimit - 1);
+			redis().opsForHash().delete(this.firingKey, resolved.fingerprint());
+		});
 	}
 
 	List<Alert> history(int limit) {
-		try {
-			List<String> stored = this.redis.opsForList().range(this.historyKey, 0, limit - 1);
+		return this.store.call("read the alert history", () -> {
+			List<String> stored = redis().opsForList().range(this.historyKey, 0, limit - 1);
 			return ((stored != null) ? stored : List.<String>of()).stream()
-				.map((text) -> read(text, Alert.class))
+				.map((text) -> this.store.read(text, Alert.class))
 				.toList();
-		}
-		catch (DataAccessException ex) {
-			throw notStored("read the alert history", ex);
-		}
+		});
+	}
+
+	private StringRedisTemplate redis() {
+		return this.store.redis();
 	}
 
 	private static String token() {
 		return UUID.randomUUID().toString();
-	}
-
-	private String write(Object value) {
-		try {
-			return this.json.writeValueAsString(value);
-		}
-		catch (JsonProcessingException ex) {
-			throw new IllegalStateException("cannot write " + value.getClass().getSimpleName() + " as JSON", ex);
-		}
-	}
-
-	private <T> T read(String text, Class<T> type) {
-		try {
-			return this.json.readValue(text, type);
-		}
-		catch (JsonProcessingException ex) {
-			throw new IllegalStateException("stored " + type.getSimpleName() + " is not readable: " + text, ex);
-		}
 	}
 
 	private static AlertsNotStored notStored(String what, DataAccessException ex) {

@@ -3,6 +3,7 @@ package io.sonde.core.redis;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.BiFunction;
 import java.util.function.Function;
 import java.util.function.Supplier;
 
@@ -15,7 +16,7 @@ import org.springframework.data.redis.core.StringRedisTemplate;
 /**
  * A module's records kept as JSON in Redis, with Redis failing as the module's own error:
  * each store keeps its keys and types, and says what its callers catch when Redis does
- * not answer ({@code notStored}).
+ * not answer ({@code notStored}), with or without the operation that failed.
  */
 public final class RedisJson {
 
@@ -23,13 +24,23 @@ public final class RedisJson {
 
 	private final ObjectMapper json;
 
-	private final Function<DataAccessException, ? extends RuntimeException> notStored;
+	private final BiFunction<String, DataAccessException, ? extends RuntimeException> notStored;
 
 	/**
 	 * @param notStored the module's error for a Redis that did not answer, with its cause
 	 */
 	public RedisJson(StringRedisTemplate redis, ObjectMapper json,
 			Function<DataAccessException, ? extends RuntimeException> notStored) {
+		this(redis, json, (what, ex) -> notStored.apply(ex));
+	}
+
+	/**
+	 * @param notStored the module's error for a Redis that did not answer, from what was
+	 * being done (as named to {@link #call(String, Supplier)}; null when unnamed) and the
+	 * cause
+	 */
+	public RedisJson(StringRedisTemplate redis, ObjectMapper json,
+			BiFunction<String, DataAccessException, ? extends RuntimeException> notStored) {
 		this.redis = redis;
 		this.json = json;
 		this.notStored = notStored;
@@ -42,17 +53,30 @@ public final class RedisJson {
 
 	/** Runs an operation on Redis; Redis failing is the module's error. */
 	public <T> T call(Supplier<T> operation) {
+		return call(null, operation);
+	}
+
+	/**
+	 * Runs an operation on Redis; Redis failing is the module's error, told {@code what}
+	 * was being done ({@code "store alert rule r1"}).
+	 */
+	public <T> T call(String what, Supplier<T> operation) {
 		try {
 			return operation.get();
 		}
 		catch (DataAccessException ex) {
-			throw this.notStored.apply(ex);
+			throw this.notStored.apply(what, ex);
 		}
 	}
 
 	/** Runs an operation on Redis that answers nothing. */
 	public void run(Runnable operation) {
-		call(() -> {
+		run(null, operation);
+	}
+
+	/** Runs an operation on Redis that answers nothing, told {@code what} it does. */
+	public void run(String what, Runnable operation) {
+		call(what, () -> {
 			operation.run();
 			return null;
 		});

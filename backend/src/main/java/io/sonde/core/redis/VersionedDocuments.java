@@ -10,7 +10,7 @@ import java.util.function.ToLongFunction;
  * in Redis: hash {@code versions} (number -> the version as JSON), string {@code current}
  * (the number in force) and counter {@code sequence} (the last number handed out). A
  * version is written before it is made current, so a failure between the two leaves the
- * previous one in force.
+ * previous one in force. A module adds versions through its {@link DocumentHistory}.
  *
  * @param <V> the module's version record
  */
@@ -34,15 +34,15 @@ public final class VersionedDocuments<V> {
 		this.number = number;
 	}
 
-	/** A new version number, never handed out before. */
-	public long nextVersion() {
+	/** A new version number, never handed out before ({@link DocumentHistory#add}). */
+	long nextVersion() {
 		return this.store.call(() -> {
 			Long next = this.store.redis().opsForValue().increment(this.keys.sequence());
 			return (next != null) ? next : 1;
 		});
 	}
 
-	public void saveAndMakeCurrent(V version) {
+	void saveAndMakeCurrent(V version) {
 		String number = Long.toString(this.number.applyAsLong(version));
 		String stored = this.store.write(version);
 		this.store.run(() -> {

@@ -9,6 +9,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 
+import io.sonde.core.redis.DocumentHistory;
 import io.sonde.core.redis.VersionedDocuments;
 import io.sonde.intconfig.IntConfigDocument;
 import io.sonde.intconfig.IntConfigPlan;
@@ -41,7 +42,7 @@ class StoredIntConfiguration implements IntConfiguration, DesiredStateContributo
 
 	private static final System.Logger logger = System.getLogger(StoredIntConfiguration.class.getName());
 
-	private final VersionedDocuments<IntConfigVersion> store;
+	private final DocumentHistory<IntConfigDocument, Kind, IntConfigVersion> store;
 
 	private final TopologyCatalog topology;
 
@@ -49,19 +50,16 @@ class StoredIntConfiguration implements IntConfiguration, DesiredStateContributo
 
 	private final ApplicationEventPublisher events;
 
-	private final Clock clock;
-
 	private final IntConfigCompiler compiler = new IntConfigCompiler(this::facts);
 
 	private volatile Compiled compiled;
 
 	StoredIntConfiguration(VersionedDocuments<IntConfigVersion> store, TopologyCatalog topology,
 			ObjectProvider<SwitchManagement> switches, ApplicationEventPublisher events, Clock clock) {
-		this.store = store;
+		this.store = new DocumentHistory<>(store, clock, IntConfigVersion::new);
 		this.topology = topology;
 		this.switches = switches;
 		this.events = events;
-		this.clock = clock;
 	}
 
 	@Override
@@ -103,12 +101,12 @@ class StoredIntConfiguration implements IntConfiguration, DesiredStateContributo
 
 	@Override
 	public IntConfigVersion rollback(long version, String author) {
-		IntConfigVersion earlier = this.store.version(version)
-			.orElseThrow(() -> new IllegalArgumentException("there is no INT configuration version " + version));
+		IntConfigVersion earlier = this.store.rollbackTarget(version,
+				(number) -> new IllegalArgumentException("there is no INT configuration version " + number));
 		if (earlier.removesInt()) {
-			return remove(author, "rollback to version " + version + " (INT removed)");
+			return remove(author, DocumentHistory.rollbackComment(version) + " (INT removed)");
 		}
-		return store(earlier.config(), author, "rollback to version " + version, Kind.ROLLBACK);
+		return store(earlier.config(), author, DocumentHistory.rollbackComment(version), Kind.ROLLBACK);
 	}
 
 	/**
@@ -118,9 +116,7 @@ class StoredIntConfiguration implements IntConfiguration, DesiredStateContributo
 	private synchronized IntConfigVersion store(IntConfigDocument config, String author, String comment, Kind kind) {
 		Map<String, List<Entity>> next = (kind == Kind.REMOVE) ? Map.of() : this.compiler.compile(config);
 		Optional<IntConfigVersion> previous = current();
-		IntConfigVersion version = new IntConfigVersion(this.store.nextVersion(), author, this.clock.instant(),
-				(comment != null) ? comment : "", config, kind);
-		this.store.saveAndMakeCurrent(version);
+		IntConfigVersion version = this.store.add(config, author, comment, kind);
 		this.compiled = null;
 		Set<String> touched = new LinkedHashSet<>(next.keySet());
 		previous.ifPresent((old) -> old.config().switchesOrNone().forEach((node) -> {

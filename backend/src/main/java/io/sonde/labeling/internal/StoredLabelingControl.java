@@ -6,7 +6,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 
-import io.sonde.core.redis.VersionedDocuments;
+import io.sonde.core.redis.DocumentHistory;
 import io.sonde.labeling.LabelingControl;
 import io.sonde.labeling.LabelingDocument;
 import io.sonde.labeling.LabelingNotOn;
@@ -35,7 +35,7 @@ class StoredLabelingControl implements LabelingControl {
 
 	private final RedisLabelingStore store;
 
-	private final VersionedDocuments<LabelingVersion> versions;
+	private final DocumentHistory<LabelingDocument, Kind, LabelingVersion> versions;
 
 	private final NetworkFacts network;
 
@@ -50,7 +50,7 @@ class StoredLabelingControl implements LabelingControl {
 	StoredLabelingControl(RedisLabelingStore store, NetworkFacts network, ApplicationEventPublisher events,
 			Clock clock) {
 		this.store = store;
-		this.versions = store.versions();
+		this.versions = new DocumentHistory<>(store.versions(), clock, LabelingVersion::new);
 		this.network = network;
 		this.events = events;
 		this.clock = clock;
@@ -110,19 +110,16 @@ class StoredLabelingControl implements LabelingControl {
 
 	@Override
 	public LabelingVersion rollback(long version, String author) {
-		LabelingVersion earlier = this.versions.version(version)
-			.orElseThrow(() -> new LabelingVersionNotFound(version));
+		LabelingVersion earlier = this.versions.rollbackTarget(version, LabelingVersionNotFound::new);
 		if (earlier.labelingOff()) {
-			return turnOff(author, "rollback to version " + version + " (labeling off)");
+			return turnOff(author, DocumentHistory.rollbackComment(version) + " (labeling off)");
 		}
 		this.check.check(earlier.document());
-		return store(earlier.document(), author, "rollback to version " + version, Kind.ROLLBACK);
+		return store(earlier.document(), author, DocumentHistory.rollbackComment(version), Kind.ROLLBACK);
 	}
 
 	private synchronized LabelingVersion store(LabelingDocument document, String author, String comment, Kind kind) {
-		LabelingVersion version = new LabelingVersion(this.versions.nextVersion(), author, this.clock.instant(),
-				(comment != null) ? comment : "", document, kind);
-		this.versions.saveAndMakeCurrent(version);
+		LabelingVersion version = this.versions.add(document, author, comment, kind);
 		this.inForce = null;
 		logger.log(Level.INFO,
 				() -> "labeling parameters version " + version.version() + " (" + kind + ") by " + author);

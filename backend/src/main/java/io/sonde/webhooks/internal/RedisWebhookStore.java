@@ -1,12 +1,13 @@
 package io.sonde.webhooks.internal;
 
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.sonde.core.redis.RedisJson;
 import io.sonde.webhooks.Subscription;
 
 import org.springframework.data.redis.core.StringRedisTemplate;
@@ -14,7 +15,8 @@ import org.springframework.data.redis.core.StringRedisTemplate;
 /**
  * Subscriptions, their secrets, pending deliveries, the delivery log and the dead letters
  * in Redis. Pending deliveries live in their own hash so a restart finds and retries
- * them.
+ * them. Redis failing is Spring's {@code DataAccessException} as it comes: the module has
+ * no error of its own for it.
  */
 final class RedisWebhookStore {
 
@@ -32,7 +34,7 @@ final class RedisWebhookStore {
 
 	private final StringRedisTemplate redis;
 
-	private final ObjectMapper json;
+	private final RedisJson store;
 
 	private final int logSize;
 
@@ -40,29 +42,25 @@ final class RedisWebhookStore {
 
 	RedisWebhookStore(StringRedisTemplate redis, ObjectMapper json, int logSize, int deadLetterSize) {
 		this.redis = redis;
-		this.json = json;
+		this.store = new RedisJson(redis, json, (ex) -> ex);
 		this.logSize = logSize;
 		this.deadLetterSize = deadLetterSize;
 	}
 
 	List<Subscription> subscriptions() {
-		return this.redis.<String, String>opsForHash()
-			.values(SUBSCRIPTIONS)
-			.stream()
-			.map((text) -> read(text, Subscription.class))
-			.sorted(java.util.Comparator.comparing(Subscription::id))
-			.toList();
+		List<Subscription> subscriptions = this.store.hashValues(SUBSCRIPTIONS, Subscription.class);
+		subscriptions.sort(Comparator.comparing(Subscription::id));
+		return List.copyOf(subscriptions);
 	}
 
 	Optional<Subscription> subscription(String id) {
-		return Optional.ofNullable(this.redis.<String, String>opsForHash().get(SUBSCRIPTIONS, id))
-			.map((text) -> read(text, Subscription.class));
+		return this.store.hashValue(SUBSCRIPTIONS, id, Subscription.class);
 	}
 
 	/** Stores a new subscription unless the id is taken; false when it is. */
 	boolean create(Subscription subscription, StoredSecrets secrets) {
 		Boolean added = this.redis.<String, String>opsForHash()
-			.putIfAbsent(SUBSCRIPTIONS, subscription.id(), write(subscription));
+			.putIfAbsent(SUBSCRIPTIONS, subscription.id(), this.store.write(subscription));
 		if (!Boolean.TRUE.equals(added)) {
 			return false;
 		}
@@ -71,7 +69,7 @@ final class RedisWebhookStore {
 	}
 
 	void update(Subscription subscription) {
-		this.redis.opsForHash().put(SUBSCRIPTIONS, subscription.id(), write(subscription));
+		this.redis.opsForHash().put(SUBSCRIPTIONS, subscription.id(), this.store.write(subscription));
 	}
 
 	/** Removes the subscription, its secrets, its log and its pending deliveries. */
@@ -87,20 +85,19 @@ final class RedisWebhookStore {
 	}
 
 	Optional<StoredSecrets> secrets(String id) {
-		return Optional.ofNullable(this.redis.<String, String>opsForHash().get(SECRETS, id))
-			.map((text) -> read(text, StoredSecrets.class));
+		return this.store.hashValue(SECRETS, id, StoredSecrets.class);
 	}
 
 	void saveSecrets(String id, StoredSecrets secrets) {
-		this.redis.opsForHash().put(SECRETS, id, write(secrets));
+		this.redis.opsForHash().put(SECRETS, id, this.store.write(secrets));
 	}
 
 	/** A new delivery: logged (the log trimmed to its size) and pending. */
 	void logNew(LoggedDelivery delivery) {
 		String id = delivery.delivery().id();
 		String key = LOG_PREFIX + delivery.delivery().subscriptionId();
-		this.redis.opsForHash().put(DELIVERIES, id, write(delivery));
-		this.redis.opsForHash().put(PENDING, id, write(delivery));
+		this.redis.opsForHash().put(DELIVERIES, id, this.store.write(delivery));
+		this.redis.opsForHash().put(PENDING, id, this.store.write(delivery));
 		this.redis.opsForList().leftPush(key, id);
 		List<String> dropped = this.redis.opsForList().range(key, this.logSize, -1);
 		if (dropped != null && !dropped.isEmpty()) {
@@ -112,8 +109,8 @@ final class RedisWebhookStore {
 	/** The delivery after an attempt that leaves it pending. */
 	void stillPending(LoggedDelivery delivery) {
 		String id = delivery.delivery().id();
-		this.redis.opsForHash().put(DELIVERIES, id, write(delivery));
-		this.redis.opsForHash().put(PENDING, id, write(delivery));
+		this.redis.opsForHash().put(DELIVERIES, id, this.store.write(delivery));
+		this.redis.opsForHash().put(PENDING, id, this.store.write(delivery));
 	}
 
 	/** The delivery's last word: no longer pending, a dead letter too when it failed. */
@@ -121,25 +118,20 @@ final class RedisWebhookStore {
 		String id = delivery.delivery().id();
 		this.redis.opsForHash().delete(PENDING, id);
 		if (Boolean.TRUE.equals(this.redis.opsForHash().hasKey(DELIVERIES, id))) {
-			this.redis.opsForHash().put(DELIVERIES, id, write(delivery));
+			this.redis.opsForHash().put(DELIVERIES, id, this.store.write(delivery));
 		}
 		if (deadLetter) {
-			this.redis.opsForList().leftPush(DEAD_LETTERS, write(delivery));
+			this.redis.opsForList().leftPush(DEAD_LETTERS, this.store.write(delivery));
 			this.redis.opsForList().trim(DEAD_LETTERS, 0, this.deadLetterSize - 1);
 		}
 	}
 
 	List<LoggedDelivery> pending() {
-		return this.redis.<String, String>opsForHash()
-			.values(PENDING)
-			.stream()
-			.map((text) -> read(text, LoggedDelivery.class))
-			.toList();
+		return List.copyOf(this.store.hashValues(PENDING, LoggedDelivery.class));
 	}
 
 	Optional<LoggedDelivery> pending(String deliveryId) {
-		return Optional.ofNullable(this.redis.<String, String>opsForHash().get(PENDING, deliveryId))
-			.map((text) -> read(text, LoggedDelivery.class));
+		return this.store.hashValue(PENDING, deliveryId, LoggedDelivery.class);
 	}
 
 	List<LoggedDelivery> log(String subscriptionId, int limit) {
@@ -148,40 +140,26 @@ final class RedisWebhookStore {
 			return List.of();
 		}
 		List<String> texts = this.redis.<String, String>opsForHash().multiGet(DELIVERIES, ids);
-		return texts.stream().filter(Objects::nonNull).map((text) -> read(text, LoggedDelivery.class)).toList();
+		return texts.stream()
+			.filter(Objects::nonNull)
+			.map((text) -> this.store.read(text, LoggedDelivery.class))
+			.toList();
 	}
 
 	List<LoggedDelivery> deadLetters(int limit) {
 		List<String> texts = this.redis.opsForList().range(DEAD_LETTERS, 0, limit - 1);
-		return (texts != null) ? texts.stream().map((text) -> read(text, LoggedDelivery.class)).toList() : List.of();
+		return (texts != null) ? texts.stream().map((text) -> this.store.read(text, LoggedDelivery.class)).toList()
+				: List.of();
 	}
 
 	/** A logged delivery, or a dead letter the log no longer holds. */
 	Optional<LoggedDelivery> find(String deliveryId) {
 		String text = this.redis.<String, String>opsForHash().get(DELIVERIES, deliveryId);
 		if (text != null) {
-			return Optional.of(read(text, LoggedDelivery.class));
+			return Optional.of(this.store.read(text, LoggedDelivery.class));
 		}
 		List<LoggedDelivery> dead = new ArrayList<>(deadLetters(this.deadLetterSize));
 		return dead.stream().filter((logged) -> logged.delivery().id().equals(deliveryId)).findFirst();
-	}
-
-	private String write(Object value) {
-		try {
-			return this.json.writeValueAsString(value);
-		}
-		catch (JsonProcessingException ex) {
-			throw new IllegalStateException("webhook records are plain records and always serialise", ex);
-		}
-	}
-
-	private <T> T read(String text, Class<T> type) {
-		try {
-			return this.json.readValue(text, type);
-		}
-		catch (JsonProcessingException ex) {
-			throw new IllegalStateException("unreadable webhook record in Redis: " + ex.getOriginalMessage(), ex);
-		}
 	}
 
 }

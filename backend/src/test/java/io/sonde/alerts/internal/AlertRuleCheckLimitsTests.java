@@ -1,6 +1,7 @@
 package io.sonde.alerts.internal;
 
 import java.time.Duration;
+import java.util.HashMap;
 import java.util.Map;
 import java.util.Set;
 
@@ -89,6 +90,14 @@ class AlertRuleCheckLimitsTests {
 		accepted(labelled(Map.of("team", "net"), Map.of("summary", "s")));
 		refused(labelled(Map.of("rule_id", "x"), Map.of()), "labels.rule_id");
 		refused(labelled(Map.of(), Map.of("9summary", "s")), "annotations.9summary");
+	}
+
+	@Test
+	void aLabelWithoutAValueIsRefusedNamingIt() {
+		Map<String, String> labels = new HashMap<>();
+		labels.put("team", null);
+
+		refused(labelled(labels, Map.of()), "labels.team");
 	}
 
 	private void accepted(AlertRule rule) {

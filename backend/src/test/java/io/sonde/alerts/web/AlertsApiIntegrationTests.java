@@ -79,7 +79,7 @@ class AlertsApiIntegrationTests extends SharedApiContext {
 			"\"comparison\":\"below\"|\"comparison\":\"sideways\"|condition.comparison",
 			"\"for\":\"5s\"|\"for\":\"48h\"|for", "\"for\":\"5s\"|\"for\":\"soon\"|for",
 			"\"repeatInterval\":\"5m\"|\"repeatInterval\":\"1s\"|repeatInterval",
-			"\"severity\":\"warning\"|\"severity\":\"dire\"|severity",
+			"\"severity\":\"warning\"|\"severity\":\"dire\"|severity", "\"team\":\"netops\"|\"team\":null|labels.team",
 			"\"type\":\"value\",\"value\":\"labeling.coverage\",\"comparison\":\"below\",\"bound\":0.95|\"type\":\"events\",\"kind\":\"THRESHOLD\",\"count\":0,\"window\":\"30s\"|condition.count",
 			"\"type\":\"value\",\"value\":\"labeling.coverage\",\"comparison\":\"below\",\"bound\":0.95|\"type\":\"events\",\"kind\":\"THRESHOLD\",\"count\":2,\"window\":\"100ms\"|condition.window" })
 	void refusesABadRuleWithAProblemNamingTheField(String replaced, String replacement, String field) {
