@@ -6,22 +6,16 @@ import java.time.Instant;
 import java.util.Map;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.sonde.testsupport.RedisServerProcess;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.MethodOrderer;
 import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestMethodOrder;
-import org.junit.jupiter.api.extension.RegisterExtension;
 
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.web.server.LocalServerPort;
 import org.springframework.data.redis.core.StringRedisTemplate;
-import org.springframework.security.crypto.bcrypt.BCryptPasswordEncoder;
-import org.springframework.test.annotation.DirtiesContext;
-import org.springframework.test.context.DynamicPropertyRegistry;
-import org.springframework.test.context.DynamicPropertySource;
 
 import static io.sonde.access.AccessTestClient.ADMIN_TOKEN;
 import static io.sonde.access.AccessTestClient.OPERATOR_TOKEN;
@@ -39,28 +33,7 @@ import static org.awaitility.Awaitility.await;
  */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
-// The context closes with the class: cached, it would keep retrying the class's Redis.
-@DirtiesContext
-class AccessApiIntegrationTests {
-
-	private static final String PASSWORD = "a long enough password";
-
-	@RegisterExtension
-	static final RedisServerProcess redis = RedisServerProcess.start();
-
-	@DynamicPropertySource
-	static void service(DynamicPropertyRegistry properties) {
-		redis.register(properties);
-		properties.add("sonde.access.login-max-failures", () -> "3");
-		String hash = "{bcrypt}" + new BCryptPasswordEncoder(4).encode(PASSWORD);
-		properties.add("sonde.security.users[0].username", () -> "root-admin");
-		properties.add("sonde.security.users[0].password-hash", () -> hash);
-		properties.add("sonde.security.users[0].roles", () -> "ADMIN");
-		properties.add("sonde.security.users[1].username", () -> "vera");
-		properties.add("sonde.security.users[1].password-hash", () -> hash);
-		properties.add("sonde.security.users[1].roles", () -> "VIEWER");
-		AccessTestClient.registerTokens(properties);
-	}
+class AccessApiIntegrationTests extends SharedAccessContext {
 
 	@LocalServerPort
 	int port;

@@ -8,17 +8,12 @@ import java.util.Map;
 import java.util.Set;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.sonde.testsupport.RedisServerProcess;
 import io.sonde.web.security.RoleMatrix;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.RegisterExtension;
 
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.web.server.LocalServerPort;
-import org.springframework.test.annotation.DirtiesContext;
-import org.springframework.test.context.DynamicPropertyRegistry;
-import org.springframework.test.context.DynamicPropertySource;
 
 import static io.sonde.access.AccessTestClient.ADMIN_TOKEN;
 import static io.sonde.access.AccessTestClient.OPERATOR_TOKEN;
@@ -34,20 +29,9 @@ import static org.assertj.core.api.Assertions.assertThat;
  * with its actor, status and outcome. Every operation carries its x-sonde-minimum-role.
  */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
-// The context closes with the class: cached, it would keep retrying the class's Redis.
-@DirtiesContext
-class RoleMatrixOpenApiIntegrationTests {
+class RoleMatrixOpenApiIntegrationTests extends SharedAccessContext {
 
 	private static final Set<String> MUTATIONS = Set.of("post", "put", "patch", "delete");
-
-	@RegisterExtension
-	static final RedisServerProcess redis = RedisServerProcess.start();
-
-	@DynamicPropertySource
-	static void service(DynamicPropertyRegistry properties) {
-		redis.register(properties);
-		AccessTestClient.registerTokens(properties);
-	}
 
 	@LocalServerPort
 	int port;

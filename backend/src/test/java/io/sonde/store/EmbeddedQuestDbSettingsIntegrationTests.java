@@ -4,10 +4,16 @@ import java.util.List;
 import java.util.Map;
 
 import io.sonde.store.questdb.TimeSeriesSql;
+import io.sonde.testsupport.RedisServerProcess;
 import org.junit.jupiter.api.Test;
 
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.boot.test.context.TestConfiguration;
+import org.springframework.context.SmartLifecycle;
+import org.springframework.context.annotation.Bean;
+import org.springframework.test.context.DynamicPropertyRegistry;
+import org.springframework.test.context.DynamicPropertySource;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -20,6 +26,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 		properties = { "sonde.timeseries.questdb.server.cairo.o3.partition.split.min.size=4194304",
 				"sonde.timeseries.questdb.server.cairo.wal.segment.rollover.row.count=500000" })
 class EmbeddedQuestDbSettingsIntegrationTests {
+
+	/** Its own Redis, so no other test JVM's backend shares its streams. */
+	static final RedisServerProcess redis = RedisServerProcess.start();
+
+	@DynamicPropertySource
+	static void redisOfThisTest(DynamicPropertyRegistry properties) {
+		redis.register(properties);
+	}
 
 	@Autowired
 	TimeSeriesSql sql;
@@ -47,6 +61,17 @@ class EmbeddedQuestDbSettingsIntegrationTests {
 			.map((row) -> String.valueOf(row.get("value")))
 			.findFirst()
 			.orElseThrow(() -> new AssertionError("QuestDB has no parameter " + name));
+	}
+
+	/** Stops the redis-server when the cached context closes. */
+	@TestConfiguration(proxyBeanMethods = false)
+	static class RedisStoppedWithTheContext {
+
+		@Bean
+		SmartLifecycle redisStopper() {
+			return redis.stoppedWithTheContext();
+		}
+
 	}
 
 }

@@ -8,6 +8,7 @@ import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 
+import io.sonde.testsupport.SharedApiContext;
 import org.junit.jupiter.api.Test;
 
 import org.springframework.beans.factory.annotation.Autowired;
@@ -26,12 +27,12 @@ import org.springframework.data.redis.listener.RedisMessageListenerContainer;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * The two Redis features the design stands on, against the real redis-server `make test`
- * runs on 127.0.0.1:6379: streams read through a consumer group with acknowledgement, and
- * key expiry notifications.
+ * The two Redis features the design stands on, against a real redis-server (the Debian
+ * package `make test` installs): streams read through a consumer group with
+ * acknowledgement, and key expiry notifications.
  */
-@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.NONE)
-class RedisIntegrationTests {
+@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
+class RedisIntegrationTests extends SharedApiContext {
 
 	@Autowired
 	StringRedisTemplate redis;

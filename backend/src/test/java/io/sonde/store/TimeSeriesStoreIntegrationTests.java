@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Map;
 
 import io.sonde.store.internal.questdb.SqlExecutor;
+import io.sonde.testsupport.SharedApiContext;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
@@ -22,8 +23,8 @@ import static org.awaitility.Awaitility.await;
  * /api/v2/write) and read back over the PostgreSQL wire, into a table made as
  * db-migrations make theirs ({@link PortCountersTable}).
  */
-@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.NONE)
-class TimeSeriesStoreIntegrationTests {
+@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
+class TimeSeriesStoreIntegrationTests extends SharedApiContext {
 
 	@Autowired
 	TimeSeriesStore store;

@@ -7,14 +7,16 @@ import org.springframework.boot.test.context.TestConfiguration;
 import org.springframework.context.SmartLifecycle;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Import;
+import org.springframework.security.crypto.bcrypt.BCryptPasswordEncoder;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
 
 /**
  * One running backend for the API test classes that extend it: Spring's context cache
  * hands every one of them the same context, booted once, on a redis-server of their own
- * started with it and stopped when it closes, with the API tokens of {@link ApiCaller}. A
- * class that extends it declares nothing that changes the context (no properties, no
+ * started with it and stopped when it closes, with the API tokens of {@link ApiCaller}
+ * and one configured viewer account ({@link #VIEWER_USERNAME}) to sign in with. A class
+ * that extends it declares nothing that changes the context (no properties, no
  * {@code @DynamicPropertySource}, no {@code @DirtiesContext}), and does not depend on
  * what the others left in Redis or QuestDB: it works under names of its own.
  */
@@ -22,12 +24,23 @@ import org.springframework.test.context.DynamicPropertySource;
 @Import(SharedApiContext.RedisStoppedWithTheContext.class)
 public abstract class SharedApiContext {
 
+	/**
+	 * A viewer account from the configuration, for tests that sign in through the form.
+	 */
+	protected static final String VIEWER_USERNAME = "viewer";
+
+	protected static final String VIEWER_PASSWORD = "correct horse battery staple";
+
 	protected static final RedisServerProcess redis = RedisServerProcess.start();
 
 	@DynamicPropertySource
 	static void sharedService(DynamicPropertyRegistry properties) {
 		redis.register(properties);
 		ApiCaller.registerTokens(properties);
+		properties.add("sonde.security.users[0].username", () -> VIEWER_USERNAME);
+		properties.add("sonde.security.users[0].password-hash",
+				() -> "{bcrypt}" + new BCryptPasswordEncoder(4).encode(VIEWER_PASSWORD));
+		properties.add("sonde.security.users[0].roles", () -> "VIEWER");
 	}
 
 	/** Stops the redis-server when the shared context closes. */

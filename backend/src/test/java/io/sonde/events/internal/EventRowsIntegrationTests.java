@@ -17,6 +17,7 @@ import io.sonde.store.questdb.EmbeddedTables;
 import io.sonde.store.questdb.TableBatch;
 import io.sonde.store.questdb.TableBatch.ColumnKind;
 import io.sonde.store.questdb.TimeSeriesSql;
+import io.sonde.testsupport.SharedApiContext;
 import org.junit.jupiter.api.Test;
 
 import org.springframework.beans.factory.annotation.Autowired;
@@ -32,8 +33,8 @@ import static org.awaitility.Awaitility.await;
  * store), for every kind of event and every NULL; a failed batch stores nothing; a
  * redelivered event is stored once.
  */
-@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.NONE)
-class EventRowsIntegrationTests {
+@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
+class EventRowsIntegrationTests extends SharedApiContext {
 
 	@Autowired
 	EmbeddedTables tables;

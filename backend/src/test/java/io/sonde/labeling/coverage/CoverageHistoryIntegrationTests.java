@@ -7,6 +7,7 @@ import java.util.List;
 
 import io.sonde.labeling.CoverageSample;
 import io.sonde.store.TimeSeriesStore;
+import io.sonde.testsupport.SharedApiContext;
 import org.junit.jupiter.api.Test;
 
 import org.springframework.beans.factory.annotation.Autowired;
@@ -19,8 +20,8 @@ import static org.awaitility.Awaitility.await;
  * Coverage history written to the embedded QuestDB (into the table the V6 migration
  * makes) comes back whole into a fresh history, as after a backend restart.
  */
-@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.NONE)
-class CoverageHistoryIntegrationTests {
+@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
+class CoverageHistoryIntegrationTests extends SharedApiContext {
 
 	@Autowired
 	TimeSeriesStore store;

@@ -11,18 +11,13 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.sonde.testsupport.RedisServerProcess;
+import io.sonde.testsupport.SharedApiContext;
 import io.sonde.topology.ApiCaller;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.RegisterExtension;
 
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.web.server.LocalServerPort;
-import org.springframework.security.crypto.bcrypt.BCryptPasswordEncoder;
-import org.springframework.test.annotation.DirtiesContext;
-import org.springframework.test.context.DynamicPropertyRegistry;
-import org.springframework.test.context.DynamicPropertySource;
 
 import static io.sonde.topology.ApiCaller.OPERATOR_TOKEN;
 import static io.sonde.topology.ApiCaller.VIEWER_TOKEN;
@@ -36,24 +31,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * an unknown dashboard path still gets the HTML error page.
  */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
-// The context closes with the class: cached, it would keep retrying the class's Redis.
-@DirtiesContext
-class ApiRequestProblemsIntegrationTests {
-
-	private static final String PASSWORD = "correct horse battery staple";
-
-	@RegisterExtension
-	static final RedisServerProcess redis = RedisServerProcess.start();
-
-	@DynamicPropertySource
-	static void service(DynamicPropertyRegistry properties) {
-		redis.register(properties);
-		properties.add("sonde.security.users[0].username", () -> "viewer");
-		properties.add("sonde.security.users[0].password-hash",
-				() -> "{bcrypt}" + new BCryptPasswordEncoder(4).encode(PASSWORD));
-		properties.add("sonde.security.users[0].roles", () -> "VIEWER");
-		ApiCaller.registerTokens(properties);
-	}
+class ApiRequestProblemsIntegrationTests extends SharedApiContext {
 
 	@LocalServerPort
 	int port;
@@ -119,7 +97,7 @@ class ApiRequestProblemsIntegrationTests {
 		HttpResponse<String> signedIn = browser
 			.send(page("/login").header("Content-Type", "application/x-www-form-urlencoded")
 				.POST(HttpRequest.BodyPublishers.ofString("username=viewer&password="
-						+ URLEncoder.encode(PASSWORD, StandardCharsets.UTF_8) + "&_csrf=" + csrf.group(1)))
+						+ URLEncoder.encode(VIEWER_PASSWORD, StandardCharsets.UTF_8) + "&_csrf=" + csrf.group(1)))
 				.build(), HttpResponse.BodyHandlers.ofString());
 		assertThat(signedIn.headers().firstValue("Location"))
 			.hasValueSatisfying((location) -> assertThat(location).doesNotContain("error"));

@@ -18,21 +18,15 @@ import java.util.regex.Pattern;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.sonde.SondeApplication;
-import io.sonde.testsupport.RedisServerProcess;
+import io.sonde.testsupport.SharedApiContext;
 import io.sonde.topology.ApiCaller;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.RegisterExtension;
 
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.web.server.LocalServerPort;
 import org.springframework.boot.web.context.WebServerApplicationContext;
 import org.springframework.boot.web.embedded.tomcat.TomcatWebServer;
-import org.springframework.security.crypto.bcrypt.BCryptPasswordEncoder;
-import org.springframework.test.annotation.DirtiesContext;
-import org.springframework.test.context.DynamicPropertyRegistry;
-import org.springframework.test.context.DynamicPropertySource;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -43,15 +37,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
  * answers anonymous callers with the overall status alone, while API tokens and signed-in
  * users see the components and their details.
  */
-@SpringBootTest(classes = SondeApplication.class, webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
-// The context closes with the class: cached, it would keep retrying the class's Redis.
-@DirtiesContext
-class ExposureIntegrationTests {
-
-	private static final String PASSWORD = "exposure-test-password";
-
-	@RegisterExtension
-	static final RedisServerProcess redis = RedisServerProcess.start();
+@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
+class ExposureIntegrationTests extends SharedApiContext {
 
 	private static final ObjectMapper JSON = new ObjectMapper();
 
@@ -60,16 +47,6 @@ class ExposureIntegrationTests {
 
 	@Autowired
 	WebServerApplicationContext context;
-
-	@DynamicPropertySource
-	static void service(DynamicPropertyRegistry properties) {
-		redis.register(properties);
-		ApiCaller.registerTokens(properties);
-		properties.add("sonde.security.users[0].username", () -> "viewer");
-		properties.add("sonde.security.users[0].password-hash",
-				() -> "{bcrypt}" + new BCryptPasswordEncoder(4).encode(PASSWORD));
-		properties.add("sonde.security.users[0].roles", () -> "VIEWER");
-	}
 
 	@Test
 	void listensOnTheLoopbackAddressOnlyByDefault() throws Exception {
@@ -119,8 +96,8 @@ class ExposureIntegrationTests {
 		String loginPage = send(HttpRequest.newBuilder(uri("/login")), browser).body();
 		Matcher csrf = Pattern.compile("name=\"_csrf\"[^>]*value=\"([^\"]+)\"").matcher(loginPage);
 		assertThat(csrf.find()).as("the login form carries a CSRF token").isTrue();
-		String form = "username=viewer&password=" + URLEncoder.encode(PASSWORD, StandardCharsets.UTF_8) + "&_csrf="
-				+ URLEncoder.encode(csrf.group(1), StandardCharsets.UTF_8);
+		String form = "username=viewer&password=" + URLEncoder.encode(VIEWER_PASSWORD, StandardCharsets.UTF_8)
+				+ "&_csrf=" + URLEncoder.encode(csrf.group(1), StandardCharsets.UTF_8);
 		HttpResponse<String> signedIn = send(HttpRequest.newBuilder(uri("/login"))
 			.header("Content-Type", "application/x-www-form-urlencoded")
 			.POST(HttpRequest.BodyPublishers.ofString(form)), browser);
