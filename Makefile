@@ -26,14 +26,25 @@ help: ## list the targets
 demo: build ## the main job: build, then run the live demo on http://localhost:8080
 	scripts/with-redis.sh scripts/demo.sh
 
+# make test in two stages, each with the XDP collector's work alongside: Maven builds and tests
+# the P4 modules (the collector's golden test compares with ./sonde-decode, which runs from
+# p4-programs) while the collector builds; then every other module while the collector's tests
+# run. e2e-tests replay reports into the collector built in the first stage.
+P4_MODULES := . p4runtime p4info-codegen p4-programs
+comma := ,
+space := $(subst ,, )
+modules = $(subst $(space),$(comma),$(strip $(1)))
+
 .PHONY: test
 test: toolchain ## every test: formatter check, modularity check, unit, integration, browser, XDP, p4c and BMv2 tests
 	scripts/ensure-packages.sh $(TEST_PACKAGES) $(XDP_PACKAGES) $(if $(P4C),$(P4C_PACKAGES)) $(if $(BMV2),$(BMV2_PACKAGES))
 	@[ -n "$(P4C)" ] || echo "p4c-bm2-ss not found (P4C, PATH, ../shared/tools/p4c): the p4c compile of sonde.p4 is skipped"
 	@[ -n "$(BMV2)" ] || echo "simple_switch_grpc not found (BMV2, PATH, ../shared/tools/bmv2): the BMv2 suites are skipped"
-	$(MAKE) -C xdp-collector    # the XDP collector first: e2e-tests replay reports into it on a veth
-	REDIS_DIR=target/test-redis REDIS_FRESH=1 scripts/with-redis.sh $(MVN) install    # an empty Redis, its append-only file under target/
-	$(MAKE) -C xdp-collector test
+	scripts/alongside.sh target/xdp-collector-build.log "$(MAKE) -C xdp-collector -j2" \
+	  $(MVN) install -pl $(call modules,$(P4_MODULES))
+	scripts/alongside.sh target/xdp-collector-test.log "$(MAKE) -C xdp-collector test" \
+	  env REDIS_DIR=target/test-redis REDIS_FRESH=1 scripts/with-redis.sh \
+	  $(MVN) install -pl '$(call modules,$(addprefix !,$(P4_MODULES)))'    # an empty Redis, its append-only file under target/
 
 .PHONY: build
 build: toolchain ## compile and package every module (formatter check included, tests skipped)

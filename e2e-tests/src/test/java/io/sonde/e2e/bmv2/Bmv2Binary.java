@@ -25,7 +25,8 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
  * out on some machines) leaves each {@code lib*.so.0} as a small text file naming the
  * library it linked to; the dynamic loader then stops with "file too short". The
  * libraries are then offered again through {@code LD_LIBRARY_PATH}, from a folder under
- * target/ holding the links the copy lost.
+ * target/ holding the links the copy lost, one folder per test JVM so that forks running
+ * side by side never remake each other's links.
  */
 final class Bmv2Binary {
 
@@ -94,7 +95,7 @@ final class Bmv2Binary {
 			if (flattened.isEmpty()) {
 				return null;
 			}
-			Path relinked = TARGET.resolve("bmv2-lib");
+			Path relinked = TARGET.resolve("bmv2-lib").resolve(Long.toString(ProcessHandle.current().pid()));
 			Files.createDirectories(relinked);
 			for (Path stub : flattened) {
 				Path real = lib.resolve(Files.readString(stub, StandardCharsets.US_ASCII).strip());

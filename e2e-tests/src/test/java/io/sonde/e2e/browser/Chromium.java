@@ -39,7 +39,7 @@ public final class Chromium {
 		System.setProperty("SE_OFFLINE", "true");
 		ChromeDriverService service = new ChromeDriverService.Builder().usingDriverExecutable(DRIVER.toFile())
 			.usingAnyFreePort()
-			.withLogFile(new File("target/chromedriver.log"))
+			.withLogFile(new File("target/chromedriver-" + ProcessHandle.current().pid() + ".log"))
 			.build();
 		ChromeOptions options = new ChromeOptions().setBinary(BROWSER.toFile())
 			.addArguments("--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
