@@ -220,7 +220,8 @@ public final class RedisServerProcess implements AutoCloseable, AfterAllCallback
 	 * A crash of the host, as {@code appendfsync everysec} allows it: SIGKILL, then the
 	 * incremental append-only file cut back to {@code fsyncedBytes}, what the last fsync
 	 * had written. (A SIGKILL alone keeps what Redis wrote before it answered, but under
-	 * {@code everysec} Redis may answer before writing while a slow fsync holds its buffer.)
+	 * {@code everysec} Redis may answer before writing while a slow fsync holds its
+	 * buffer.)
 	 */
 	public void crashLosingAofBeyond(long fsyncedBytes) {
 		Path aof = incrementalAof();
