@@ -1,5 +1,7 @@
 package io.sonde.probes.plan;
 
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Set;
 
 import org.junit.jupiter.api.Test;
@@ -136,9 +138,9 @@ class PathSetTests {
 		assertThatThrownBy(() -> bag.remove(3)).isInstanceOf(IllegalStateException.class);
 	}
 
-	private static java.util.List<Integer> ends(PathSet paths, int node) {
+	private static List<Integer> ends(PathSet paths, int node) {
 		PathSet.IntBag bag = paths.endsAt(node);
-		java.util.List<Integer> ends = new java.util.ArrayList<>();
+		List<Integer> ends = new ArrayList<>();
 		for (int i = 0; i < bag.size(); i++) {
 			ends.add(bag.get(i));
 		}

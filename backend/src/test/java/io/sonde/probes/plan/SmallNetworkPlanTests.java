@@ -1,8 +1,8 @@
 package io.sonde.probes.plan;
 
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
-import java.util.Set;
 import java.util.stream.Collectors;
 
 import io.sonde.probes.PathLengths;
@@ -184,7 +184,7 @@ class SmallNetworkPlanTests {
 		for (List<String> path : plan.paths()) {
 			List<String> forward = new ArrayList<>(path);
 			if (path.get(0).compareTo(path.get(path.size() - 1)) > 0) {
-				java.util.Collections.reverse(forward);
+				Collections.reverse(forward);
 			}
 			paths.add(forward.stream().collect(Collectors.joining(" ")));
 		}
