@@ -116,6 +116,10 @@ bench-start: build ## benchmark: seconds to the backend's first health answer, r
 bench-xdp: ## benchmark (as root): XDP collector ns per report, Mpps on a veth vs a user-space collector
 	$(MAKE) -C xdp-collector bench
 
+.PHONY: bench-nic-agent
+bench-nic-agent: ## benchmark (as root): NIC agent Mpps on a veth, 5 hops x 4 instructions, vs the XDP collector in the same run
+	$(MAKE) -C xdp-collector bench-nic-agent
+
 .PHONY: soak
 soak: build ## soak (not in make test): Redis, the backend and the Java collector each killed once in SOAK_SECONDS (600) of the emulated network; prints the SOAK lines
 	$(MVN) -q -pl e2e-tests test-compile dependency:build-classpath -Dmdep.includeScope=test \

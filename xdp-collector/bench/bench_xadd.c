@@ -74,24 +74,27 @@ static int run(struct daemon *d, unsigned long long events,
 
 	reply_int(d->redis.c, "DEL " STREAM);
 	d->o.batch = batch;
-	d->published = 0;
+	daemon_wire(d);
+	d->ev.published = 0;
 	/* why: a stream deleted under a window would be re-published */
-	daemon_retain_free(&d->retain);
-	daemon_retain_init(&d->retain, d->o.retain_ms, d->o.retain_bytes);
-	memset(&d->loss, 0, sizeof(d->loss));
-	snprintf(d->loss.witness_key, sizeof(d->loss.witness_key),
+	daemon_retain_free(&d->ev.retain);
+	daemon_retain_init(&d->ev.retain, d->o.retain_ms, d->o.retain_bytes);
+	d->ev.written = d->ev.suspect = d->ev.emptied = 0;
+	d->out.run_id[0] = '\0';
+	d->out.witness_set = 0;
+	snprintf(d->out.witness_key, sizeof(d->out.witness_key),
 		 "sonde:bench:witness");
 	for (i = 0; i < events; i++) {
 		event_of(i, &e);
-		daemon_buffer_push(&d->buf, &e);
+		daemon_buffer_push(&d->ev.buf, &e);
 	}
 	t0 = now_s();
-	while (d->buf.len && d->redis.c)
-		daemon_deliver(d, daemon_now_ms());
+	while (d->ev.buf.len && d->redis.c)
+		daemon_deliver(&d->out, &d->ev, daemon_now_ms());
 	t = now_s() - t0;
-	if (d->published != events) {
+	if (d->ev.published != events) {
 		fprintf(stderr, "bench_xadd: %llu of %llu delivered\n",
-			d->published, events);
+			d->ev.published, events);
 		return 1;
 	}
 	entries = reply_int(d->redis.c, "XLEN " STREAM);
@@ -121,17 +124,20 @@ int main(int argc, char **argv)
 	}
 	snprintf(host, sizeof(host), "%.*s", (int)(colon - argv[1]), argv[1]);
 	events = strtoull(argv[2], NULL, 10);
-	d.origin = (struct daemon_origin){ "bench", "veth0", 1764000000000ULL };
+	d.origin = (struct daemon_origin){ "bench",	     "veth0",
+					   1764000000000ULL, CONTRACT_VERSION,
+					   "node",	     "xdp" };
 	d.o.events_stream = STREAM;
 	d.o.maxlen = ~0ULL >> 1; /* nothing trimmed: all of it is measured */
-	d.journal_fd = -1;
+	d.out.journal_fd = -1;
 	d.o.retain_ms = getenv("RETAIN_S") ? atof(getenv("RETAIN_S")) * 1000
 					   : 0;
 	d.o.retain_bytes = DAEMON_DEFAULT_RETAIN_BYTES;
 	d.redis = (struct daemon_redis){ .host = host,
 					 .port = atoi(colon + 1),
 					 .timeout_ms = 5000 };
-	if (daemon_buffer_init(&d.buf, events) ||
+	if (daemon_buffer_init(&d.ev.buf, events,
+			       sizeof(struct collector_event)) ||
 	    !daemon_redis_up(&d.redis, daemon_now_ms())) {
 		fprintf(stderr, "bench_xadd: no buffer or no Redis at %s\n",
 			argv[1]);
@@ -140,8 +146,8 @@ int main(int argc, char **argv)
 	for (i = 3; i < argc && !err; i++)
 		err = run(&d, events, strtoull(argv[i], NULL, 10));
 	daemon_redis_close(&d.redis);
-	daemon_buffer_free(&d.buf);
-	daemon_batch_free(&d.batch);
-	daemon_retain_free(&d.retain);
+	daemon_buffer_free(&d.ev.buf);
+	daemon_batch_free(&d.ev.batch);
+	daemon_retain_free(&d.ev.retain);
 	return err;
 }

@@ -112,7 +112,7 @@ static int on_event(void *ctx, void *data, size_t size)
 	if (r->events)
 		print_event(e);
 	if (r->redis)
-		daemon_buffer_push(&r->d.buf, e);
+		daemon_buffer_push(&r->d.ev.buf, e);
 	return 0;
 }
 
@@ -140,7 +140,8 @@ static void print_counters(struct daemon *d)
 		       daemon_error_names[r], c[CNT_DROP_BASE + r]);
 	printf("}, \"published\": %llu, \"buffered\": %llu, "
 	       "\"redis_dropped\": %llu, \"republished\": %llu}}\n",
-	       d->published, d->buf.len, d->buf.dropped, d->loss.republished);
+	       d->ev.published, d->ev.buf.len, d->ev.buf.dropped,
+	       d->ev.republished);
 }
 
 static const char usage_text[] =
@@ -415,9 +416,12 @@ static int setup(struct run *r, struct collector *skel, struct args *a)
 	d->origin.node = a->node;
 	d->origin.ifname = a->iface;
 	d->origin.run = d->started_ms;
+	d->origin.version = CONTRACT_VERSION;
+	d->origin.who = "node";
+	d->origin.kind = "xdp";
 	snprintf(d->counters_key, sizeof(d->counters_key),
 		 "sonde:collector:%s:%s:counters", a->node, a->iface);
-	snprintf(d->loss.witness_key, sizeof(d->loss.witness_key),
+	snprintf(d->out.witness_key, sizeof(d->out.witness_key),
 		 "sonde:collector:%s:%s:witness", a->node, a->iface);
 	for (i = 0; i < a->n_thr; i++) {
 		err = daemon_apply_thresholds(d, a->thresholds[i],
@@ -431,16 +435,18 @@ static int setup(struct run *r, struct collector *skel, struct args *a)
 	d->thresholds_applied = 0;
 	if (!r->redis)
 		return 0;
-	err = daemon_buffer_init(&d->buf, d->o.buffer);
+	daemon_wire(d);
+	err = daemon_buffer_init(&d->ev.buf, d->o.buffer,
+				 sizeof(struct collector_event));
 	if (!err)
-		err = daemon_retain_init(&d->retain, d->o.retain_ms,
+		err = daemon_retain_init(&d->ev.retain, d->o.retain_ms,
 					 d->o.retain_bytes);
 	if (!err && d->o.published_log) {
-		d->journal_fd = daemon_journal_open(d->o.published_log);
-		if (d->journal_fd < 0) {
+		d->out.journal_fd = daemon_journal_open(d->o.published_log);
+		if (d->out.journal_fd < 0) {
 			fprintf(stderr, "collector: cannot open %s\n",
 				d->o.published_log);
-			return d->journal_fd;
+			return d->out.journal_fd;
 		}
 	}
 	if (!err)
@@ -473,7 +479,8 @@ int main(int argc, char **argv)
 		.retain_ms = DAEMON_DEFAULT_RETAIN_S * 1000,
 		.retain_bytes = DAEMON_DEFAULT_RETAIN_BYTES,
 	};
-	d->journal_fd = -1;
+	d->out.journal_fd = -1;
+	daemon_prog = "collector";
 	d->redis = (struct daemon_redis){
 		.channel = "sonde:collector:thresholds",
 		.timeout_ms = 500,
@@ -550,11 +557,11 @@ int main(int argc, char **argv)
 		deadline = daemon_now_ms() + 2000;
 		do {
 			daemon_push_step(d, 1);
-		} while (d->buf.len && daemon_now_ms() < deadline);
-		if (d->buf.len)
+		} while (d->ev.buf.len && daemon_now_ms() < deadline);
+		if (d->ev.buf.len)
 			fprintf(stderr,
 				"collector: %llu buffered events not delivered\n",
-				d->buf.len);
+				d->ev.buf.len);
 	}
 	print_counters(d);
 	err = 0;
@@ -565,11 +572,11 @@ cleanup:
 	collector__destroy(skel);
 	daemon_redis_close(&d->redis);
 	snapshot_free(&d->snap);
-	daemon_buffer_free(&d->buf);
-	daemon_batch_free(&d->batch);
-	daemon_retain_free(&d->retain);
-	if (d->journal_fd >= 0)
-		close(d->journal_fd);
+	daemon_buffer_free(&d->ev.buf);
+	daemon_batch_free(&d->ev.batch);
+	daemon_retain_free(&d->ev.retain);
+	if (d->out.journal_fd >= 0)
+		close(d->out.journal_fd);
 	daemon_sources_free(&d->sources);
 	if (err)
 		fprintf(stderr, "collector: %s\n", strerror(-err));

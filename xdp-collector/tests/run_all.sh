@@ -48,10 +48,13 @@ suite fast "$B/test_fast" ../p4-programs/src/test/resources/vectors "$B/bench" \
 suite golden tests/golden.sh
 suite prog_run "$B/test_prog_run" ../p4-programs/src/test/resources/vectors
 suite accounting "$B/test_accounting" ../p4-programs/src/test/resources/vectors
+suite agent_prog_run "$B/agent_prog_run"
 suite fuzz fuzz
 suite veth tests/veth_smoke.sh
 suite daemon_units "$B/test_daemon_units"
 suite daemon tests/daemon_redis.sh
 suite republish tests/daemon_republish.sh
+suite agent_daemon_units "$B/agent_daemon_units"
+suite agent_daemon tests/agent_daemon_redis.sh
 echo "xdp-collector: $total_pass passed, $total_fail failed"
 test "$total_fail" -eq 0

@@ -50,7 +50,17 @@ static int is(const struct daemon_fields *f, const char *name, const char *want)
 	return 1;
 }
 
-static const struct daemon_origin origin = { "node-a", "eth1", 1700000000123 };
+static const struct daemon_origin origin = { "node-a",	    "eth1",
+					     1700000000123, CONTRACT_VERSION,
+					     "node",	    "xdp" };
+
+/* The event a buffered record holds. */
+static const struct collector_event *held(struct daemon_pending *p)
+{
+	return (const struct collector_event *)p->rec;
+}
+
+static long long offset_0, offset_1000 = 1000;
 
 static struct collector_event flow_event(int metric)
 {
@@ -364,15 +374,15 @@ static void buffer(void)
 	struct collector_event e = { 0 };
 	unsigned long long i;
 
-	CHECK("init", !daemon_buffer_init(&b, 4));
+	CHECK("init", !daemon_buffer_init(&b, 4, sizeof(e)));
 	for (i = 1; i <= 6; i++) {
 		e.value = i;
 		daemon_buffer_push(&b, &e);
 	}
 	CHECK("bounded", b.len == 4 && b.dropped == 2);
-	CHECK("oldest dropped", daemon_buffer_at(&b, 0)->e.value == 3 &&
+	CHECK("oldest dropped", held(daemon_buffer_at(&b, 0))->value == 3 &&
 					daemon_buffer_at(&b, 0)->seq == 3);
-	CHECK("newest kept", daemon_buffer_at(&b, 3)->e.value == 6 &&
+	CHECK("newest kept", held(daemon_buffer_at(&b, 3))->value == 6 &&
 				     !daemon_buffer_at(&b, 4));
 	daemon_buffer_pop(&b, 3);
 	CHECK("pop delivered", b.len == 1 && daemon_buffer_at(&b, 0)->seq == 6);
@@ -383,7 +393,8 @@ static void buffer(void)
 	daemon_buffer_pop(&b, 10);
 	CHECK("pop more than held empties", b.len == 0);
 	daemon_buffer_free(&b);
-	CHECK("zero capacity refused", daemon_buffer_init(&b, 0) < 0);
+	CHECK("zero capacity refused",
+	      daemon_buffer_init(&b, 0, sizeof(e)) < 0);
 }
 
 /* The line of an event, and a v2 entry of buffered events. */
@@ -418,7 +429,7 @@ static void batch(void)
 	CHECK("a line that does not fit is refused",
 	      daemon_fields_line(&f, line, 20) == -E2BIG);
 
-	CHECK("init", !daemon_buffer_init(&buf, 8));
+	CHECK("init", !daemon_buffer_init(&buf, 8, sizeof(e)));
 	e.ts_ns = 1764;
 	for (i = 0; i < 5; i++) {
 		e.value = 100 + i;
@@ -426,8 +437,9 @@ static void batch(void)
 		daemon_buffer_push(&buf, &e);
 	}
 	CHECK("fill: at most the batch",
-	      !daemon_batch_fill(&b, &buf, 0, 3, 1000) && b.span == 3 &&
-		      b.count == 2);
+	      !daemon_batch_fill(&b, &buf, 0, 3, daemon_event_line,
+				 &offset_1000) &&
+		      b.span == 3 && b.count == 2);
 	CHECK("an event that does not format is skipped",
 	      !memcmp(b.text, "seq=1 ", 6) && strstr(b.text, "\nseq=3 ") &&
 		      !strstr(b.text, "seq=2 ") && b.text[b.len - 1] == '\n');
@@ -435,20 +447,26 @@ static void batch(void)
 	CHECK("wall-clock time: ts_ns + the offset",
 	      strstr(b.text, " ts_ns=2764 "));
 	CHECK("entry fields",
-	      !daemon_batch_fields(&f, &origin, &b) && is(&f, "v", "2") &&
-		      is(&f, "node", "node-a") && is(&f, "ifname", "eth1") &&
+	      !daemon_batch_fields(&f, &origin, "events", &b) &&
+		      is(&f, "v", "2") && is(&f, "node", "node-a") &&
+		      is(&f, "ifname", "eth1") &&
 		      is(&f, "run", "1700000000123") && is(&f, "count", "2") &&
 		      f.n == 12 && f.len[11] == b.len);
 	CHECK("fill never waits: the 2 left after index 3",
-	      !daemon_batch_fill(&b, &buf, 3, 256, 0) && b.span == 2 &&
-		      b.count == 2 && strstr(b.text, "seq=4 ") &&
+	      !daemon_batch_fill(&b, &buf, 3, 256, daemon_event_line,
+				 &offset_0) &&
+		      b.span == 2 && b.count == 2 && strstr(b.text, "seq=4 ") &&
 		      strstr(b.text, "\nseq=5 ") && !strcmp(b.seqs, "4-5"));
 	CHECK("batch of 1: one event per entry",
-	      !daemon_batch_fill(&b, &buf, 4, 1, 0) && b.count == 1 &&
+	      !daemon_batch_fill(&b, &buf, 4, 1, daemon_event_line,
+				 &offset_0) &&
+		      b.count == 1 &&
 		      strchr(b.text, '\n') == b.text + b.len - 1);
 	CHECK("nothing left: an empty batch has no entry",
-	      !daemon_batch_fill(&b, &buf, 5, 256, 0) && b.count == 0 &&
-		      daemon_batch_fields(&f, &origin, &b) < 0);
+	      !daemon_batch_fill(&b, &buf, 5, 256, daemon_event_line,
+				 &offset_0) &&
+		      b.count == 0 &&
+		      daemon_batch_fields(&f, &origin, "events", &b) < 0);
 	daemon_buffer_free(&buf);
 	daemon_batch_free(&b);
 }
@@ -463,19 +481,22 @@ static void batch_seq_runs(void)
 	char next[32];
 	int i;
 
-	CHECK("init", !daemon_buffer_init(&buf, 200));
+	CHECK("init", !daemon_buffer_init(&buf, 200, sizeof(e)));
 	for (i = 0; i < 200; i++) {
 		e.metric = i % 2 ? METRIC_COUNT : METRIC_HOP_LATENCY;
 		daemon_buffer_push(&buf, &e);
 	}
 	CHECK("one run per event, then the entry ends",
-	      !daemon_batch_fill(&b, &buf, 0, 256, 0) && b.count > 5 &&
-		      b.count < 100 && b.span == 2 * b.count &&
+	      !daemon_batch_fill(&b, &buf, 0, 256, daemon_event_line,
+				 &offset_0) &&
+		      b.count > 5 && b.count < 100 && b.span == 2 * b.count &&
 		      !strncmp(b.seqs, "1,3,5,", 6) &&
 		      strlen(b.seqs) < sizeof(b.seqs));
 	span = b.span;
 	CHECK("the next entry starts where it ended",
-	      !daemon_batch_fill(&b, &buf, span, 256, 0) && b.count > 5);
+	      !daemon_batch_fill(&b, &buf, span, 256, daemon_event_line,
+				 &offset_0) &&
+		      b.count > 5);
 	snprintf(next, sizeof(next), "%llu,", span + 1);
 	CHECK("with the next formattable seq",
 	      !strncmp(b.seqs, next, strlen(next)));

@@ -34,56 +34,12 @@ const char *const daemon_error_names[INT_E_COUNT] = {
 	"not_telemetry",
 };
 
-/*
- * Appends one field and its value.  why not printf: in a profile, vfprintf
- * took a large share of the daemon's time per event.
- */
-static int add_bytes(struct daemon_fields *f, const char *name, const char *v,
-		     size_t len)
-{
-	if (f->n + 2 > DAEMON_MAX_FIELDS ||
-	    len + 1 > sizeof(f->store) - f->used)
-		return -E2BIG;
-	memcpy(f->store + f->used, v, len);
-	f->store[f->used + len] = '\0';
-	f->argv[f->n] = name;
-	f->len[f->n++] = strlen(name);
-	f->argv[f->n] = f->store + f->used;
-	f->len[f->n++] = len;
-	f->used += len + 1;
-	return 0;
-}
-
-static int add_str(struct daemon_fields *f, const char *name, const char *v)
-{
-	return add_bytes(f, name, v, strlen(v));
-}
-
-/* An unsigned decimal value. */
-static int add_num(struct daemon_fields *f, const char *name,
-		   unsigned long long v)
-{
-	char digits[20], *p = digits + sizeof(digits);
-
-	do {
-		*--p = (char)('0' + v % 10);
-		v /= 10;
-	} while (v);
-	return add_bytes(f, name, p, (size_t)(digits + sizeof(digits) - p));
-}
-
-static void start(struct daemon_fields *f)
-{
-	f->n = 0;
-	f->used = 0;
-}
-
 static int origin(struct daemon_fields *f, const struct daemon_origin *o)
 {
-	return add_str(f, "v", CONTRACT_VERSION) ?:
-	       add_str(f, "node", o->node) ?:
-	       add_str(f, "ifname", o->ifname) ?:
-	       add_num(f, "run", o->run);
+	return daemon_fields_str(f, "v", CONTRACT_VERSION) ?:
+	       daemon_fields_str(f, "node", o->node) ?:
+	       daemon_fields_str(f, "ifname", o->ifname) ?:
+	       daemon_fields_num(f, "run", o->run);
 }
 
 static int flow(struct daemon_fields *f, const struct flow_key *k)
@@ -94,10 +50,10 @@ static int flow(struct daemon_fields *f, const struct flow_key *k)
 	if (!inet_ntop(af, k->src, src, sizeof(src)) ||
 	    !inet_ntop(af, k->dst, dst, sizeof(dst)))
 		return -EINVAL;
-	return add_str(f, "src_ip", src) ?: add_str(f, "dst_ip", dst) ?:
-	       add_num(f, "src_port", k->src_port) ?:
-	       add_num(f, "dst_port", k->dst_port) ?:
-	       add_num(f, "protocol", k->protocol);
+	return daemon_fields_str(f, "src_ip", src) ?: daemon_fields_str(f, "dst_ip", dst) ?:
+	       daemon_fields_num(f, "src_port", k->src_port) ?:
+	       daemon_fields_num(f, "dst_port", k->dst_port) ?:
+	       daemon_fields_num(f, "protocol", k->protocol);
 }
 
 /* The key fields of Table I for the event's metric. */
@@ -113,23 +69,24 @@ static int keys(struct daemon_fields *f, const struct collector_event *e)
 		for (i = 0; i < e->hops && i < COLLECTOR_MAX_PATH; i++)
 			used += snprintf(path + used, sizeof(path) - used,
 					 "%s%u", i ? "," : "", e->path[i]);
-		err = flow(f, &e->flow) ?: add_str(f, "path", path);
+		err = flow(f, &e->flow) ?: daemon_fields_str(f, "path", path);
 		break;
 	case METRIC_FLOW_LATENCY:
 		err = flow(f, &e->flow);
 		break;
 	case METRIC_HOP_LATENCY:
 		err = flow(f, &e->flow)
-			      ?: add_num(f, "switch_id", e->switch_id);
+			      ?: daemon_fields_num(f, "switch_id",
+						   e->switch_id);
 		break;
 	case METRIC_QUEUE_OCCUPANCY:
 	case METRIC_QUEUE_CONGESTION:
-		err = add_num(f, "switch_id", e->switch_id)
-			      ?: add_num(f, "queue_id", e->id);
+		err = daemon_fields_num(f, "switch_id", e->switch_id)
+			      ?: daemon_fields_num(f, "queue_id", e->id);
 		break;
 	case METRIC_LINK_UTILIZATION:
-		err = add_num(f, "switch_id", e->switch_id)
-			      ?: add_num(f, "egress_id", e->id);
+		err = daemon_fields_num(f, "switch_id", e->switch_id)
+			      ?: daemon_fields_num(f, "egress_id", e->id);
 		break;
 	default:
 		err = -EINVAL;
@@ -142,10 +99,10 @@ static int report(struct daemon_fields *f, const struct collector_event *e)
 {
 	if (!(e->report & EVENT_REPORT))
 		return 0;
-	return add_num(f, "report_seq", e->report_seq) ?:
-	       add_num(f, "report_hw_id", e->report_hw_id) ?:
+	return daemon_fields_num(f, "report_seq", e->report_seq) ?:
+	       daemon_fields_num(f, "report_hw_id", e->report_hw_id) ?:
 	       (e->report & EVENT_REPORT_NODE ?
-			add_num(f, "report_node_id", e->report_node) :
+			daemon_fields_num(f, "report_node_id", e->report_node) :
 			0);
 }
 
@@ -167,36 +124,30 @@ int daemon_entry_fields(struct daemon_fields *f, const struct daemon_origin *o,
 		k = "changed";
 	else
 		return -EINVAL;
-	start(f);
+	daemon_fields_start(f);
 	return (o ? origin(f, o) : 0) ?:
-	       add_num(f, kind == ENTRY_SNAPSHOT ? "snapshot" : "seq", seq_or_snapshot) ?:
-	       add_str(f, "kind", k) ?:
-	       add_str(f, "metric", daemon_metric_names[e->metric]) ?:
-	       add_num(f, "ts_ns", wall_ts_ns) ?: keys(f, e) ?:
-	       add_num(f, "value", (unsigned long long)e->value) ?:
+	       daemon_fields_num(f, kind == ENTRY_SNAPSHOT ? "snapshot" : "seq", seq_or_snapshot) ?:
+	       daemon_fields_str(f, "kind", k) ?:
+	       daemon_fields_str(f, "metric", daemon_metric_names[e->metric]) ?:
+	       daemon_fields_num(f, "ts_ns", wall_ts_ns) ?: keys(f, e) ?:
+	       daemon_fields_num(f, "value", (unsigned long long)e->value) ?:
 	       (kind == ENTRY_EVENT ?
-			add_num(f, "previous", (unsigned long long)e->previous) ?:
+			daemon_fields_num(f, "previous", (unsigned long long)e->previous) ?:
 			report(f, e) :
 			0);
 }
 
-int daemon_fields_line(const struct daemon_fields *f, char *out, size_t room)
+int daemon_event_line(const void *rec, unsigned long long seq, char *out,
+		      size_t room, void *arg)
 {
-	size_t used = 0;
-	int i;
+	const struct collector_event *e = rec;
+	struct daemon_fields f;
+	unsigned long long wall_ns =
+		(unsigned long long)((long long)e->ts_ns + *(long long *)arg);
 
-	for (i = 0; i + 1 < f->n; i += 2) {
-		/* name, '=', value and one byte for the separator after it */
-		if (used + f->len[i] + f->len[i + 1] + 2 > room)
-			return -E2BIG;
-		memcpy(out + used, f->argv[i], f->len[i]);
-		used += f->len[i];
-		out[used++] = '=';
-		memcpy(out + used, f->argv[i + 1], f->len[i + 1]);
-		used += f->len[i + 1];
-		out[used++] = i + 3 < f->n ? ' ' : '\n';
-	}
-	return used ? (int)used : -EINVAL;
+	if (daemon_entry_fields(&f, NULL, ENTRY_EVENT, e, wall_ns, seq))
+		return -EINVAL;
+	return daemon_fields_line(&f, out, room);
 }
 
 int daemon_snapshot_end_fields(struct daemon_fields *f,
@@ -205,11 +156,11 @@ int daemon_snapshot_end_fields(struct daemon_fields *f,
 			       unsigned long long entries,
 			       unsigned long long wall_ts_ns)
 {
-	start(f);
-	return origin(f, o) ?: add_num(f, "snapshot", snapshot) ?:
-	       add_str(f, "kind", "snapshot_end") ?:
-	       add_num(f, "ts_ns", wall_ts_ns) ?:
-	       add_num(f, "entries", entries);
+	daemon_fields_start(f);
+	return origin(f, o) ?: daemon_fields_num(f, "snapshot", snapshot) ?:
+	       daemon_fields_str(f, "kind", "snapshot_end") ?:
+	       daemon_fields_num(f, "ts_ns", wall_ts_ns) ?:
+	       daemon_fields_num(f, "entries", entries);
 }
 
 int daemon_parse_thresholds(const char *msg, size_t len,

@@ -10,30 +10,12 @@
 
 #include <stddef.h>
 #include "collector.h"
+#include "daemon_fields.h"
 
 #define CONTRACT_VERSION "2"
-#define DAEMON_MAX_FIELDS 48 /* field and value strings of one entry */
-#define DAEMON_ID_MAX 48     /* a stream entry id, "<ms>-<seq>", and its NUL */
 
 extern const char *const daemon_metric_names[METRIC_COUNT];
 extern const char *const daemon_error_names[INT_E_COUNT];
-
-/* Who publishes: the same in every entry of one daemon run. */
-struct daemon_origin {
-	const char *node;   /* --node-id, default the host name */
-	const char *ifname; /* the interface the program is attached to */
-	unsigned long long
-		run; /* wall-clock ms at start: (node, ifname, run, seq) is unique */
-};
-
-/* One stream entry as argv pieces for XADD, with the strings they point into. */
-struct daemon_fields {
-	int n;
-	const char *argv[DAEMON_MAX_FIELDS];
-	size_t len[DAEMON_MAX_FIELDS];
-	char store[1024];
-	size_t used;
-};
 
 enum daemon_entry_kind {
 	ENTRY_EVENT,	/* an event: kind new_key / changed, previous value */
@@ -55,11 +37,12 @@ int daemon_entry_fields(struct daemon_fields *f, const struct daemon_origin *o,
 			unsigned long long seq_or_snapshot);
 
 /*
- * Writes f's pairs as one line of a v2 events entry, "name=value" separated
- * by one space and ended by '\n', to out; its length, or -E2BIG when it does
- * not fit in room.
+ * The line of a buffered event (a struct collector_event) in an events
+ * entry, for daemon_batch_fill(); arg points to the long long that turns
+ * its monotonic ts_ns into wall-clock time.
  */
-int daemon_fields_line(const struct daemon_fields *f, char *out, size_t room);
+int daemon_event_line(const void *rec, unsigned long long seq, char *out,
+		      size_t room, void *arg);
 
 /* The entry that closes snapshot number snapshot, after entries entries. */
 int daemon_snapshot_end_fields(struct daemon_fields *f,

@@ -15,17 +15,23 @@
 
 #include "daemon.h"
 
-#define PIPELINE DAEMON_PIPELINE
+#define PIPELINE DAEMON_PIPELINE /* snapshot entries a round trip */
 /* Probes while idle with something in the window: each pipeline probes too. */
 #define IDLE_PROBE_MS 1000
 #define STEP_BUDGET_MS 25 /* why: the ring buffer must be drained meanwhile */
 
-unsigned long long daemon_now_ms(void)
+void daemon_wire(struct daemon *d)
 {
-	struct timespec t;
-
-	clock_gettime(CLOCK_MONOTONIC, &t);
-	return (unsigned long long)t.tv_sec * 1000 + t.tv_nsec / 1000000;
+	d->ev.name = d->o.events_stream;
+	d->ev.items = "events";
+	d->ev.maxlen = d->o.maxlen;
+	d->ev.batch_max = d->o.batch;
+	d->ev.line = daemon_event_line;
+	d->ev.line_arg = &d->wall_offset_ns;
+	d->out.redis = &d->redis;
+	d->out.origin = &d->origin;
+	d->out.streams[0] = &d->ev;
+	d->out.n_streams = 1;
 }
 
 static unsigned long long wall(const struct daemon *d, __u64 mono_ns)
@@ -288,22 +294,22 @@ int daemon_publish_counters(struct daemon *d)
 		put(&h, drop_names[i], c[CNT_DROP_BASE + i]);
 	}
 	put(&h, "ring_events", d->ring_events);
-	put(&h, "published", d->published);
-	put(&h, "buffered", d->buf.len);
-	put(&h, "redis_dropped", d->buf.dropped);
+	put(&h, "published", d->ev.published);
+	put(&h, "buffered", d->ev.buf.len);
+	put(&h, "redis_dropped", d->ev.buf.dropped);
 	put(&h, "redis_rejected", d->redis.rejected);
-	put(&h, "unformattable", d->unformattable);
+	put(&h, "unformattable", d->ev.unformattable);
 	put(&h, "redis_connects", d->redis.connects);
 	put(&h, "redis_disconnects", d->redis.disconnects);
 	put(&h, "snapshots", d->snapshots);
 	put(&h, "snapshot_entries", d->snapshot_entries);
 	put(&h, "snapshots_skipped", d->snapshots_skipped);
-	put(&h, "republished", d->loss.republished);
-	put(&h, "republished_entries", d->loss.republished_entries);
-	put(&h, "loss_checks", d->loss.checks);
-	put(&h, "retained", d->retain.events);
-	put(&h, "retained_bytes", d->retain.bytes);
-	put(&h, "retain_overflow", d->retain.overflow);
+	put(&h, "republished", d->ev.republished);
+	put(&h, "republished_entries", d->ev.republished_entries);
+	put(&h, "loss_checks", d->ev.checks);
+	put(&h, "retained", d->ev.retain.events);
+	put(&h, "retained_bytes", d->ev.retain.bytes);
+	put(&h, "retain_overflow", d->ev.retain.overflow);
 	put(&h, "thresholds_applied", d->thresholds_applied);
 	put(&h, "thresholds_rejected", d->thresholds_rejected);
 	for (i = 0; i < METRIC_COUNT; i++) {
@@ -342,19 +348,20 @@ void daemon_push_step(struct daemon *d, int stopping)
 	}
 	if (d->redis.fresh) {
 		d->redis.fresh = 0;
-		daemon_recover_reconnected(d);
+		daemon_recover_reconnected(&d->out);
 		load_thresholds(d, now);
 		if (!d->redis.c)
 			return;
 	}
 	daemon_redis_poll_sub(&d->redis, now, on_message, d);
 	/* why: a loss while nothing is to be published is noticed too */
-	if (d->retain.len && !d->buf.len && d->redis.c &&
-	    (d->loss.suspect || now >= d->next_probe_ms)) {
+	if (d->ev.retain.len && !d->ev.buf.len && d->redis.c &&
+	    (d->ev.suspect || now >= d->next_probe_ms)) {
 		d->next_probe_ms = now + IDLE_PROBE_MS;
-		daemon_recover_step(d, now);
+		daemon_recover_step(&d->out, &d->ev, now);
 	}
-	while (d->buf.len && d->redis.c && daemon_deliver(d, now) &&
+	while (d->ev.buf.len && d->redis.c &&
+	       daemon_deliver(&d->out, &d->ev, now) &&
 	       (stopping || daemon_now_ms() - start < STEP_BUDGET_MS))
 		;
 	while (d->snap_active && !stopping && d->redis.c &&

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: (GPL-2.0-only OR BSD-2-Clause) */
 /*
- * daemon_retain.h - the published window: the events entries Redis
+ * daemon_retain.h - the published window: the entries Redis
  * acknowledged in the last --retain-seconds, with the id it gave each, so
  * that what a restarted Redis forgot can be published again
  * (daemon_recover.c; docs/ARCHITECTURE.md, "Re-publishing what Redis
@@ -14,7 +14,7 @@
 
 #include <stddef.h>
 
-#include "daemon_event.h"
+#include "daemon_fields.h"
 
 #define DAEMON_SEQS_MAX 96 /* an entry's seq runs, "1-256" or "1-9,11-256" */
 #define DAEMON_DEFAULT_RETAIN_S 5

@@ -12,7 +12,7 @@
 #include <stddef.h>
 #include <hiredis/hiredis.h>
 
-#include "daemon_event.h"
+#include "daemon_fields.h"
 
 struct daemon_redis {
 	const char *host;

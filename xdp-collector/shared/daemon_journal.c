@@ -20,8 +20,9 @@ int daemon_journal_line(int fd, const char *kind, const char *id,
 {
 	char line[1024];
 	int n = snprintf(line, sizeof(line),
-			 "%s %s xdp/%s/%s/%llu %llu %s %llu\n", kind, id,
-			 o->node, o->ifname, o->run, count, seqs, acked_ms);
+			 "%s %s %s/%s/%s/%llu %llu %s %llu\n", kind, id,
+			 o->kind, o->node, o->ifname, o->run, count, seqs,
+			 acked_ms);
 	ssize_t w;
 
 	if (n < 0 || (size_t)n >= sizeof(line))

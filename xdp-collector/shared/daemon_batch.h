@@ -1,9 +1,10 @@
 /* SPDX-License-Identifier: (GPL-2.0-only OR BSD-2-Clause) */
 /*
- * daemon_batch.h - one entry of the events stream (Redis contract version
- * 2): up to --batch buffered events, one line each, in the "events" field.
+ * daemon_batch.h - one entry of a batched stream: up to --batch buffered
+ * records, one line each, in one field ("events" in the collector's events
+ * stream, contract version 2; "events" or "records" in the NIC agent's).
  * why: the backend's ingest spends its time per stream entry (~20 fields
- * each), so v1's one entry per event capped its rate (docs/BENCHMARKS.md).
+ * each), so one entry per event capped its rate (docs/BENCHMARKS.md).
  */
 #ifndef DAEMON_BATCH_H
 #define DAEMON_BATCH_H
@@ -11,7 +12,7 @@
 #include <stddef.h>
 
 #include "daemon_buffer.h"
-#include "daemon_event.h"
+#include "daemon_fields.h"
 #include "daemon_retain.h"
 
 #define DAEMON_DEFAULT_BATCH 256
@@ -39,18 +40,29 @@ struct daemon_batch {
 void daemon_batch_free(struct daemon_batch *b);
 
 /*
- * Fills b from the buffered events first, first + 1, ... : at most max of
- * them, never waiting for more than the buffer holds.  An event that cannot
- * be formatted is skipped (span - count of them); an entry ends early
- * rather than list more seq runs than seqs holds.  wall_offset_ns turns
- * the events' monotonic ts_ns into wall-clock time.  0, or -ENOMEM.
+ * Writes one buffered record as a line ("name=value ..." ended by '\n') to
+ * out; its length, or < 0 when it cannot be formatted (it is then skipped
+ * and counted unformattable once delivered).
+ */
+typedef int (*daemon_line_fn)(const void *rec, unsigned long long seq,
+			      char *out, size_t room, void *arg);
+
+/*
+ * Fills b from the buffered records first, first + 1, ... : at most max of
+ * them, never waiting for more than the buffer holds, each written by line
+ * (which gets arg).  A record that cannot be formatted is skipped (span -
+ * count of them); an entry ends early rather than list more seq runs than
+ * seqs holds.  0, or -ENOMEM.
  */
 int daemon_batch_fill(struct daemon_batch *b, struct daemon_buffer *buf,
 		      unsigned long long first, unsigned long long max,
-		      long long wall_offset_ns);
+		      daemon_line_fn line, void *arg);
 
-/* The entry's fields: the origin, count, events (pointing into b). */
+/*
+ * The entry's fields: the origin, count, and the lines under the name items
+ * (pointing into b).
+ */
 int daemon_batch_fields(struct daemon_fields *f, const struct daemon_origin *o,
-			struct daemon_batch *b);
+			const char *items, struct daemon_batch *b);
 
 #endif /* DAEMON_BATCH_H */

@@ -1,17 +1,20 @@
 // SPDX-License-Identifier: (GPL-2.0-only OR BSD-2-Clause)
-/* daemon_buffer.c - bounded FIFO of events waiting for Redis. */
+/* daemon_buffer.c - bounded FIFO of records waiting for Redis. */
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "daemon_buffer.h"
 
-int daemon_buffer_init(struct daemon_buffer *b, unsigned long long cap)
+int daemon_buffer_init(struct daemon_buffer *b, unsigned long long cap,
+		       size_t rec_size)
 {
 	memset(b, 0, sizeof(*b));
-	if (!cap)
+	if (!cap || !rec_size)
 		return -EINVAL;
-	b->slot = calloc(cap, sizeof(*b->slot));
+	b->rec_size = rec_size;
+	b->stride = (sizeof(struct daemon_pending) + rec_size + 7) & ~(size_t)7;
+	b->slot = calloc(cap, b->stride);
 	if (!b->slot)
 		return -ENOMEM;
 	b->cap = cap;
@@ -25,8 +28,13 @@ void daemon_buffer_free(struct daemon_buffer *b)
 	b->slot = NULL;
 }
 
-void daemon_buffer_push(struct daemon_buffer *b,
-			const struct collector_event *e)
+static struct daemon_pending *slot(struct daemon_buffer *b,
+				   unsigned long long i)
+{
+	return (struct daemon_pending *)(b->slot + i * b->stride);
+}
+
+void daemon_buffer_push(struct daemon_buffer *b, const void *rec)
 {
 	struct daemon_pending *p;
 
@@ -34,8 +42,8 @@ void daemon_buffer_push(struct daemon_buffer *b,
 		daemon_buffer_pop(b, 1);
 		b->dropped++;
 	}
-	p = &b->slot[(b->head + b->len) % b->cap];
-	p->e = *e;
+	p = slot(b, (b->head + b->len) % b->cap);
+	memcpy(p->rec, rec, b->rec_size);
 	p->seq = b->next_seq++;
 	b->len++;
 }
@@ -43,7 +51,7 @@ void daemon_buffer_push(struct daemon_buffer *b,
 struct daemon_pending *daemon_buffer_at(struct daemon_buffer *b,
 					unsigned long long i)
 {
-	return i < b->len ? &b->slot[(b->head + i) % b->cap] : NULL;
+	return i < b->len ? slot(b, (b->head + i) % b->cap) : NULL;
 }
 
 void daemon_buffer_pop(struct daemon_buffer *b, unsigned long long n)

@@ -19,8 +19,8 @@ void daemon_redis_fail(struct daemon_redis *r, unsigned long long now_ms,
 {
 	if (r->c || r->sub) {
 		r->disconnects++;
-		fprintf(stderr, "collector: redis %s:%d: %s; reconnecting\n",
-			r->host, r->port, why);
+		fprintf(stderr, "%s: redis %s:%d: %s; reconnecting\n",
+			daemon_prog, r->host, r->port, why);
 	}
 	daemon_redis_close(r);
 	/* why: a dead Redis must not cost a connect time-out every loop */
@@ -91,7 +91,8 @@ int daemon_redis_up(struct daemon_redis *r, unsigned long long now_ms)
 	r->connects++;
 	r->fresh = 1;
 	r->backoff_ms = r->backoff_min_ms ? r->backoff_min_ms : 100;
-	fprintf(stderr, "collector: redis %s:%d connected\n", r->host, r->port);
+	fprintf(stderr, "%s: redis %s:%d connected\n", daemon_prog, r->host,
+		r->port);
 	return 1;
 }
 
@@ -154,7 +155,7 @@ int daemon_redis_replies_ids(struct daemon_redis *r, int n,
 		if (reply->type == REDIS_REPLY_ERROR) {
 			/* why: a command Redis refuses would be refused again */
 			if (!r->rejected)
-				fprintf(stderr, "collector: redis: %s\n",
+				fprintf(stderr, "%s: redis: %s\n", daemon_prog,
 					reply->str);
 			r->rejected++;
 		}

@@ -3,7 +3,7 @@
  * daemon_recover.c - re-publishing what Redis forgot (REDIS_CONTRACT.md,
  * "Re-publishing"; docs/ARCHITECTURE.md).  Before each pipeline of new
  * entries one round trip asks for Redis's run_id and whether the witness
- * key and the events stream exist.  A reconnection, a new run_id, the
+ * key and the stream exist.  A reconnection, a new run_id, the
  * witness gone (FLUSHALL, FLUSHDB, a restart that kept nothing) or the
  * stream gone mean Redis may have lost writes it had acknowledged: the
  * entries of the published window (daemon_retain.h) are then looked up by
@@ -19,7 +19,7 @@
 #include <string.h>
 #include <time.h>
 
-#include "daemon.h"
+#include "daemon_stream.h"
 
 /*
  * KEYS[1] the stream; ARGV[1] '1' when it was emptied or recreated;
@@ -68,9 +68,23 @@ static const char REPUBLISH[] =
 
 #define CHECK_IDS 1000 /* ids a CHECK call: why: a script blocks Redis */
 
-void daemon_recover_reconnected(struct daemon *d)
+void daemon_recover_reconnected(struct daemon_out *o)
 {
-	d->loss.suspect = 1;
+	int i;
+
+	for (i = 0; i < o->n_streams; i++)
+		o->streams[i]->suspect = 1;
+}
+
+/* Redis restarted or was emptied: every stream's window is checked. */
+static void all_suspect(struct daemon_out *o, int emptied)
+{
+	int i;
+
+	for (i = 0; i < o->n_streams; i++) {
+		o->streams[i]->suspect = 1;
+		o->streams[i]->emptied |= emptied;
+	}
 }
 
 static unsigned long long wall_ms(void)
@@ -82,34 +96,35 @@ static unsigned long long wall_ms(void)
 }
 
 /* One reply; NULL (and the connection closed) when Redis failed. */
-static redisReply *reply_of(struct daemon *d, unsigned long long now)
+static redisReply *reply_of(struct daemon_out *o, unsigned long long now)
 {
 	redisReply *rep = NULL;
 
-	if (!d->redis.c ||
-	    redisGetReply(d->redis.c, (void **)&rep) != REDIS_OK || !rep) {
-		daemon_redis_fail(&d->redis, now, "no reply");
+	if (!o->redis->c ||
+	    redisGetReply(o->redis->c, (void **)&rep) != REDIS_OK || !rep) {
+		daemon_redis_fail(o->redis, now, "no reply");
 		return NULL;
 	}
 	return rep;
 }
 
 /* INFO server's run_id, EXISTS witness, EXISTS stream: one round trip. */
-static int probe(struct daemon *d, unsigned long long now, char *run_id,
-		 size_t room, long long exists[2])
+static int probe(struct daemon_out *o, struct daemon_stream *s,
+		 unsigned long long now, char *run_id, size_t room,
+		 long long exists[2])
 {
 	redisReply *rep;
 	const char *at;
 	int i;
 
-	if (redisAppendCommand(d->redis.c, "INFO server") ||
-	    redisAppendCommand(d->redis.c, "EXISTS %s", d->loss.witness_key) ||
-	    redisAppendCommand(d->redis.c, "EXISTS %s", d->o.events_stream)) {
-		daemon_redis_fail(&d->redis, now, "probe");
+	if (redisAppendCommand(o->redis->c, "INFO server") ||
+	    redisAppendCommand(o->redis->c, "EXISTS %s", o->witness_key) ||
+	    redisAppendCommand(o->redis->c, "EXISTS %s", s->name)) {
+		daemon_redis_fail(o->redis, now, "probe");
 		return -EIO;
 	}
 	for (i = 0; i < 3; i++) {
-		rep = reply_of(d, now);
+		rep = reply_of(o, now);
 		if (!rep)
 			return -EIO;
 		if (i == 0 && rep->type == REDIS_REPLY_STRING &&
@@ -125,10 +140,11 @@ static int probe(struct daemon *d, unsigned long long now, char *run_id,
 }
 
 /* status[i] for each retained entry; all '0' when Redis cannot say. */
-static int check(struct daemon *d, unsigned long long now, char *status)
+static int check(struct daemon_out *o, struct daemon_stream *s,
+		 unsigned long long now, char *status)
 {
 	const char *argv[CHECK_IDS + 5];
-	size_t len[CHECK_IDS + 5], from, k, n = d->retain.len;
+	size_t len[CHECK_IDS + 5], from, k, n = s->retain.len;
 	redisReply *rep;
 
 	memset(status, '0', n);
@@ -136,25 +152,25 @@ static int check(struct daemon *d, unsigned long long now, char *status)
 		argv[0] = "EVAL";
 		argv[1] = CHECK;
 		argv[2] = "1";
-		argv[3] = d->o.events_stream;
-		argv[4] = d->loss.emptied ? "1" : "0";
+		argv[3] = s->name;
+		argv[4] = s->emptied ? "1" : "0";
 		for (k = 0; k < CHECK_IDS && from + k < n; k++)
 			argv[5 + k] =
-				daemon_retain_at(&d->retain, from + k)->id;
+				daemon_retain_at(&s->retain, from + k)->id;
 		for (size_t i = 0; i < 5 + k; i++)
 			len[i] = strlen(argv[i]);
-		if (daemon_redis_append_argv(&d->redis, (int)(5 + k), argv,
-					     len))
+		if (daemon_redis_append_argv(o->redis, (int)(5 + k), argv, len))
 			return -EIO;
-		rep = reply_of(d, now);
+		rep = reply_of(o, now);
 		if (!rep)
 			return -EIO;
 		if (rep->type == REDIS_REPLY_STRING && rep->len == k)
 			memcpy(status + from, rep->str, k);
 		else /* why: a duplicate is dropped downstream, a loss is not */
 			fprintf(stderr,
-				"collector: cannot check the stream (%s): "
+				"%s: cannot check the stream (%s): "
 				"re-publishing what it may lack\n",
+				daemon_prog,
 				rep->type == REDIS_REPLY_ERROR ? rep->str
 							       : "reply");
 		freeReplyObject(rep);
@@ -163,7 +179,8 @@ static int check(struct daemon *d, unsigned long long now, char *status)
 }
 
 /* Queues the REPUBLISH of one retained entry. */
-static int append_republish(struct daemon *d, struct daemon_retained *e)
+static int append_republish(struct daemon_out *o, struct daemon_stream *s,
+			    struct daemon_retained *e)
 {
 	struct daemon_batch b = { .text = e->text,
 				  .len = e->len,
@@ -174,13 +191,13 @@ static int append_republish(struct daemon *d, struct daemon_retained *e)
 	char max[24];
 	int i;
 
-	if (daemon_batch_fields(&f, &d->origin, &b))
+	if (daemon_batch_fields(&f, o->origin, s->items, &b))
 		return -ENODATA;
-	snprintf(max, sizeof(max), "%llu", d->o.maxlen);
+	snprintf(max, sizeof(max), "%llu", s->maxlen);
 	argv[0] = "EVAL";
 	argv[1] = REPUBLISH;
 	argv[2] = "1";
-	argv[3] = d->o.events_stream;
+	argv[3] = s->name;
 	argv[4] = max;
 	argv[5] = e->id;
 	for (i = 0; i < 6; i++)
@@ -189,14 +206,14 @@ static int append_republish(struct daemon *d, struct daemon_retained *e)
 		argv[6 + i] = f.argv[i];
 		len[6 + i] = f.len[i];
 	}
-	return daemon_redis_append_argv(&d->redis, 6 + f.n, argv, len);
+	return daemon_redis_append_argv(o->redis, 6 + f.n, argv, len);
 }
 
 /* The entries marked '0', in their order, a pipeline at a time. */
-static int republish(struct daemon *d, unsigned long long now,
-		     const char *status)
+static int republish(struct daemon_out *o, struct daemon_stream *s,
+		     unsigned long long now, const char *status)
 {
-	size_t at[DAEMON_PIPELINE], i = 0, n = d->retain.len;
+	size_t at[DAEMON_PIPELINE], i = 0, n = s->retain.len;
 	struct daemon_retained *e;
 	int queued, acked, j;
 
@@ -204,25 +221,24 @@ static int republish(struct daemon *d, unsigned long long now,
 		for (queued = 0; i < n && queued < DAEMON_PIPELINE; i++) {
 			if (status[i] != '0')
 				continue;
-			if (append_republish(d,
-					     daemon_retain_at(&d->retain, i)))
+			if (append_republish(o, s,
+					     daemon_retain_at(&s->retain, i)))
 				return -EIO;
 			at[queued++] = i;
 		}
-		acked = daemon_redis_replies_ids(&d->redis, queued, now,
-						 d->ids);
+		acked = daemon_redis_replies_ids(o->redis, queued, now, s->ids);
 		for (j = 0; j < acked; j++) {
-			if (!d->ids[j][0])
+			if (!s->ids[j][0])
 				continue; /* refused: counted redis_rejected */
-			e = daemon_retain_at(&d->retain, at[j]);
+			e = daemon_retain_at(&s->retain, at[j]);
 			/* why: the next check looks for it under its new id */
-			snprintf(e->id, sizeof(e->id), "%s", d->ids[j]);
-			d->loss.republished += e->count;
-			d->loss.republished_entries++;
-			if (d->journal_fd >= 0)
-				daemon_journal_line(d->journal_fd,
+			snprintf(e->id, sizeof(e->id), "%s", s->ids[j]);
+			s->republished += e->count;
+			s->republished_entries++;
+			if (o->journal_fd >= 0)
+				daemon_journal_line(o->journal_fd,
 						    "republished", e->id,
-						    &d->origin, e->count,
+						    o->origin, e->count,
 						    e->seqs, wall_ms());
 		}
 		if (acked < queued)
@@ -231,75 +247,79 @@ static int republish(struct daemon *d, unsigned long long now,
 	return 0;
 }
 
-static int recover(struct daemon *d, unsigned long long now)
+static int recover(struct daemon_out *o, struct daemon_stream *s,
+		   unsigned long long now)
 {
-	size_t n = d->retain.len, missing = 0, i;
-	unsigned long long before = d->loss.republished_entries;
+	size_t n = s->retain.len, missing = 0, i;
+	unsigned long long before = s->republished_entries;
 	char *status = malloc(n);
 	int err;
 
 	if (!status)
 		return -ENOMEM;
-	d->loss.checks++;
-	err = check(d, now, status);
+	s->checks++;
+	err = check(o, s, now, status);
 	for (i = 0; !err && i < n; i++)
 		missing += status[i] == '0';
 	if (!err && missing)
-		err = republish(d, now, status);
+		err = republish(o, s, now, status);
 	free(status);
 	fprintf(stderr,
-		"collector: checked %zu entries published in the last %llu "
+		"%s: checked %zu entries published in the last %llu "
 		"ms: %zu missing, %llu re-published%s\n",
-		n, d->retain.window_ms, missing,
-		d->loss.republished_entries - before,
-		err ? " (interrupted)" : "");
+		daemon_prog, n, s->retain.window_ms, missing,
+		s->republished_entries - before, err ? " (interrupted)" : "");
 	return err;
 }
 
-static int set_witness(struct daemon *d, unsigned long long now)
+static int set_witness(struct daemon_out *o, unsigned long long now)
 {
 	redisReply *rep;
 
-	rep = redisCommand(d->redis.c, "SET %s %llu", d->loss.witness_key,
-			   d->origin.run);
+	rep = redisCommand(o->redis->c, "SET %s %llu", o->witness_key,
+			   o->origin->run);
 	if (!rep) {
-		daemon_redis_fail(&d->redis, now, "SET witness");
+		daemon_redis_fail(o->redis, now, "SET witness");
 		return -EIO;
 	}
-	d->loss.witness_set = rep->type != REDIS_REPLY_ERROR;
+	o->witness_set = rep->type != REDIS_REPLY_ERROR;
 	freeReplyObject(rep);
 	return 0;
 }
 
-int daemon_recover_step(struct daemon *d, unsigned long long now)
+int daemon_recover_step(struct daemon_out *o, struct daemon_stream *s,
+			unsigned long long now)
 {
 	char run_id[48] = "";
 	long long exists[2] = { 1, 1 };
 
-	if (!d->redis.c || probe(d, now, run_id, sizeof(run_id), exists))
+	if (!o->redis->c || probe(o, s, now, run_id, sizeof(run_id), exists))
 		return -EIO;
-	if (run_id[0] && d->loss.run_id[0] && strcmp(run_id, d->loss.run_id)) {
-		fprintf(stderr, "collector: redis restarted (run_id %s)\n",
-			run_id);
-		d->loss.suspect = 1;
+	if (run_id[0] && o->run_id[0] && strcmp(run_id, o->run_id)) {
+		fprintf(stderr, "%s: redis restarted (run_id %s)\n",
+			daemon_prog, run_id);
+		all_suspect(o, 0);
 	}
 	if (run_id[0])
-		snprintf(d->loss.run_id, sizeof(d->loss.run_id), "%s", run_id);
-	if ((!exists[0] && d->loss.witness_set) ||
-	    (!exists[1] && d->loss.stream_written)) {
-		fprintf(stderr, "collector: redis lost the %s\n",
-			exists[0] ? "events stream" : "witness key");
-		d->loss.suspect = d->loss.emptied = 1;
+		snprintf(o->run_id, sizeof(o->run_id), "%s", run_id);
+	if (!exists[0] && o->witness_set) {
+		fprintf(stderr, "%s: redis lost the witness key\n",
+			daemon_prog);
+		all_suspect(o, 1);
+	} else if (!exists[1] && s->written) {
+		fprintf(stderr, "%s: redis lost the stream %s\n", daemon_prog,
+			s->name);
+		s->suspect = s->emptied = 1;
 	}
-	if (d->loss.suspect) {
-		if (d->retain.len && recover(d, now))
+	if (s->suspect) {
+		if (s->retain.len && recover(o, s, now))
 			return -EIO;
-		d->loss.suspect = d->loss.emptied = 0;
+		s->suspect = s->emptied = 0;
 	}
 	if (exists[0])
-		d->loss.witness_set = 1; /* ours, or a previous run's */
-	else if (set_witness(d, now))
+		o->witness_set = 1; /* ours, or a previous run's */
+	else if (set_witness(o, now))
 		return -EIO;
-	daemon_retain_expire(&d->retain, daemon_now_ms());
+	daemon_retain_expire(&s->retain, daemon_now_ms());
 	return 0;
 }

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: (GPL-2.0-only OR BSD-2-Clause)
-/* daemon_batch.c - buffered events into one v2 events entry. */
+/* daemon_batch.c - buffered records into one batched stream entry. */
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -8,7 +8,7 @@
 #include "daemon_batch.h"
 
 /* A line's worst case: every field of daemon_fields.store and its names. */
-#define LINE_MAX_BYTES (sizeof(((struct daemon_fields *)0)->store) + 512)
+#define LINE_MAX_BYTES (sizeof(((struct daemon_fields *)0)->store) + 2048)
 
 void daemon_batch_free(struct daemon_batch *b)
 {
@@ -68,11 +68,9 @@ static int add_seq(struct daemon_batch *b, unsigned long long seq)
 
 int daemon_batch_fill(struct daemon_batch *b, struct daemon_buffer *buf,
 		      unsigned long long first, unsigned long long max,
-		      long long wall_offset_ns)
+		      daemon_line_fn line, void *arg)
 {
-	struct daemon_fields f;
 	struct daemon_pending *p;
-	unsigned long long wall_ns;
 	int len;
 
 	b->len = 0;
@@ -83,15 +81,9 @@ int daemon_batch_fill(struct daemon_batch *b, struct daemon_buffer *buf,
 	while (b->span < max && (p = daemon_buffer_at(buf, first + b->span))) {
 		if (room_for_line(b))
 			return -ENOMEM;
-		wall_ns = (unsigned long long)((long long)p->e.ts_ns +
-					       wall_offset_ns);
 		/* counted unformattable once delivered */
-		if (daemon_entry_fields(&f, NULL, ENTRY_EVENT, &p->e, wall_ns,
-					p->seq)) {
-			b->span++;
-			continue;
-		}
-		len = daemon_fields_line(&f, b->text + b->len, b->cap - b->len);
+		len = line(p->rec, p->seq, b->text + b->len, b->cap - b->len,
+			   arg);
 		if (len < 0) {
 			b->span++;
 			continue;
@@ -117,7 +109,7 @@ static void pair(struct daemon_fields *f, const char *name, const char *value,
 }
 
 int daemon_batch_fields(struct daemon_fields *f, const struct daemon_origin *o,
-			struct daemon_batch *b)
+			const char *items, struct daemon_batch *b)
 {
 	int len;
 
@@ -127,11 +119,11 @@ int daemon_batch_fields(struct daemon_fields *f, const struct daemon_origin *o,
 	len = snprintf(f->store, sizeof(f->store), "%llu", o->run);
 	f->used = (size_t)len + 1;
 	f->n = 0;
-	pair(f, "v", CONTRACT_VERSION, strlen(CONTRACT_VERSION));
-	pair(f, "node", o->node, strlen(o->node));
+	pair(f, "v", o->version, strlen(o->version));
+	pair(f, o->who, o->node, strlen(o->node));
 	pair(f, "ifname", o->ifname, strlen(o->ifname));
 	pair(f, "run", f->store, (size_t)len);
 	pair(f, "count", b->count_str, strlen(b->count_str));
-	pair(f, "events", b->text, b->len);
+	pair(f, items, b->text, b->len);
 	return 0;
 }

@@ -1,0 +1,652 @@
+// SPDX-License-Identifier: (GPL-2.0-only OR BSD-2-Clause)
+/*
+ * nic-agent - the NIC agent's daemon (paper 002's monitoring host): loads
+ * agent.bpf.c through its skeleton with the FlowCache sized by --rows,
+ * attaches it to an interface (native mode, generic as a fallback), writes
+ * thresholds and histogram bin widths into their maps, drains R_I (events)
+ * and R_G (evicted flows), walks the FlowCache for aged and active flows,
+ * reads the histograms, and publishes all of it to Redis as
+ * agent/REDIS_CONTRACT.md says.  Without --redis it prints the lines it
+ * would publish.  --help lists the flags.
+ */
+#include <errno.h>
+#include <getopt.h>
+#include <net/if.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+#include <linux/if_link.h>
+#include <bpf/bpf.h>
+#include <bpf/libbpf.h>
+
+#include "agent.skel.h"
+#include "agent_daemon.h"
+
+static volatile sig_atomic_t stopping;
+static int verbose;
+
+static void on_signal(int sig)
+{
+	(void)sig;
+	stopping = 1;
+}
+
+static int print_libbpf(enum libbpf_print_level level, const char *fmt,
+			va_list args)
+{
+	if (level == LIBBPF_DEBUG && !verbose)
+		return 0;
+	return vfprintf(stderr, fmt, args);
+}
+
+struct run {
+	struct agent_daemon d;
+	int redis; /* publishing to Redis; else lines on stdout */
+};
+
+/* Without Redis: each buffered record as its line, after its stream's name. */
+static void print_buffered(struct agent_daemon *d, struct daemon_stream *s)
+{
+	struct daemon_pending *p;
+	char line[8192];
+	int n;
+
+	while ((p = daemon_buffer_at(&s->buf, 0))) {
+		n = s->line(p->rec, p->seq, line, sizeof(line), s->line_arg);
+		if (n > 0)
+			printf("%s %.*s", s->items, n, line);
+		daemon_buffer_pop(&s->buf, 1);
+	}
+	(void)d;
+}
+
+static int on_event(void *ctx, void *data, size_t size)
+{
+	struct run *r = ctx;
+
+	if (size < sizeof(struct agent_event))
+		return 0;
+	r->d.ring_events++;
+	daemon_buffer_push(&r->d.ev.buf, data);
+	return 0;
+}
+
+static int on_evicted(void *ctx, void *data, size_t size)
+{
+	struct run *r = ctx;
+	struct agent_flow_out out = { .reason = AGENT_R_EVICTED };
+
+	if (size < sizeof(struct agent_flow_bucket))
+		return 0;
+	r->d.ring_records++;
+	memcpy(&out.b, data, sizeof(out.b));
+	daemon_buffer_push(&r->d.fl.buf, &out);
+	return 0;
+}
+
+static const char usage_text[] =
+	"Usage: nic-agent -i IFACE [options]\n"
+	"  -i, --iface IFACE           interface to attach to (required)\n"
+	"  -m, --mode MODE             auto (default: native, generic if the\n"
+	"                              driver refuses), native, or generic\n"
+	"  -p, --int-port PORT         UDP destination port of INT (4096)\n"
+	"  -t, --threshold M.T=V       a threshold, repeatable: M is hop_latency,\n"
+	"                              queue_occupancy, link_utilization,\n"
+	"                              flow_latency or flow_path; T change or\n"
+	"                              threshold (flow_path: change only)\n"
+	"      --bin-width M=W         histogram bin width of hop_latency (1000),\n"
+	"                              queue_occupancy (64), link_utilization (1000)\n"
+	"      --rows N                FlowCache rows, a power of two (524288)\n"
+	"      --idle-timeout S        a flow idle this long is aged out (30)\n"
+	"      --age-interval S        aging pass, seconds (5; 0 = off)\n"
+	"      --flow-interval S       active flows published, seconds (2; 0 = off)\n"
+	"      --hist-interval S       histograms published, seconds (5; 0 = off)\n"
+	"  -r, --redis HOST:PORT       publish to Redis (without it: lines on stdout)\n"
+	"  -n, --node-id NAME          agent field and keys (host name)\n"
+	"      --events-stream KEY     sonde:stream:agent-events\n"
+	"      --flows-stream KEY      sonde:stream:flow-records\n"
+	"      --hist-stream KEY       sonde:stream:agent-histograms\n"
+	"      --maxlen N              MAXLEN ~ N entries of events and flows (4000)\n"
+	"      --hist-maxlen N         the same for histograms (100000)\n"
+	"      --batch N               most records in one entry (256)\n"
+	"      --buffer N              records kept per stream while Redis is away\n"
+	"                              (200000); past it the oldest are dropped\n"
+	"      --counters-interval S   counters hash update, seconds (5)\n"
+	"      --retain-seconds S      re-publishing window (5; 0 = off)\n"
+	"      --retain-bytes N        at most N bytes of it per stream (67108864)\n"
+	"      --published-log FILE    a line per entry Redis acknowledged\n"
+	"      --wakeup-bytes N        wake the reader past N unread ring bytes\n"
+	"                              (262144)\n"
+	"      --redis-timeout-ms MS   connect and command time-out (500)\n"
+	"      --backoff-max-ms MS     longest wait between reconnects (5000)\n"
+	"  -d, --duration S            stop after S seconds\n"
+	"  -v, --verbose               libbpf debug output\n"
+	"  -h, --help\n";
+
+enum {
+	OPT_BIN_WIDTH = 256,
+	OPT_ROWS,
+	OPT_IDLE,
+	OPT_AGE,
+	OPT_FLOW,
+	OPT_HIST,
+	OPT_EVENTS_STREAM,
+	OPT_FLOWS_STREAM,
+	OPT_HIST_STREAM,
+	OPT_MAXLEN,
+	OPT_HIST_MAXLEN,
+	OPT_BATCH,
+	OPT_BUFFER,
+	OPT_COUNTERS,
+	OPT_RETAIN_S,
+	OPT_RETAIN_BYTES,
+	OPT_PUBLISHED_LOG,
+	OPT_WAKEUP,
+	OPT_TIMEOUT,
+	OPT_BACKOFF,
+};
+
+static const struct option opts[] = {
+	{ "iface", required_argument, NULL, 'i' },
+	{ "mode", required_argument, NULL, 'm' },
+	{ "int-port", required_argument, NULL, 'p' },
+	{ "threshold", required_argument, NULL, 't' },
+	{ "bin-width", required_argument, NULL, OPT_BIN_WIDTH },
+	{ "rows", required_argument, NULL, OPT_ROWS },
+	{ "idle-timeout", required_argument, NULL, OPT_IDLE },
+	{ "age-interval", required_argument, NULL, OPT_AGE },
+	{ "flow-interval", required_argument, NULL, OPT_FLOW },
+	{ "hist-interval", required_argument, NULL, OPT_HIST },
+	{ "redis", required_argument, NULL, 'r' },
+	{ "node-id", required_argument, NULL, 'n' },
+	{ "events-stream", required_argument, NULL, OPT_EVENTS_STREAM },
+	{ "flows-stream", required_argument, NULL, OPT_FLOWS_STREAM },
+	{ "hist-stream", required_argument, NULL, OPT_HIST_STREAM },
+	{ "maxlen", required_argument, NULL, OPT_MAXLEN },
+	{ "hist-maxlen", required_argument, NULL, OPT_HIST_MAXLEN },
+	{ "batch", required_argument, NULL, OPT_BATCH },
+	{ "buffer", required_argument, NULL, OPT_BUFFER },
+	{ "counters-interval", required_argument, NULL, OPT_COUNTERS },
+	{ "retain-seconds", required_argument, NULL, OPT_RETAIN_S },
+	{ "retain-bytes", required_argument, NULL, OPT_RETAIN_BYTES },
+	{ "published-log", required_argument, NULL, OPT_PUBLISHED_LOG },
+	{ "wakeup-bytes", required_argument, NULL, OPT_WAKEUP },
+	{ "redis-timeout-ms", required_argument, NULL, OPT_TIMEOUT },
+	{ "backoff-max-ms", required_argument, NULL, OPT_BACKOFF },
+	{ "duration", required_argument, NULL, 'd' },
+	{ "verbose", no_argument, NULL, 'v' },
+	{ "help", no_argument, NULL, 'h' },
+	{},
+};
+
+struct args {
+	const char *iface, *mode, *redis, *node;
+	const char *thresholds[64];
+	int n_thr, port;
+	unsigned long long wakeup_bytes;
+	double duration;
+};
+
+/* A number of seconds, 0 to a day; -1 when it does not parse. */
+static double seconds(const char *s)
+{
+	char *end;
+	double v = strtod(s, &end);
+
+	return *end || v < 0 || v > 86400 ? -1 : v;
+}
+
+static int bin_width(struct agent_daemon *d, const char *s)
+{
+	const char *eq = strchr(s, '=');
+	unsigned long long w;
+	char *end;
+	int m;
+
+	if (!eq)
+		return -EINVAL;
+	w = strtoull(eq + 1, &end, 10);
+	if (*end || !w || eq[1] < '0' || eq[1] > '9')
+		return -EINVAL;
+	for (m = 0; m < AGENT_HOP_METRICS; m++)
+		if (strlen(agent_metric_names[m]) == (size_t)(eq - s) &&
+		    !strncmp(s, agent_metric_names[m], (size_t)(eq - s))) {
+			d->bin_width[m] = w;
+			return 0;
+		}
+	return -EINVAL;
+}
+
+static int parse_args(int argc, char **argv, struct args *a,
+		      struct agent_daemon *d)
+{
+	unsigned long long rows;
+	char *end;
+	int opt;
+
+	while ((opt = getopt_long(argc, argv, "i:m:p:t:r:n:d:vh", opts,
+				  NULL)) != -1) {
+		switch (opt) {
+		case 'i':
+			a->iface = optarg;
+			break;
+		case 'm':
+			a->mode = optarg;
+			break;
+		case 'p':
+			a->port = (int)strtol(optarg, &end, 10);
+			if (*end || a->port <= 0 || a->port > 65535)
+				return -EINVAL;
+			break;
+		case 't':
+			if (a->n_thr >= 64)
+				return -EINVAL;
+			a->thresholds[a->n_thr++] = optarg;
+			break;
+		case OPT_BIN_WIDTH:
+			if (bin_width(d, optarg))
+				return -EINVAL;
+			break;
+		case OPT_ROWS:
+			rows = strtoull(optarg, &end, 10);
+			if (*end || !rows || rows > (1ULL << 24) ||
+			    (rows & (rows - 1)))
+				return -EINVAL;
+			d->rows = (unsigned int)rows;
+			break;
+		case OPT_IDLE:
+			d->o.idle_s = seconds(optarg);
+			break;
+		case OPT_AGE:
+			d->o.age_s = seconds(optarg);
+			break;
+		case OPT_FLOW:
+			d->o.flow_s = seconds(optarg);
+			break;
+		case OPT_HIST:
+			d->o.hist_s = seconds(optarg);
+			break;
+		case 'r':
+			a->redis = optarg;
+			break;
+		case 'n':
+			a->node = optarg;
+			break;
+		case OPT_EVENTS_STREAM:
+			d->o.events_stream = optarg;
+			break;
+		case OPT_FLOWS_STREAM:
+			d->o.flows_stream = optarg;
+			break;
+		case OPT_HIST_STREAM:
+			d->o.hist_stream = optarg;
+			break;
+		case OPT_MAXLEN:
+			d->o.maxlen = strtoull(optarg, NULL, 10);
+			break;
+		case OPT_HIST_MAXLEN:
+			d->o.hist_maxlen = strtoull(optarg, NULL, 10);
+			break;
+		case OPT_BATCH:
+			d->o.batch = strtoull(optarg, NULL, 10);
+			break;
+		case OPT_BUFFER:
+			d->o.buffer = strtoull(optarg, NULL, 10);
+			break;
+		case OPT_COUNTERS:
+			d->o.counters_s = seconds(optarg);
+			break;
+		case OPT_RETAIN_S:
+			if (seconds(optarg) < 0 || seconds(optarg) > 3600)
+				return -EINVAL;
+			d->o.retain_ms =
+				(unsigned long long)(seconds(optarg) * 1000);
+			break;
+		case OPT_RETAIN_BYTES:
+			d->o.retain_bytes = strtoull(optarg, &end, 10);
+			if (*end || !d->o.retain_bytes)
+				return -EINVAL;
+			break;
+		case OPT_PUBLISHED_LOG:
+			d->o.published_log = optarg;
+			break;
+		case OPT_WAKEUP:
+			a->wakeup_bytes = strtoull(optarg, &end, 10);
+			if (*end)
+				return -EINVAL;
+			break;
+		case OPT_TIMEOUT:
+			d->redis.timeout_ms = (unsigned int)atoi(optarg);
+			break;
+		case OPT_BACKOFF:
+			d->redis.backoff_max_ms = (unsigned int)atoi(optarg);
+			break;
+		case 'd':
+			a->duration = atof(optarg);
+			break;
+		case 'v':
+			verbose = 1;
+			break;
+		case 'h':
+			fputs(usage_text, stdout);
+			exit(0);
+		default:
+			return -EINVAL;
+		}
+	}
+	if (!a->iface || optind != argc || !d->o.maxlen || !d->o.hist_maxlen ||
+	    !d->o.buffer || !d->o.batch || d->o.batch > DAEMON_MAX_BATCH ||
+	    d->o.counters_s <= 0 || d->o.idle_s < 0 || d->o.age_s < 0 ||
+	    d->o.flow_s < 0 || d->o.hist_s < 0 || !d->redis.timeout_ms)
+		return -EINVAL;
+	if (strcmp(a->mode, "auto") && strcmp(a->mode, "native") &&
+	    strcmp(a->mode, "generic"))
+		return -EINVAL;
+	return 0;
+}
+
+static int parse_redis(const char *s, struct daemon_redis *r)
+{
+	static char host[256];
+	const char *colon = strrchr(s, ':');
+	size_t len = colon ? (size_t)(colon - s) : strlen(s);
+
+	if (!len || len >= sizeof(host))
+		return -EINVAL;
+	memcpy(host, s, len);
+	host[len] = '\0';
+	r->host = host;
+	r->port = colon ? atoi(colon + 1) : 6379;
+	return r->port > 0 && r->port < 65536 ? 0 : -EINVAL;
+}
+
+/* Native first when asked for auto: why: veth and most NIC drivers have it. */
+static int attach(int ifindex, int prog, const char *mode, __u32 *flags)
+{
+	int err;
+
+	*flags = !strcmp(mode, "generic") ? XDP_FLAGS_SKB_MODE
+					  : XDP_FLAGS_DRV_MODE;
+	err = bpf_xdp_attach(ifindex, prog, *flags, NULL);
+	if (err && !strcmp(mode, "auto")) {
+		fprintf(stderr,
+			"nic-agent: native mode refused (%s); generic mode\n",
+			strerror(-err));
+		*flags = XDP_FLAGS_SKB_MODE;
+		err = bpf_xdp_attach(ifindex, prog, *flags, NULL);
+	}
+	return err;
+}
+
+static void clocks(struct agent_daemon *d)
+{
+	struct timespec rt, mono;
+
+	clock_gettime(CLOCK_REALTIME, &rt);
+	clock_gettime(CLOCK_MONOTONIC, &mono);
+	d->ctx.wall_offset_ns = (rt.tv_sec - mono.tv_sec) * 1000000000LL +
+				(rt.tv_nsec - mono.tv_nsec);
+	d->started_ms =
+		(unsigned long long)rt.tv_sec * 1000 + rt.tv_nsec / 1000000;
+	d->active_since_ns =
+		(unsigned long long)mono.tv_sec * 1000000000ULL + mono.tv_nsec;
+}
+
+/* The config map, then the thresholds: before the program is attached. */
+static int configure(struct run *r, struct agent *skel, struct args *a)
+{
+	struct agent_daemon *d = &r->d;
+	struct agent_config cfg = { 0 };
+	__u32 zero = 0;
+	int i, err;
+
+	d->counters_fd = bpf_map__fd(skel->maps.counters);
+	d->thresholds_fd = bpf_map__fd(skel->maps.thresholds);
+	d->rows_fd = bpf_map__fd(skel->maps.flow_rows);
+	d->hist_fd = bpf_map__fd(skel->maps.histograms);
+	d->config_fd = bpf_map__fd(skel->maps.config);
+	d->int_port = a->port ? (unsigned int)a->port : AGENT_DEFAULT_INT_PORT;
+	cfg.int_port = d->int_port;
+	cfg.rows_mask = d->rows - 1;
+	for (i = 0; i < AGENT_HOP_METRICS; i++)
+		cfg.bin_width[i] = d->bin_width[i];
+	cfg.wakeup_bytes = a->wakeup_bytes;
+	if (bpf_map_update_elem(d->config_fd, &zero, &cfg, BPF_ANY))
+		return -errno;
+	/* why: a threshold nobody set must not fire on every packet */
+	for (i = 0; i < AGENT_THRESHOLDS; i++) {
+		__u32 key = (__u32)i;
+		__u64 off = AGENT_THRESHOLD_OFF;
+
+		if (bpf_map_update_elem(d->thresholds_fd, &key, &off, BPF_ANY))
+			return -errno;
+		d->thresholds[i] = off;
+	}
+	for (i = 0; i < a->n_thr; i++) {
+		err = agent_apply_thresholds(d, a->thresholds[i],
+					     strlen(a->thresholds[i]));
+		if (err < 0) {
+			fprintf(stderr, "nic-agent: bad threshold %s\n",
+				a->thresholds[i]);
+			return err;
+		}
+	}
+	d->thresholds_applied = 0;
+	return 0;
+}
+
+static int setup(struct run *r, struct args *a)
+{
+	struct agent_daemon *d = &r->d;
+	static char host[256];
+	int err;
+
+	clocks(d);
+	if (!a->node) {
+		if (gethostname(host, sizeof(host) - 1))
+			strcpy(host, "localhost");
+		a->node = host;
+	}
+	d->origin = (struct daemon_origin){
+		.node = a->node,
+		.ifname = a->iface,
+		.run = d->started_ms,
+		.version = AGENT_CONTRACT_VERSION,
+		.who = "agent",
+		.kind = "nic_agent",
+	};
+	snprintf(d->counters_key, sizeof(d->counters_key),
+		 "sonde:agent:%s:%s:counters", a->node, a->iface);
+	snprintf(d->thresholds_key, sizeof(d->thresholds_key),
+		 "sonde:agent:%s:%s:thresholds", a->node, a->iface);
+	snprintf(d->out.witness_key, sizeof(d->out.witness_key),
+		 "sonde:agent:%s:%s:witness", a->node, a->iface);
+	d->redis.channel = d->thresholds_key;
+	agent_wire(d);
+	err = daemon_buffer_init(&d->ev.buf, d->o.buffer,
+				 sizeof(struct agent_event)) ?:
+	      daemon_buffer_init(&d->fl.buf, d->o.buffer,
+				 sizeof(struct agent_flow_out)) ?:
+	      daemon_retain_init(&d->ev.retain, d->o.retain_ms,
+				 d->o.retain_bytes) ?:
+	      daemon_retain_init(&d->fl.retain, d->o.retain_ms,
+				 d->o.retain_bytes);
+	if (!err && d->o.published_log) {
+		d->out.journal_fd = daemon_journal_open(d->o.published_log);
+		if (d->out.journal_fd < 0)
+			return d->out.journal_fd;
+	}
+	return err;
+}
+
+static void print_counters(struct agent_daemon *d)
+{
+	__u64 c[AGENT_C_COUNT];
+
+	if (agent_read_counters(d->counters_fd, c))
+		return;
+	printf("counters packets=%llu int_packets=%llu stripped=%llu "
+	       "events=%llu evicted=%llu ri_lost=%llu rg_lost=%llu "
+	       "ring_events=%llu ring_records=%llu published=%llu "
+	       "records_published=%llu redis_dropped=%llu "
+	       "records_dropped=%llu aged=%llu active=%llu\n",
+	       c[AGENT_C_PACKETS], c[AGENT_C_INT_PACKETS], c[AGENT_C_STRIPPED],
+	       c[AGENT_C_EVENTS], c[AGENT_C_EVICTED], c[AGENT_C_RI_LOST],
+	       c[AGENT_C_RG_LOST], d->ring_events, d->ring_records,
+	       d->ev.published, d->fl.published, d->ev.buf.dropped,
+	       d->fl.buf.dropped, d->aged, d->active);
+}
+
+static void drain(struct ring_buffer *rb)
+{
+	while (ring_buffer__consume(rb) > 0)
+		;
+}
+
+int main(int argc, char **argv)
+{
+	static struct run r;
+	struct agent_daemon *d = &r.d;
+	struct args a = { .mode = "auto", .wakeup_bytes = 256 * 1024 };
+	struct ring_buffer *rb = NULL;
+	struct agent *skel = NULL;
+	unsigned long long start, deadline;
+	int ifindex, err, attached = 0;
+	__u32 flags = 0;
+
+	daemon_prog = "nic-agent";
+	d->o = (struct agent_opts){
+		.events_stream = "sonde:stream:agent-events",
+		.flows_stream = "sonde:stream:flow-records",
+		.hist_stream = "sonde:stream:agent-histograms",
+		.maxlen = DAEMON_DEFAULT_MAXLEN,
+		.hist_maxlen = 100000,
+		.buffer = 200000,
+		.batch = DAEMON_DEFAULT_BATCH,
+		.hist_s = 5,
+		.counters_s = 5,
+		.age_s = 5,
+		.idle_s = 30,
+		.flow_s = 2,
+		.retain_ms = DAEMON_DEFAULT_RETAIN_S * 1000,
+		.retain_bytes = DAEMON_DEFAULT_RETAIN_BYTES,
+	};
+	d->rows = AGENT_DEFAULT_ROWS;
+	d->bin_width[AGENT_M_HOP_LATENCY] = 1000;
+	d->bin_width[AGENT_M_QUEUE_OCCUPANCY] = 64;
+	d->bin_width[AGENT_M_LINK_UTILIZATION] = 1000;
+	d->out.journal_fd = -1;
+	d->redis = (struct daemon_redis){
+		.timeout_ms = 500,
+		.backoff_min_ms = 100,
+		.backoff_max_ms = 5000,
+	};
+	if (parse_args(argc, argv, &a, d) ||
+	    (a.redis && parse_redis(a.redis, &d->redis))) {
+		fputs(usage_text, stderr);
+		return 2;
+	}
+	ifindex = (int)if_nametoindex(a.iface);
+	if (!ifindex) {
+		fprintf(stderr, "nic-agent: no interface %s\n", a.iface);
+		return 2;
+	}
+	r.redis = a.redis != NULL;
+	libbpf_set_print(print_libbpf);
+	skel = agent__open();
+	if (!skel) {
+		err = -errno;
+		goto cleanup;
+	}
+	err = bpf_map__set_max_entries(skel->maps.flow_rows, d->rows)
+		      ?: agent__load(skel);
+	if (err)
+		goto cleanup;
+	err = setup(&r, &a) ?: configure(&r, skel, &a);
+	if (err)
+		goto cleanup;
+	rb = ring_buffer__new(bpf_map__fd(skel->maps.ri), on_event, &r, NULL);
+	if (!rb ||
+	    ring_buffer__add(rb, bpf_map__fd(skel->maps.rg), on_evicted, &r)) {
+		err = -errno;
+		goto cleanup;
+	}
+	signal(SIGINT, on_signal);
+	signal(SIGTERM, on_signal);
+	signal(SIGPIPE, SIG_IGN); /* why: a Redis gone mid-write is an error */
+	err = attach(ifindex, bpf_program__fd(skel->progs.xdp_agent), a.mode,
+		     &flags);
+	if (err) {
+		fprintf(stderr, "nic-agent: attach to %s failed: %s\n", a.iface,
+			strerror(-err));
+		goto cleanup;
+	}
+	attached = 1;
+	d->mode = flags == XDP_FLAGS_SKB_MODE ? "generic" : "native";
+	printf("attached ifname=%s mode=%s int_port=%u rows=%u\n", a.iface,
+	       d->mode, d->int_port, d->rows);
+	fflush(stdout);
+	start = daemon_now_ms();
+	d->next_age_ms = start + (unsigned long long)(d->o.age_s * 1000);
+	d->next_flow_ms = start + (unsigned long long)(d->o.flow_s * 1000);
+	d->next_hist_ms = start + (unsigned long long)(d->o.hist_s * 1000);
+	while (!stopping) {
+		/* why: records are submitted without wakeups; consume on a timer too */
+		ring_buffer__poll(rb, 20);
+		drain(rb);
+		agent_walk_step(d, 0);
+		if (r.redis) {
+			agent_push_step(d, 0);
+		} else {
+			print_buffered(d, &d->ev);
+			print_buffered(d, &d->fl);
+		}
+		fflush(stdout);
+		if (a.duration > 0 &&
+		    daemon_now_ms() - start >= a.duration * 1000)
+			break;
+	}
+	/* Detach first, so that the last records are all in the rings. */
+	bpf_xdp_detach(ifindex, flags, NULL);
+	attached = 0;
+	drain(rb);
+	if (r.redis) {
+		/* why: a last try for what is buffered, bounded in time */
+		deadline = daemon_now_ms() + 2000;
+		do {
+			agent_push_step(d, 1);
+		} while ((d->ev.buf.len || d->fl.buf.len) &&
+			 daemon_now_ms() < deadline);
+		if (d->ev.buf.len || d->fl.buf.len)
+			fprintf(stderr,
+				"nic-agent: %llu events, %llu flow records "
+				"not delivered\n",
+				d->ev.buf.len, d->fl.buf.len);
+	} else {
+		print_buffered(d, &d->ev);
+		print_buffered(d, &d->fl);
+	}
+	print_counters(d);
+	err = 0;
+cleanup:
+	if (attached)
+		bpf_xdp_detach(ifindex, flags, NULL);
+	ring_buffer__free(rb);
+	agent__destroy(skel);
+	daemon_redis_close(&d->redis);
+	daemon_buffer_free(&d->ev.buf);
+	daemon_buffer_free(&d->fl.buf);
+	daemon_batch_free(&d->ev.batch);
+	daemon_batch_free(&d->fl.batch);
+	daemon_retain_free(&d->ev.retain);
+	daemon_retain_free(&d->fl.retain);
+	if (d->out.journal_fd >= 0)
+		close(d->out.journal_fd);
+	if (err)
+		fprintf(stderr, "nic-agent: %s\n", strerror(-err));
+	return err ? 1 : 0;
+}

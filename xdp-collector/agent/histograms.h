@@ -1,0 +1,53 @@
+/* SPDX-License-Identifier: (GPL-2.0-only OR BSD-2-Clause) */
+/*
+ * histograms.h - per switch and metric, AGENT_BINS linear bins of the
+ * configured width (paper Section III-C, "Tracking Distribution"); the last
+ * bin counts everything at or above (AGENT_BINS - 1) x width.
+ */
+#ifndef HISTOGRAMS_H
+#define HISTOGRAMS_H
+
+#include "agent_scratch.h"
+
+static const struct agent_hist agent_hist_zero;
+
+static __always_inline __u32 agent_bin(__u64 value, __u64 width)
+{
+	__u64 bin = value / (width ? width : 1);
+
+	return bin < AGENT_BINS - 1 ? bin : AGENT_BINS - 1;
+}
+
+static __always_inline void agent_histograms(void *hists,
+					     const struct agent_pkt *a,
+					     const struct agent_config *cfg)
+{
+	struct agent_hist_key k;
+	struct agent_hist *h;
+	__u32 i, m;
+
+	for (i = 0; i < AGENT_MAX_HOPS; i++) {
+		if (i >= a->hops)
+			break;
+		for (m = 0; m < AGENT_HOP_METRICS; m++) {
+			if (!(a->have & (1U << m)))
+				continue;
+			k.switch_id = a->sw[i];
+			k.metric = m;
+			h = bpf_map_lookup_elem(hists, &k);
+			if (!h) {
+				bpf_map_update_elem(hists, &k, &agent_hist_zero,
+						    BPF_NOEXIST);
+				h = bpf_map_lookup_elem(hists, &k);
+				if (!h)
+					continue;
+			}
+			/* why: per-CPU values, no other writer */
+			h->bins[int_index(agent_bin(a->val[m][i],
+						    cfg->bin_width[m]),
+					  AGENT_BINS - 1)]++;
+		}
+	}
+}
+
+#endif /* HISTOGRAMS_H */

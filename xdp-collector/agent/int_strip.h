@@ -1,0 +1,153 @@
+/* SPDX-License-Identifier: (GPL-2.0-only OR BSD-2-Clause) */
+/*
+ * int_strip.h - INT removal: the packet passed on is the original the INT
+ * source encapsulated, byte for byte.  The headers before the INT are copied
+ * out, edited (lengths, the restored port or protocol, checksums adjusted
+ * incrementally as RFC 1624 eq. 3), and written back in front of the
+ * original payload after bpf_xdp_adjust_head drops the INT bytes.
+ *
+ * Checksum words are kept in memory order: ones' complement sums do not
+ * depend on the byte order as long as every term uses the same.
+ */
+#ifndef INT_STRIP_H
+#define INT_STRIP_H
+
+#include "agent_scratch.h"
+
+static __always_inline __u32 agent_fold(__u64 sum)
+{
+	sum = (sum & 0xFFFFFFFF) + (sum >> 32);
+	sum = (sum & 0xFFFF) + (sum >> 16);
+	sum = (sum & 0xFFFF) + (sum >> 16);
+	sum = (sum & 0xFFFF) + (sum >> 16);
+	return sum;
+}
+
+/* why: the mask keeps the verifier's bound; header offsets here are even */
+static __always_inline __u16 agent_hdr16(const __u8 *hdr, __u32 off)
+{
+	__u16 v;
+
+	__builtin_memcpy(&v, hdr + int_index(off, AGENT_HDR_MAX - 2), 2);
+	return v;
+}
+
+static __always_inline void agent_put16(__u8 *hdr, __u32 off, __u16 v)
+{
+	__builtin_memcpy(hdr + int_index(off, AGENT_HDR_MAX - 2), &v, 2);
+}
+
+/* Adds (~old + new) of one 16-bit word to a checksum difference. */
+static __always_inline __u64 agent_csum_replace(__u64 diff, __u16 old,
+						__u16 new)
+{
+	return diff + (__u16)~old + new;
+}
+
+/* The checksum at off after the difference: ~(~C + diff). */
+static __always_inline __u16 agent_csum_apply(__u16 csum, __u64 diff)
+{
+	return ~agent_fold((__u16)~csum + diff);
+}
+
+static __always_inline __u16 agent_be16(__u32 v)
+{
+	return __builtin_bswap16((__u16)v);
+}
+
+/* ~sum of the removed bytes (a multiple of 4), in two bpf_csum_diff calls. */
+static __always_inline int agent_removed_sum(struct xdp_md *ctx,
+					     struct agent_scratch *s, __u32 off,
+					     __u32 n, __u64 *diff)
+{
+	__u32 first = n > 512 ? 512 : n, rest = n - first;
+	__s64 sum;
+
+	if (n > AGENT_INT_MAX || n == 0)
+		return -1;
+	if (bpf_xdp_load_bytes(ctx, off, s->int_bytes, n))
+		return -1;
+	sum = bpf_csum_diff((__be32 *)s->int_bytes, first, NULL, 0, 0);
+	if (sum < 0)
+		return -1;
+	*diff += (__u32)sum;
+	if (rest) {
+		rest = int_index(rest, 511);
+		sum = bpf_csum_diff((__be32 *)(s->int_bytes + 512), rest, NULL,
+				    0, 0);
+		if (sum < 0)
+			return -1;
+		*diff += (__u32)sum;
+	}
+	return 0;
+}
+
+/*
+ * Removes the INT (NPT 1: shim and stack; NPT 2: the new UDP header too),
+ * restores the original header fields.  0, or -1 when the packet was left
+ * as it was.
+ */
+static __always_inline int agent_strip(struct xdp_md *ctx,
+				       struct agent_scratch *s)
+{
+	const struct agent_pkt *a = &s->pkt;
+	__u32 l3 = a->l3, l4 = a->l4, keep, n;
+	__u16 old, new, tot;
+	__u64 ip = 0, udp = 0;
+	__u8 *h = s->hdr;
+
+	if (a->npt == 1) {
+		keep = a->shim; /* up to the end of the UDP header */
+		n = a->int_bytes;
+	} else {
+		keep = l4; /* up to the end of the IPv4 header */
+		n = 8 + a->int_bytes;
+	}
+	if (keep > AGENT_HDR_MAX || keep < 14 + 20)
+		return -1;
+	if (bpf_xdp_load_bytes(ctx, 0, h, keep))
+		return -1;
+
+	old = agent_hdr16(h, l3 + 2);
+	tot = agent_be16(__builtin_bswap16(old) - n);
+	agent_put16(h, l3 + 2, tot);
+	ip = agent_csum_replace(ip, old, tot);
+	if (a->npt == 1) {
+		__u16 csum = agent_hdr16(h, l4 + 6);
+
+		old = agent_hdr16(h, l4 + 4);
+		new = agent_be16(__builtin_bswap16(old) - n);
+		agent_put16(h, l4 + 4, new);
+		if (csum) {
+			/* the length is in the UDP header and the pseudo header */
+			udp = agent_csum_replace(udp, old, new);
+			udp = agent_csum_replace(udp, old, new);
+		}
+		old = agent_hdr16(h, l4 + 2);
+		new = agent_be16(a->orig);
+		agent_put16(h, l4 + 2, new);
+		if (csum) {
+			udp = agent_csum_replace(udp, old, new);
+			if (agent_removed_sum(ctx, s, a->shim, n, &udp))
+				return -1;
+			csum = agent_csum_apply(csum, udp);
+			/* why: a computed 0 is sent as all ones (RFC 768) */
+			agent_put16(h, l4 + 6, csum ? csum : 0xFFFF);
+		}
+	} else {
+		old = agent_hdr16(h, l3 + 8); /* TTL and protocol */
+		new = old;
+		((__u8 *)&new)[1] = a->orig;
+		agent_put16(h, l3 + 8, new);
+		ip = agent_csum_replace(ip, old, new);
+	}
+	agent_put16(h, l3 + 10, agent_csum_apply(agent_hdr16(h, l3 + 10), ip));
+
+	if (bpf_xdp_adjust_head(ctx, n))
+		return -1;
+	if (bpf_xdp_store_bytes(ctx, 0, h, keep))
+		return -1;
+	return 0;
+}
+
+#endif /* INT_STRIP_H */

@@ -1,0 +1,139 @@
+// SPDX-License-Identifier: (GPL-2.0-only OR BSD-2-Clause)
+/*
+ * daemon_deliver.c - a stream's buffered records to Redis: pipelined
+ * XADDs, removed from the buffer only once Redis answered; each answered
+ * entry kept in the published window with its id and written to the
+ * published log.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "daemon_stream.h"
+
+/* why: bounds what one round trip holds in memory (~250 bytes an event) */
+#define PIPELINE_EVENTS 16384
+
+unsigned long long daemon_now_ms(void)
+{
+	struct timespec t;
+
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return (unsigned long long)t.tv_sec * 1000 + t.tv_nsec / 1000000;
+}
+
+static unsigned long long wall_ms(void)
+{
+	struct timespec t;
+
+	clock_gettime(CLOCK_REALTIME, &t);
+	return (unsigned long long)t.tv_sec * 1000 + t.tv_nsec / 1000000;
+}
+
+void daemon_keep_published(struct daemon_out *o, struct daemon_stream *st,
+			   const char *kind, struct daemon_sent *s,
+			   const char *id, unsigned long long now)
+{
+	struct daemon_retained e = { 0 };
+
+	if (o->journal_fd >= 0 &&
+	    daemon_journal_line(o->journal_fd, kind, id, o->origin, s->count,
+				s->seqs, wall_ms()) &&
+	    !o->journal_failed++)
+		fprintf(stderr, "%s: published log: write failed\n",
+			daemon_prog);
+	if (!s->text)
+		return;
+	snprintf(e.id, sizeof(e.id), "%s", id);
+	snprintf(e.seqs, sizeof(e.seqs), "%s", s->seqs);
+	e.text = s->text;
+	e.len = s->len;
+	e.count = s->count;
+	s->text = NULL; /* the window owns it now */
+	if (daemon_retain_add(&st->retain, &e, now))
+		fprintf(stderr, "%s: published window: no memory\n",
+			daemon_prog);
+}
+
+/* The entry just built, remembered until Redis answers it. */
+static int remember(struct daemon_stream *st, struct daemon_sent *s)
+{
+	s->span = st->batch.span;
+	s->count = st->batch.count;
+	s->len = st->batch.len;
+	s->text = NULL;
+	snprintf(s->seqs, sizeof(s->seqs), "%s", st->batch.seqs);
+	if (!st->retain.window_ms)
+		return 0;
+	s->text = malloc(s->len ? s->len : 1);
+	if (!s->text)
+		return -ENOMEM;
+	memcpy(s->text, st->batch.text, s->len);
+	return 0;
+}
+
+/*
+ * One pipeline of buffered records, --batch of them per entry; 1 when more
+ * may go, 0 when done or down.  An entry's records leave the buffer only
+ * when Redis answered its XADD.
+ */
+int daemon_deliver(struct daemon_out *o, struct daemon_stream *st,
+		   unsigned long long now)
+{
+	unsigned long long off = 0, records = 0;
+	struct daemon_redis *r = o->redis;
+	struct daemon_fields f;
+	int n = 0, acked, i;
+
+	if (st->retain.window_ms && daemon_recover_step(o, st, now))
+		return 0;
+	while (n < DAEMON_PIPELINE && off < st->buf.len &&
+	       records < PIPELINE_EVENTS) {
+		if (daemon_batch_fill(&st->batch, &st->buf, off, st->batch_max,
+				      st->line, st->line_arg))
+			break;
+		if (!st->batch.count) {
+			if (n)
+				break; /* sent first, then skipped below */
+			/* why: records that cannot be formatted would block the rest */
+			daemon_buffer_pop(&st->buf, st->batch.span);
+			st->unformattable += st->batch.span;
+			continue;
+		}
+		if (daemon_batch_fields(&f, o->origin, st->items, &st->batch) ||
+		    remember(st, &st->sent[n]))
+			break;
+		if (daemon_redis_append_xadd(r, st->name, st->maxlen, &f)) {
+			free(st->sent[n].text);
+			break;
+		}
+		off += st->batch.span;
+		records += st->batch.count;
+		n++;
+	}
+	if (!n)
+		return 0;
+	acked = daemon_redis_replies_ids(r, n, now, st->ids);
+	now = daemon_now_ms(); /* when Redis answered */
+	if (acked == n && st->retain.window_ms)
+		daemon_retain_expire(&st->retain, now);
+	for (i = 0; i < n; i++) {
+		struct daemon_sent *s = &st->sent[i];
+
+		if (i < acked) {
+			daemon_buffer_pop(&st->buf, s->span);
+			st->published += s->count;
+			st->unformattable += s->span - s->count;
+			if (st->ids[i][0]) {
+				st->written = 1;
+				daemon_keep_published(o, st, "published", s,
+						      st->ids[i], now);
+			}
+		}
+		free(s->text);
+		s->text = NULL;
+	}
+	return acked == n && st->buf.len;
+}

@@ -1,0 +1,86 @@
+/* SPDX-License-Identifier: (GPL-2.0-only OR BSD-2-Clause) */
+/*
+ * daemon_stream.h - delivery of buffered records to Redis streams, at
+ * least once and in order: a bounded buffer per stream (back-pressure drops
+ * counted), entries of up to --batch lines sent in pipelines and removed
+ * from the buffer only once Redis answered, the published window kept and
+ * what Redis acknowledged and then lost published again (daemon_recover.c).
+ * The collector's daemon has one such stream, the NIC agent's two; they
+ * share one connection, origin, witness key and published log.
+ */
+#ifndef DAEMON_STREAM_H
+#define DAEMON_STREAM_H
+
+#include "daemon_batch.h"
+#include "daemon_buffer.h"
+#include "daemon_fields.h"
+#include "daemon_journal.h"
+#include "daemon_redis.h"
+#include "daemon_retain.h"
+
+#define DAEMON_PIPELINE 512 /* XADDs per round trip */
+#define DAEMON_STREAMS_MAX 4
+
+/* An entry sent in the pipeline now, until Redis answers it. */
+struct daemon_sent {
+	unsigned long long span, count; /* buffered records, records in it */
+	char *text; /* a copy of its lines field, for the window; or NULL */
+	size_t len;
+	char seqs[DAEMON_SEQS_MAX];
+};
+
+struct daemon_stream {
+	const char *name;	   /* the stream's key */
+	const char *items;	   /* the field holding the lines: "events" */
+	unsigned long long maxlen; /* XADD MAXLEN ~, entries */
+	unsigned long long batch_max; /* most records in one entry */
+	daemon_line_fn line;
+	void *line_arg;
+	struct daemon_buffer buf;
+	struct daemon_batch batch; /* the entry being built */
+	struct daemon_sent sent[DAEMON_PIPELINE];
+	char ids[DAEMON_PIPELINE][DAEMON_ID_MAX];
+	struct daemon_retain retain; /* the published window */
+	int written;		     /* an XADD of ours was acknowledged */
+	int suspect, emptied;	     /* check before publishing anything new */
+	/* records Redis acknowledged, records that could not be formatted */
+	unsigned long long published, unformattable;
+	unsigned long long checks, republished, republished_entries;
+};
+
+/* What the streams share. */
+struct daemon_out {
+	struct daemon_redis *redis;
+	const struct daemon_origin *origin;
+	char run_id[48];       /* INFO server's run_id when last probed */
+	char witness_key[256]; /* sonde:<...>:witness */
+	int witness_set;       /* known to exist: written, or found */
+	int journal_fd;	       /* the published log, or -1 */
+	int journal_failed;
+	struct daemon_stream *streams[DAEMON_STREAMS_MAX];
+	int n_streams;
+};
+
+unsigned long long daemon_now_ms(void);
+/*
+ * One pipeline of s's buffered records; 1 when more may go, 0 when done or
+ * Redis is down.
+ */
+int daemon_deliver(struct daemon_out *o, struct daemon_stream *s,
+		   unsigned long long now);
+/*
+ * Before a pipeline of new entries to s: notices that Redis may have lost
+ * acknowledged writes (a reconnection, a new run_id, the witness key or the
+ * stream gone) and then re-publishes the retained entries the stream lacks.
+ * 0 when new entries may go, -EIO when Redis failed meanwhile.
+ */
+int daemon_recover_step(struct daemon_out *o, struct daemon_stream *s,
+			unsigned long long now);
+/* A reconnection: what the old connection had acknowledged is checked. */
+void daemon_recover_reconnected(struct daemon_out *o);
+/* An acknowledged entry: to the window and the published log. */
+void daemon_keep_published(struct daemon_out *o, struct daemon_stream *s,
+			   const char *kind, struct daemon_sent *sent,
+			   const char *id, unsigned long long now);
+
+#endif /* DAEMON_STREAM_H */
