@@ -35,6 +35,15 @@ public final class OverviewPage {
 		return this.driver.findElement(By.tagName("h1"));
 	}
 
+	/** The NIC agents' rows as {@code name | liveness | counters}, top to bottom. */
+	public List<String> agentRows() {
+		return this.driver.findElements(By.cssSelector("#agent-rows tr"))
+			.stream()
+			.map((row) -> String.join(" | ",
+					row.findElements(By.cssSelector("th, td")).stream().map(WebElement::getText).toList()))
+			.toList();
+	}
+
 	public WebElement navigation() {
 		return this.driver.findElement(By.cssSelector("nav[aria-label=Main]"));
 	}
