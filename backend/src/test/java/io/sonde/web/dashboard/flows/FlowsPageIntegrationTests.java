@@ -52,6 +52,7 @@ class FlowsPageIntegrationTests {
 		redis.register(properties);
 	}
 
+	// The waits poll in the test's thread: the mock user is the thread's.
 	@Test
 	@WithMockUser(username = "viewer", roles = "VIEWER")
 	void listsFlowsByLatencyWithTheirHopsAndBottleneckTheHistogramsAndTheAgentOnTheOverview() throws Exception {
@@ -80,6 +81,7 @@ class FlowsPageIntegrationTests {
 				agent.histogram(7, "hop_latency", now, java.util.Collections.nCopies(32, 2L)));
 
 		await().atMost(Duration.ofSeconds(30))
+			.pollInSameThread()
 			.untilAsserted(() -> this.mvc.perform(get("/flows/top"))
 				.andExpect(jsonPath("$.length()").value(2))
 				.andExpect(jsonPath("$[0].flowId").value("10.0.0.3:5001-10.1.0.3:6000-17"))
@@ -95,6 +97,7 @@ class FlowsPageIntegrationTests {
 		this.mvc.perform(get("/flows/flow").param("id", "10.9.9.9:1-10.1.0.3:6000-17"))
 			.andExpect(status().isNotFound());
 		await().atMost(Duration.ofSeconds(30))
+			.pollInSameThread()
 			.untilAsserted(() -> this.mvc.perform(get("/flows/histograms").param("agent", "page-agent"))
 				.andExpect(jsonPath("$[0].switchId").value(7))
 				.andExpect(jsonPath("$[0].metric").value("hop_latency"))
