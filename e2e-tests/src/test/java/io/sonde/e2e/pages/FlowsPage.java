@@ -3,6 +3,7 @@ package io.sonde.e2e.pages;
 import java.util.List;
 
 import org.openqa.selenium.By;
+import org.openqa.selenium.JavascriptExecutor;
 import org.openqa.selenium.WebDriver;
 import org.openqa.selenium.WebElement;
 import org.openqa.selenium.support.ui.ExpectedConditions;
@@ -40,19 +41,13 @@ public final class FlowsPage {
 
 	/** The flows' ids, top to bottom. */
 	public List<String> flowIds() {
-		return this.driver.findElements(By.cssSelector("#flow-rows tr"))
-			.stream()
-			.map((row) -> row.getAttribute("data-flow"))
-			.toList();
+		return texts("return [...document.querySelectorAll('#flow-rows tr')].map((tr) => tr.dataset.flow)");
 	}
 
 	/** Each row's cells joined by " | ", top to bottom. */
 	public List<String> describeFlows() {
-		return this.driver.findElements(By.cssSelector("#flow-rows tr"))
-			.stream()
-			.map((row) -> String.join(" | ",
-					row.findElements(By.cssSelector("th, td")).stream().map(WebElement::getText).toList()))
-			.toList();
+		return texts("return [...document.querySelectorAll('#flow-rows tr')]"
+				+ ".map((tr) => [...tr.cells].map((c) => c.innerText.trim()).join(' | '))");
 	}
 
 	public void select(String flowId) {
@@ -60,20 +55,15 @@ public final class FlowsPage {
 	}
 
 	public String selectedFlow() {
-		return this.driver.findElements(By.cssSelector("#flow-rows tr[aria-selected=true]"))
-			.stream()
-			.map((row) -> row.getAttribute("data-flow"))
-			.findFirst()
-			.orElse(null);
+		List<String> selected = texts(
+				"return [...document.querySelectorAll('#flow-rows tr[aria-selected=true]')].map((tr) => tr.dataset.flow)");
+		return selected.isEmpty() ? null : selected.get(0);
 	}
 
 	/** Each hop's row cells joined by " | ", the bottleneck's prefixed with "*". */
 	public List<String> describeHops() {
-		return this.driver.findElements(By.cssSelector("#hop-rows tr"))
-			.stream()
-			.map((row) -> ("true".equals(row.getAttribute("data-bottleneck")) ? "*" : "") + String.join(" | ",
-					row.findElements(By.cssSelector("th, td")).stream().map(WebElement::getText).toList()))
-			.toList();
+		return texts("return [...document.querySelectorAll('#hop-rows tr')].map((tr) => "
+				+ "(tr.dataset.bottleneck === 'true' ? '*' : '') + [...tr.cells].map((c) => c.innerText.trim()).join(' | '))");
 	}
 
 	public WebElement bottleneckNote() {
@@ -98,12 +88,18 @@ public final class FlowsPage {
 	 * when its chart has a canvas.
 	 */
 	public List<String> histograms() {
-		return this.driver.findElements(By.cssSelector("#histogram-grid .histogram"))
-			.stream()
-			.map((box) -> box.getAttribute("data-switch") + "/" + box.getAttribute("data-metric") + "="
-					+ box.getAttribute("data-total")
-					+ (box.findElements(By.tagName("canvas")).isEmpty() ? "" : " (drawn)"))
-			.toList();
+		return texts("return [...document.querySelectorAll('#histogram-grid .histogram')].map((box) => "
+				+ "`${box.dataset.switch}/${box.dataset.metric}=${box.dataset.total}`"
+				+ " + (box.querySelector('canvas') ? ' (drawn)' : ''))");
+	}
+
+	/**
+	 * Read in one script: the page redraws its rows every poll, so element references go
+	 * stale between reads.
+	 */
+	@SuppressWarnings("unchecked")
+	private List<String> texts(String script) {
+		return List.copyOf((List<String>) ((JavascriptExecutor) this.driver).executeScript(script));
 	}
 
 	public WebElement histogramsAgent() {

@@ -37,11 +37,12 @@ public final class OverviewPage {
 
 	/** The NIC agents' rows as {@code name | liveness | counters}, top to bottom. */
 	public List<String> agentRows() {
-		return this.driver.findElements(By.cssSelector("#agent-rows tr"))
-			.stream()
-			.map((row) -> String.join(" | ",
-					row.findElements(By.cssSelector("th, td")).stream().map(WebElement::getText).toList()))
-			.toList();
+		// One script: overview-agents.js redraws the rows every poll.
+		@SuppressWarnings("unchecked")
+		List<String> rows = (List<String>) ((org.openqa.selenium.JavascriptExecutor) this.driver)
+			.executeScript("return [...document.querySelectorAll('#agent-rows tr')]"
+					+ ".map((tr) => [...tr.cells].map((c) => c.innerText.trim()).join(' | '))");
+		return List.copyOf(rows);
 	}
 
 	public WebElement navigation() {
