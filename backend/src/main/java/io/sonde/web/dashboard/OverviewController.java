@@ -3,6 +3,7 @@ package io.sonde.web.dashboard;
 import java.security.Principal;
 import java.time.Clock;
 
+import io.sonde.agents.AgentFleet;
 import io.sonde.collectorfleet.CollectorAccounting;
 import io.sonde.store.NoRedisDataLoss;
 import io.sonde.store.RedisContinuity;
@@ -24,7 +25,8 @@ import org.springframework.web.servlet.mvc.support.RedirectAttributes;
  * then kept current by overview.js polling {@code /actuator/health}; a Redis data loss,
  * with what must be imported again and the acknowledgement (kept current from the
  * {@code redisData} component of the same poll); and the telemetry pipeline (events/s,
- * M_all/M_event, collectors), polled from {@code /overview/pipeline}.
+ * M_all/M_event, collectors), polled from {@code /overview/pipeline}; the NIC agents,
+ * polled from {@code /overview/agents}.
  */
 @Controller
 public class OverviewController {
@@ -39,13 +41,17 @@ public class OverviewController {
 
 	private final RedisContinuity continuity;
 
+	private final ObjectProvider<AgentFleet> agents;
+
 	public OverviewController(HealthEndpoint health, Clock clock, EventRate rate,
-			ObjectProvider<CollectorAccounting> accounting, RedisContinuity continuity) {
+			ObjectProvider<CollectorAccounting> accounting, RedisContinuity continuity,
+			ObjectProvider<AgentFleet> agents) {
 		this.health = health;
 		this.clock = clock;
 		this.rate = rate;
 		this.accounting = accounting;
 		this.continuity = continuity;
+		this.agents = agents;
 	}
 
 	@GetMapping({ "/", "/overview" })
@@ -53,6 +59,7 @@ public class OverviewController {
 		model.addAttribute("health", HealthReport.of(this.health.health(), this.clock.instant()));
 		model.addAttribute("redisData", this.continuity.status());
 		model.addAttribute("pipeline", pipeline());
+		model.addAttribute("agents", agents());
 		return "overview";
 	}
 
@@ -78,6 +85,12 @@ public class OverviewController {
 	@ResponseBody
 	public PipelineSummary pipeline() {
 		return PipelineSummary.of(this.rate.perSecond(), this.accounting.getIfAvailable(), this.clock);
+	}
+
+	@GetMapping(path = "/overview/agents", produces = MediaType.APPLICATION_JSON_VALUE)
+	@ResponseBody
+	public AgentsSummary agents() {
+		return AgentsSummary.of(this.agents.getIfAvailable());
 	}
 
 }

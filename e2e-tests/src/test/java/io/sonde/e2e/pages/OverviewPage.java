@@ -35,6 +35,16 @@ public final class OverviewPage {
 		return this.driver.findElement(By.tagName("h1"));
 	}
 
+	/** The NIC agents' rows as {@code name | liveness | counters}, top to bottom. */
+	public List<String> agentRows() {
+		// One script: overview-agents.js redraws the rows every poll.
+		@SuppressWarnings("unchecked")
+		List<String> rows = (List<String>) ((org.openqa.selenium.JavascriptExecutor) this.driver)
+			.executeScript("return [...document.querySelectorAll('#agent-rows tr')]"
+					+ ".map((tr) => [...tr.cells].map((c) => c.innerText.trim()).join(' | '))");
+		return List.copyOf(rows);
+	}
+
 	public WebElement navigation() {
 		return this.driver.findElement(By.cssSelector("nav[aria-label=Main]"));
 	}
