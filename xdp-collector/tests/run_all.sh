@@ -56,5 +56,6 @@ suite daemon tests/daemon_redis.sh
 suite republish tests/daemon_republish.sh
 suite agent_daemon_units "$B/agent_daemon_units"
 suite agent_daemon tests/agent_daemon_redis.sh
+suite frame_feed tests/frame_feed.sh
 echo "xdp-collector: $total_pass passed, $total_fail failed"
 test "$total_fail" -eq 0

@@ -10,6 +10,7 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.time.Clock;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -27,6 +28,7 @@ import io.sonde.emulator.provision.ProvisioningOptions;
 import io.sonde.emulator.provision.ProvisioningPlan;
 import io.sonde.emulator.provision.ProvisioningReport;
 import io.sonde.emulator.provision.SwitchNotProvisioned;
+import io.sonde.emulator.run.AgentHandoff;
 import io.sonde.emulator.run.ClockMode;
 import io.sonde.emulator.run.EmulatedNetwork;
 import io.sonde.emulator.run.EmulatedSwitch;
@@ -157,8 +159,22 @@ final class RunCommand implements Callable<Integer> {
 	double rate;
 
 	@Option(names = "--flows", defaultValue = "16", paramLabel = "N",
-			description = "UDP flows between random host pairs (default: ${DEFAULT-VALUE})")
+			description = "flows between random host pairs (default: ${DEFAULT-VALUE})")
 	int flows;
+
+	@Option(names = "--protocol", defaultValue = "udp", paramLabel = "udp|tcp|mixed",
+			description = "transport of the flows; mixed: UDP and TCP by turns (default: ${DEFAULT-VALUE})")
+	FlowProtocol protocol;
+
+	@Option(names = "--int-instructions", defaultValue = "0xFF80", paramLabel = "BITMAP",
+			description = "INT instruction bitmap, bits 15..7 (0xB100: switch id, hop latency, queue, "
+					+ "TX utilization) (default: ${DEFAULT-VALUE})")
+	String intInstructions;
+
+	@Option(names = "--tick-nanos", defaultValue = "1000", paramLabel = "N",
+			description = "nanoseconds per tick of the switches' INT clock: 1000 as BMv2, 1 for "
+					+ "nanosecond hop latencies (default: ${DEFAULT-VALUE})")
+	long tickNanos;
 
 	@Option(names = "--frame-bytes", defaultValue = "500", paramLabel = "BYTES",
 			description = "frame size of the flows (default: ${DEFAULT-VALUE})")
@@ -174,6 +190,19 @@ final class RunCommand implements Callable<Integer> {
 	@Option(names = "--ground-truth", paramLabel = "FILE",
 			description = "write what the switches put into packets and reports as JSON Lines")
 	Path groundTruth;
+
+	@Option(names = "--agent-feed", converter = Converters.CollectorConverter.class, paramLabel = "HOST:PORT",
+			description = "send every packet a sink delivers to a host, with its INT as a NIC agent receives it "
+					+ "(INT over UDP port 4096), as one UDP datagram to HOST:PORT (frame-feed)")
+	InetSocketAddress agentFeed;
+
+	@Option(names = "--agent-pcap", paramLabel = "FILE",
+			description = "write the frames --agent-feed sends to a pcap file (also without --agent-feed)")
+	Path agentPcap;
+
+	@Option(names = "--agent-truth", paramLabel = "FILE",
+			description = "write each handed-off frame's 5-tuple and per-hop values as JSON Lines")
+	Path agentTruth;
 
 	@Option(names = "--no-provision",
 			description = "leave the switches unconfigured: a controller (the backend) provisions them")
@@ -214,6 +243,7 @@ final class RunCommand implements Callable<Integer> {
 			throw usage("--label-specific-flows must be 0 or more, got " + this.labelSpecificFlows);
 		}
 		labeling(List.of());
+		instructionsChecked();
 		Integer control = controlPortToOpen();
 		EmulatedNetwork network = startNetwork(options);
 		return new Session(network, intFlowCount, control).run();
@@ -247,7 +277,12 @@ final class RunCommand implements Callable<Integer> {
 			.withCollector(this.collector)
 			.withReportFormat(this.reportFormat)
 			.withReportCapture(this.reportCapture)
-			.withGroundTruthFile(this.groundTruth);
+			.withGroundTruthFile(this.groundTruth)
+			.withAgentHandoff(new AgentHandoff(this.agentFeed, this.agentPcap, this.agentTruth));
+		if (this.tickNanos < 1) {
+			throw usage("--tick-nanos must be at least 1, got " + this.tickNanos);
+		}
+		options = options.withNanosPerTick(this.tickNanos);
 		if (this.basePort != null) {
 			if (this.basePort < 0 || this.basePort > 65535) {
 				throw usage("--p4runtime-base-port must be 0..65535, got " + this.basePort);
@@ -263,6 +298,28 @@ final class RunCommand implements Callable<Integer> {
 			}
 		}
 		return options;
+	}
+
+	/**
+	 * The bitmap ProvisioningOptions accepts, or a usage error before anything starts.
+	 */
+	private ProvisioningOptions instructionsChecked() {
+		try {
+			return ProvisioningOptions.DEFAULTS.withInstructions(instructionBitmap());
+		}
+		catch (IllegalArgumentException ex) {
+			throw usage("--int-instructions: " + ex.getMessage());
+		}
+	}
+
+	private int instructionBitmap() {
+		String value = this.intInstructions.trim().toLowerCase(Locale.ROOT);
+		try {
+			return value.startsWith("0x") ? Integer.parseInt(value.substring(2), 16) : Integer.parseInt(value);
+		}
+		catch (NumberFormatException ex) {
+			throw usage("--int-instructions takes a bitmap such as 0xB100, got '" + this.intInstructions + "'");
+		}
 	}
 
 	/** {@code all} is null (every packet); otherwise the count. */
@@ -454,15 +511,22 @@ final class RunCommand implements Callable<Integer> {
 				return List.of();
 			}
 			List<String> hosts = this.network.topology().hosts().stream().map(HostSpec::name).toList();
-			return FlowSets.randomPairs(hosts, RunCommand.this.flows, TransportProtocol.UDP, RunCommand.this.frameBytes,
-					RunCommand.this.traffic.arrivals(RunCommand.this.rate),
+			List<FlowSpec> udp = FlowSets.randomPairs(hosts, RunCommand.this.flows, TransportProtocol.UDP,
+					RunCommand.this.frameBytes, RunCommand.this.traffic.arrivals(RunCommand.this.rate),
 					new RandomStreams(RunCommand.this.seed).forComponent("cli:flows"));
+			List<FlowSpec> flows = new ArrayList<>(udp.size());
+			for (int i = 0; i < udp.size(); i++) {
+				FlowSpec flow = udp.get(i);
+				flows.add(new FlowSpec(flow.sourceHost(), flow.destinationHost(), RunCommand.this.protocol.of(i),
+						flow.sourcePort(), flow.destinationPort(), flow.frameBytes(), flow.dscp(), flow.arrivals()));
+			}
+			return flows;
 		}
 
 		private void provision(List<FlowSpec> traffic) {
 			IntFlows withInt = (this.intFlowCount == null) ? IntFlows.every()
 					: IntFlows.listed(traffic.subList(0, Math.min(this.intFlowCount, traffic.size())));
-			ProvisioningOptions options = ProvisioningOptions.DEFAULTS.withIntFlows(withInt)
+			ProvisioningOptions options = instructionsChecked().withIntFlows(withInt)
 				.withEventFilter(RunCommand.this.eventFilter)
 				.withCollector(RunCommand.this.collector)
 				.withEcmp(RunCommand.this.ecmp)
@@ -526,6 +590,10 @@ final class RunCommand implements Callable<Integer> {
 			this.out.printf(Locale.ROOT, "  reports %d, sent to %s: %d%n", status.reports(), RunCommand.this.collector,
 					this.network.reportsSentToCollector());
 			this.out.printf(Locale.ROOT, "  drops %d%n", status.drops());
+			if (RunCommand.this.agentFeed != null || RunCommand.this.agentPcap != null
+					|| RunCommand.this.agentTruth != null) {
+				this.out.printf(Locale.ROOT, "  handed off to the agent %d%n", this.network.handedOffPackets());
+			}
 			this.out.flush();
 		}
 

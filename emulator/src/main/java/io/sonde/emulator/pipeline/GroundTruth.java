@@ -23,6 +23,16 @@ public final class GroundTruth {
 		default void onReport(ReportTruth report) {
 		}
 
+		/**
+		 * A sink stripped a packet's INT: its shim, metadata header and stack as the sink
+		 * received them, {@code bytes[offset..offset+length)}. The array is reused after
+		 * the call: a listener that keeps the bytes copies them.
+		 * @param packetId the emulator's id of the packet
+		 * @param sinkId the sink's INT Node ID
+		 */
+		default void onSinkStack(long packetId, long sinkId, byte[] bytes, int offset, int length) {
+		}
+
 	}
 
 	private static final ReportFormat[] FORMATS = ReportFormat.values();
@@ -150,6 +160,13 @@ public final class GroundTruth {
 		if (current != null) {
 			current.onReport(
 					report(packetId, nodeId, sequence, packed, (ingressPort << 16) | egressPort, ingressTs, egressTs));
+		}
+	}
+
+	void recordSinkStack(long packetId, long sinkId, byte[] bytes, int offset, int length) {
+		Listener current = this.listener;
+		if (current != null) {
+			current.onSinkStack(packetId, sinkId, bytes, offset, length);
 		}
 	}
 

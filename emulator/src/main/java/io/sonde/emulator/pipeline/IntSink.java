@@ -25,9 +25,12 @@ final class IntSink {
 
 	private final EventFilter eventFilter;
 
-	IntSink(SondeTables tables, SondeRegisters registers) {
+	private final GroundTruth groundTruth;
+
+	IntSink(SondeTables tables, SondeRegisters registers, GroundTruth groundTruth) {
 		this.tables = tables;
 		this.eventFilter = new EventFilter(tables, registers);
+		this.groundTruth = groundTruth;
 	}
 
 	/**
@@ -54,6 +57,8 @@ final class IntSink {
 				result.cloneFrom(bytes, frame.length(), sessionPort, ingressTimestamp, ingressPort, egressSpec);
 			}
 		}
+		int intBytes = 4 * (WireBytes.u8(bytes, headers.shimOffset + 1) + 1);
+		this.groundTruth.recordSinkStack(result.packetId, this.tables.intNodeId(), bytes, headers.shimOffset, intBytes);
 		strip(frame, headers, result);
 		return SINK_STRIPPED;
 	}

@@ -41,11 +41,20 @@ public final class SondeIngress {
 	private final ParsedHeaders headers = new ParsedHeaders();
 
 	public SondeIngress(SondeTables tables, SondeRegisters registers) {
+		this(tables, registers, GroundTruth.listenerOnly());
+	}
+
+	/**
+	 * @param tables the switch's tables
+	 * @param registers its registers and port counters
+	 * @param groundTruth where the INT stacks a sink strips are shown
+	 */
+	public SondeIngress(SondeTables tables, SondeRegisters registers, GroundTruth groundTruth) {
 		Objects.requireNonNull(tables, "tables");
 		this.registers = Objects.requireNonNull(registers, "registers");
 		this.forwarding = new Forwarding(tables, registers);
 		this.probes = new ProbeIngress(tables);
-		this.intSink = new IntSink(tables, registers);
+		this.intSink = new IntSink(tables, registers, Objects.requireNonNull(groundTruth, "groundTruth"));
 		this.intSource = new IntSource(tables);
 		this.labels = new LabelIngress(tables, registers);
 	}

@@ -92,7 +92,7 @@ public final class SondeSwitch implements SwitchDataPlane {
 			SondeSwitchOptions options) {
 		this.options = Objects.requireNonNull(options, "options");
 		this.tables = Objects.requireNonNull(tables, "tables");
-		this.ingress = new SondeIngress(tables, registers);
+		this.ingress = new SondeIngress(tables, registers, groundTruth);
 		ReportSink toNode = this::sendReport;
 		this.egress = new SondeEgress(tables, registers, toNode, groundTruth, options.reportFormat(),
 				() -> this.labelRandom.nextInt(1 << 16), this::export);

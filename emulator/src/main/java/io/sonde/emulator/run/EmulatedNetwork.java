@@ -17,6 +17,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.function.Supplier;
 
+import io.sonde.emulator.handoff.SinkHandoff;
 import io.sonde.emulator.net.Link;
 import io.sonde.emulator.net.Network;
 import io.sonde.emulator.p4rt.EmulatedP4RuntimeServer;
@@ -84,6 +85,8 @@ public final class EmulatedNetwork implements AutoCloseable {
 
 	private final GroundTruthFile groundTruthFile;
 
+	private final SinkHandoff handoff;
+
 	private final NetworkFaults faults;
 
 	private volatile boolean closed;
@@ -99,6 +102,7 @@ public final class EmulatedNetwork implements AutoCloseable {
 		this.reports = assembly.reports;
 		this.linkCaptures = List.copyOf(assembly.linkCaptures);
 		this.groundTruthFile = assembly.groundTruthFile;
+		this.handoff = assembly.handoff;
 		this.faults = new NetworkFaults(this, assembly.options.wallClock());
 	}
 
@@ -234,6 +238,11 @@ public final class EmulatedNetwork implements AutoCloseable {
 	/** What the switches put into packets and reports (the last ones, and a listener). */
 	public GroundTruth groundTruth() {
 		return this.groundTruth;
+	}
+
+	/** Packets handed off to the agent so far (0 without {@link AgentHandoff}). */
+	public long handedOffPackets() {
+		return (this.handoff != null) ? this.handoff.handedOff() : 0;
 	}
 
 	/** Emulated nanoseconds since the epoch. */
@@ -374,9 +383,14 @@ public final class EmulatedNetwork implements AutoCloseable {
 		this.switches.values().forEach((emulated) -> emulated.server().close());
 		this.reports.close();
 		this.linkCaptures.forEach(PcapCapture::close);
-		if (this.groundTruthFile != null) {
+		if (this.groundTruthFile != null || this.handoff != null) {
 			this.groundTruth.setListener(null);
+		}
+		if (this.groundTruthFile != null) {
 			this.groundTruthFile.close();
+		}
+		if (this.handoff != null) {
+			this.handoff.close();
 		}
 		LOG.log(Level.INFO, () -> "emulated " + this.topology.name() + " closed");
 	}
@@ -409,6 +423,8 @@ public final class EmulatedNetwork implements AutoCloseable {
 		PcapCapture reportCapture;
 
 		GroundTruthFile groundTruthFile;
+
+		SinkHandoff handoff;
 
 		Assembly(EmulationOptions options) {
 			this.options = options;
@@ -445,6 +461,10 @@ public final class EmulatedNetwork implements AutoCloseable {
 			for (EmulatedSwitch emulated : this.switches.values()) {
 				emulated.node().setReportSink(this.reports);
 				emulated.connectPacketIo(this.scheduler);
+			}
+			if (this.options.agentHandoff().enabled()) {
+				this.handoff = HandoffAssembly.open(this.options.agentHandoff(), epoch);
+				HandoffAssembly.attach(this.handoff, this.network, this.groundTruth, this.groundTruthFile);
 			}
 			for (Map.Entry<Endpoint, Path> capture : this.options.linkCaptures().entrySet()) {
 				Link link = linkAt(capture.getKey());
@@ -505,6 +525,9 @@ public final class EmulatedNetwork implements AutoCloseable {
 			this.linkCaptures.forEach(PcapCapture::close);
 			if (this.groundTruthFile != null) {
 				this.groundTruthFile.close();
+			}
+			if (this.handoff != null) {
+				this.handoff.close();
 			}
 		}
 

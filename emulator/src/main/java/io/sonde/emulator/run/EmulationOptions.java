@@ -33,10 +33,12 @@ import io.sonde.p4programs.codec.ReportFormat;
  * ones)
  * @param dataPlanes the switches' packet processing, or null for sonde.p4
  * @param wallClock where the emulation's epoch (emulated time 0) is read
+ * @param agentHandoff where the packets sinks deliver to hosts are handed off, with INT
  */
 public record EmulationOptions(ClockMode clock, long seed, InetSocketAddress collector, ReportFormat reportFormat,
 		long nanosPerTick, int p4RuntimeBasePort, Map<Endpoint, Path> linkCaptures, Path reportCapture,
-		Path groundTruthFile, int groundTruthCapacity, SwitchDataPlanes dataPlanes, Clock wallClock) {
+		Path groundTruthFile, int groundTruthCapacity, SwitchDataPlanes dataPlanes, Clock wallClock,
+		AgentHandoff agentHandoff) {
 
 	/** {@link #p4RuntimeBasePort} value: ports as the topology gives them. */
 	public static final int TOPOLOGY_PORTS = -1;
@@ -48,12 +50,13 @@ public record EmulationOptions(ClockMode clock, long seed, InetSocketAddress col
 	 */
 	public static final EmulationOptions DEFAULTS = new EmulationOptions(ClockMode.VIRTUAL, 1,
 			UdpReportSender.DEFAULT_COLLECTOR, ReportFormat.TR2_0, SondeSwitchOptions.DEFAULTS.nanosPerTick(),
-			TOPOLOGY_PORTS, Map.of(), null, null, 100_000, null, Clock.systemUTC());
+			TOPOLOGY_PORTS, Map.of(), null, null, 100_000, null, Clock.systemUTC(), AgentHandoff.NONE);
 
 	public EmulationOptions {
 		Objects.requireNonNull(clock, "clock");
 		Objects.requireNonNull(reportFormat, "reportFormat");
 		Objects.requireNonNull(wallClock, "wallClock");
+		Objects.requireNonNull(agentHandoff, "agentHandoff");
 		if (nanosPerTick <= 0) {
 			throw new IllegalArgumentException("a switch clock tick lasts at least 1 ns: " + nanosPerTick);
 		}
@@ -69,38 +72,38 @@ public record EmulationOptions(ClockMode clock, long seed, InetSocketAddress col
 	public EmulationOptions withClock(ClockMode mode) {
 		return new EmulationOptions(mode, this.seed, this.collector, this.reportFormat, this.nanosPerTick,
 				this.p4RuntimeBasePort, this.linkCaptures, this.reportCapture, this.groundTruthFile,
-				this.groundTruthCapacity, this.dataPlanes, this.wallClock);
+				this.groundTruthCapacity, this.dataPlanes, this.wallClock, this.agentHandoff);
 	}
 
 	public EmulationOptions withSeed(long newSeed) {
 		return new EmulationOptions(this.clock, newSeed, this.collector, this.reportFormat, this.nanosPerTick,
 				this.p4RuntimeBasePort, this.linkCaptures, this.reportCapture, this.groundTruthFile,
-				this.groundTruthCapacity, this.dataPlanes, this.wallClock);
+				this.groundTruthCapacity, this.dataPlanes, this.wallClock, this.agentHandoff);
 	}
 
 	/** Reports to {@code address}; null sends none. */
 	public EmulationOptions withCollector(InetSocketAddress address) {
 		return new EmulationOptions(this.clock, this.seed, address, this.reportFormat, this.nanosPerTick,
 				this.p4RuntimeBasePort, this.linkCaptures, this.reportCapture, this.groundTruthFile,
-				this.groundTruthCapacity, this.dataPlanes, this.wallClock);
+				this.groundTruthCapacity, this.dataPlanes, this.wallClock, this.agentHandoff);
 	}
 
 	public EmulationOptions withReportFormat(ReportFormat format) {
 		return new EmulationOptions(this.clock, this.seed, this.collector, format, this.nanosPerTick,
 				this.p4RuntimeBasePort, this.linkCaptures, this.reportCapture, this.groundTruthFile,
-				this.groundTruthCapacity, this.dataPlanes, this.wallClock);
+				this.groundTruthCapacity, this.dataPlanes, this.wallClock, this.agentHandoff);
 	}
 
 	public EmulationOptions withNanosPerTick(long nanos) {
 		return new EmulationOptions(this.clock, this.seed, this.collector, this.reportFormat, nanos,
 				this.p4RuntimeBasePort, this.linkCaptures, this.reportCapture, this.groundTruthFile,
-				this.groundTruthCapacity, this.dataPlanes, this.wallClock);
+				this.groundTruthCapacity, this.dataPlanes, this.wallClock, this.agentHandoff);
 	}
 
 	public EmulationOptions withP4RuntimeBasePort(int basePort) {
 		return new EmulationOptions(this.clock, this.seed, this.collector, this.reportFormat, this.nanosPerTick,
 				basePort, this.linkCaptures, this.reportCapture, this.groundTruthFile, this.groundTruthCapacity,
-				this.dataPlanes, this.wallClock);
+				this.dataPlanes, this.wallClock, this.agentHandoff);
 	}
 
 	/** Adds a capture of the link that has {@code end} as one of its ends. */
@@ -109,37 +112,44 @@ public record EmulationOptions(ClockMode clock, long seed, InetSocketAddress col
 		captures.put(end, file);
 		return new EmulationOptions(this.clock, this.seed, this.collector, this.reportFormat, this.nanosPerTick,
 				this.p4RuntimeBasePort, captures, this.reportCapture, this.groundTruthFile, this.groundTruthCapacity,
-				this.dataPlanes, this.wallClock);
+				this.dataPlanes, this.wallClock, this.agentHandoff);
 	}
 
 	public EmulationOptions withReportCapture(Path file) {
 		return new EmulationOptions(this.clock, this.seed, this.collector, this.reportFormat, this.nanosPerTick,
 				this.p4RuntimeBasePort, this.linkCaptures, file, this.groundTruthFile, this.groundTruthCapacity,
-				this.dataPlanes, this.wallClock);
+				this.dataPlanes, this.wallClock, this.agentHandoff);
 	}
 
 	public EmulationOptions withGroundTruthFile(Path file) {
 		return new EmulationOptions(this.clock, this.seed, this.collector, this.reportFormat, this.nanosPerTick,
 				this.p4RuntimeBasePort, this.linkCaptures, this.reportCapture, file, this.groundTruthCapacity,
-				this.dataPlanes, this.wallClock);
+				this.dataPlanes, this.wallClock, this.agentHandoff);
 	}
 
 	public EmulationOptions withGroundTruthCapacity(int capacity) {
 		return new EmulationOptions(this.clock, this.seed, this.collector, this.reportFormat, this.nanosPerTick,
 				this.p4RuntimeBasePort, this.linkCaptures, this.reportCapture, this.groundTruthFile, capacity,
-				this.dataPlanes, this.wallClock);
+				this.dataPlanes, this.wallClock, this.agentHandoff);
 	}
 
 	public EmulationOptions withDataPlanes(SwitchDataPlanes planes) {
 		return new EmulationOptions(this.clock, this.seed, this.collector, this.reportFormat, this.nanosPerTick,
 				this.p4RuntimeBasePort, this.linkCaptures, this.reportCapture, this.groundTruthFile,
-				this.groundTruthCapacity, planes, this.wallClock);
+				this.groundTruthCapacity, planes, this.wallClock, this.agentHandoff);
 	}
 
 	public EmulationOptions withWallClock(Clock clockSource) {
 		return new EmulationOptions(this.clock, this.seed, this.collector, this.reportFormat, this.nanosPerTick,
 				this.p4RuntimeBasePort, this.linkCaptures, this.reportCapture, this.groundTruthFile,
-				this.groundTruthCapacity, this.dataPlanes, clockSource);
+				this.groundTruthCapacity, this.dataPlanes, clockSource, this.agentHandoff);
+	}
+
+	/** Hands the packets sinks deliver to hosts off as {@code handoff} says. */
+	public EmulationOptions withAgentHandoff(AgentHandoff handoff) {
+		return new EmulationOptions(this.clock, this.seed, this.collector, this.reportFormat, this.nanosPerTick,
+				this.p4RuntimeBasePort, this.linkCaptures, this.reportCapture, this.groundTruthFile,
+				this.groundTruthCapacity, this.dataPlanes, this.wallClock, handoff);
 	}
 
 	/**
