@@ -21,7 +21,7 @@ class ModularityTests {
 	void knowsTheFeatureModulesOfTheDesign() {
 		assertThat(this.modules.stream().map((module) -> module.getIdentifier().toString())).containsExactlyInAnyOrder(
 				"topology", "switches", "intconfig", "probes", "labeling", "ingest", "events", "metrics", "alerts",
-				"web", "core", "store", "collectorfleet", "access", "webhooks", "javacollector");
+				"web", "core", "store", "collectorfleet", "access", "webhooks", "javacollector", "agents");
 	}
 
 	/** Writes the module diagram (PlantUML) to target/spring-modulith-docs for docs/. */

@@ -11,14 +11,11 @@ import java.util.concurrent.TimeUnit;
 import io.lettuce.core.models.stream.ClaimedMessages;
 import io.lettuce.core.Consumer;
 import io.lettuce.core.LettuceFutures;
-import io.lettuce.core.Range;
 import io.lettuce.core.RedisClient;
-import io.lettuce.core.RedisCommandExecutionException;
 import io.lettuce.core.RedisFuture;
 import io.lettuce.core.StreamMessage;
 import io.lettuce.core.XAddArgs;
 import io.lettuce.core.XAutoClaimArgs;
-import io.lettuce.core.XGroupCreateArgs;
 import io.lettuce.core.XReadArgs;
 import io.lettuce.core.api.StatefulRedisConnection;
 import io.lettuce.core.api.async.RedisAsyncCommands;
@@ -184,30 +181,9 @@ final class StreamConsumer {
 		}
 	}
 
-	/**
-	 * XGROUP CREATE ... MKSTREAM from the last entry this consumer acknowledged when the
-	 * stream still holds it (the group alone was lost), else from the stream's first
-	 * entry (the stream was lost too: what it holds now was published since, and none of
-	 * it was read). Another consumer or the migrations may have made it meanwhile: that
-	 * group stays.
-	 */
 	private void createGroupAgain(RedisCommands<String, String> commands) {
-		String from = "0";
-		String last = this.lastAcknowledged;
-		if (last != null && !commands.xrange(this.properties.stream(), Range.create(last, last)).isEmpty()) {
-			from = last;
-		}
-		try {
-			commands.xgroupCreate(XReadArgs.StreamOffset.from(this.properties.stream(), from), this.properties.group(),
-					XGroupCreateArgs.Builder.mkstream());
-			log.warn("Created consumer group {} of {} again, from {}", this.properties.group(),
-					this.properties.stream(), "0".equals(from) ? "the stream's first entry" : "entry " + from);
-		}
-		catch (RedisCommandExecutionException ex) {
-			if (!String.valueOf(ex.getMessage()).startsWith("BUSYGROUP")) {
-				throw ex;
-			}
-		}
+		ConsumerGroupHealing.createAgain(commands, this.properties.stream(), this.properties.group(),
+				this.lastAcknowledged);
 	}
 
 	private void succeeded() {

@@ -97,15 +97,15 @@ class SchemaMigrationsIntegrationTests {
 
 	/**
 	 * A new store holds the tables the code writes and reads, and no other: the event
-	 * log, the metrics exporter's series, the labeling coverage and the record of
-	 * migrations.
+	 * log, the metrics exporter's series, the labeling coverage, the NIC agents' flows
+	 * and histograms, and the record of migrations.
 	 */
 	@Test
 	void aFreshStoreHasExactlyTheTablesTheCodeUses() {
 		try (ConfigurableApplicationContext context = startBackend()) {
 			assertThat(context.getBean(SchemaMigrations.class).complete()).isTrue();
 			assertThat(tables(context)).containsExactlyInAnyOrder("events", "int_metrics", "labeling_coverage",
-					QuestDbMigrationTarget.HISTORY_TABLE);
+					"agent_flows", "agent_histograms", QuestDbMigrationTarget.HISTORY_TABLE);
 		}
 	}
 
