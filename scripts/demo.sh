@@ -12,6 +12,9 @@
 # 127.0.0.1:32767 (SONDE_EMULATOR_CONTROL_PORT; its address also in .demo/emulator.control), so
 # `./sonde-emulator ctl ...` restarts switches and fails links while the demo runs. Runs in the
 # foreground until Ctrl-C, then stops what it started.
+# As root with xdp-collector built, a NIC agent (scripts/demo-agent.sh) takes the INT-MD packets
+# the emulator's sinks deliver to hosts (--agent-feed) on a veth pair and publishes their flows,
+# events and histograms to the demo's Redis; otherwise the demo says why and runs without it.
 # Called by `make demo` after the build; expects Redis on 127.0.0.1:6379 (scripts/with-redis.sh).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -35,16 +38,28 @@ fi
 
 emulator=""
 backend=""
+# shellcheck source=scripts/demo-agent.sh
+. scripts/demo-agent.sh
 stop_all() {
   # The backend first: it probes the switches, which should not vanish under a running probe.
   for pid in $backend $emulator; do
     kill "$pid" 2>/dev/null || true
     wait "$pid" 2>/dev/null || true
   done
+  nic_agent_stop
   echo "demo stopped"
 }
 trap stop_all EXIT
 trap 'exit 130' INT TERM
+
+agent_feed=()
+if agent_skipped=$(nic_agent_unavailable); then
+  echo "no NIC agent in this demo: $agent_skipped"
+else
+  nic_agent_start "$demo_dir" "${REDIS_PORT:-6379}"
+  agent_feed=(--agent-feed "127.0.0.1:$nic_agent_feed_port")
+  echo "NIC agent on $nic_agent_ifhost, fed by frame-feed on $nic_agent_ifeed (logs: $demo_dir/nic-agent.log, $demo_dir/frame-feed.log)"
+fi
 
 # Real time, so the switches answer like switches; the export carries the P4Runtime ports they
 # listen on, which the backend imports. --no-provision: Sonde, not the emulator, configures them.
@@ -52,7 +67,7 @@ trap 'exit 130' INT TERM
 # 48 flows at 70 packets/s: about the packet rate of 16 at 200, in more 5-tuples, so that the ECMP
 # groups Sonde writes spread them over every core (EcmpFabricIntegrationTests holds these flows to it).
 ./sonde-emulator run --topology fattree:4 --clock real --no-provision --flows 48 --rate 70 \
-  --export "$topology" --control-port "$control_port" --control-file "$control_file" \
+  --export "$topology" --control-port "$control_port" --control-file "$control_file" "${agent_feed[@]}" \
   >"$emulator_log" 2>&1 &
 emulator=$!
 
@@ -171,6 +186,21 @@ if [ "$control_port" != 32767 ]; then
   ctl="./sonde-emulator ctl --port $control_port"
 fi
 
+if [ ${#agent_feed[@]} -gt 0 ]; then
+  agent_info="
+  NIC agent:  $nic_agent_name on $nic_agent_ifhost (a veth pair; the emulator hands it every INT-MD packet its sinks
+              deliver to a host): flows, events and histograms on the Flows page, http://localhost:$port/flows
+              curl -H \"Authorization: Bearer $api_token\" $api/flows
+              curl -H \"Authorization: Bearer $api_token\" $api/agents
+              Redis: sonde:stream:flow-records, sonde:stream:agent-events, sonde:stream:agent-histograms,
+              sonde:agent:$nic_agent_name:$nic_agent_ifhost:counters
+"
+else
+  agent_info="
+  NIC agent:  not running ($agent_skipped)
+"
+fi
+
 cat <<INFO
 
   Sonde is up after $(( $(date +%s) - start )) s: health UP.
@@ -203,6 +233,7 @@ cat <<INFO
                                                  # raises S on the stale ports (heat map, "S per port")
     $ctl link clear edge-0-0/agg-0-0             # items arrive again: coverage recovers, S steps back to 0
 
+$agent_info
   Faults:     the emulator takes them on command (docs/OPERATIONS.md, "The emulator's control commands"):
     $ctl status
     $ctl restart edge-0-0 --down 7s          # power cycle; Sonde redials and repairs it

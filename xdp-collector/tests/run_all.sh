@@ -57,5 +57,6 @@ suite republish tests/daemon_republish.sh
 suite agent_daemon_units "$B/agent_daemon_units"
 suite agent_daemon tests/agent_daemon_redis.sh
 suite frame_feed tests/frame_feed.sh
+suite agent_accuracy tests/agent_accuracy.sh
 echo "xdp-collector: $total_pass passed, $total_fail failed"
 test "$total_fail" -eq 0
