@@ -28,6 +28,7 @@
 #include "collector.h"
 #include "collector.skel.h"
 #include "daemon.h"
+#include "daemon_host.h"
 
 static volatile sig_atomic_t stopping;
 static int verbose;
@@ -343,49 +344,11 @@ static int parse_args(int argc, char **argv, struct args *a, struct daemon *d)
 	return 0;
 }
 
-static int parse_redis(const char *s, struct daemon_redis *r)
-{
-	static char host[256];
-	const char *colon = strrchr(s, ':');
-	size_t len = colon ? (size_t)(colon - s) : strlen(s);
-
-	if (!len || len >= sizeof(host))
-		return -EINVAL;
-	memcpy(host, s, len);
-	host[len] = '\0';
-	r->host = host;
-	r->port = colon ? atoi(colon + 1) : 6379;
-	return r->port > 0 && r->port < 65536 ? 0 : -EINVAL;
-}
-
-/* Native first when asked for auto: why: veth and most NIC drivers have it. */
-static int attach(int ifindex, int prog, const char *mode, __u32 *flags)
-{
-	int err;
-
-	*flags = !strcmp(mode, "generic") ? XDP_FLAGS_SKB_MODE
-					  : XDP_FLAGS_DRV_MODE;
-	err = bpf_xdp_attach(ifindex, prog, *flags, NULL);
-	if (err && !strcmp(mode, "auto")) {
-		fprintf(stderr,
-			"collector: native mode refused (%s); generic mode\n",
-			strerror(-err));
-		*flags = XDP_FLAGS_SKB_MODE;
-		err = bpf_xdp_attach(ifindex, prog, *flags, NULL);
-	}
-	return err;
-}
-
 static void wall_offset(struct daemon *d)
 {
-	struct timespec rt, mono;
+	unsigned long long mono_ns;
 
-	clock_gettime(CLOCK_REALTIME, &rt);
-	clock_gettime(CLOCK_MONOTONIC, &mono);
-	d->wall_offset_ns = (rt.tv_sec - mono.tv_sec) * 1000000000LL +
-			    (rt.tv_nsec - mono.tv_nsec);
-	d->started_ms =
-		(unsigned long long)rt.tv_sec * 1000 + rt.tv_nsec / 1000000;
+	d->wall_offset_ns = daemon_wall_offset_ns(&d->started_ms, &mono_ns);
 }
 
 static int setup(struct run *r, struct collector *skel, struct args *a)
@@ -488,7 +451,7 @@ int main(int argc, char **argv)
 		.backoff_max_ms = 5000,
 	};
 	if (parse_args(argc, argv, &a, d) ||
-	    (a.redis && parse_redis(a.redis, &d->redis))) {
+	    (a.redis && daemon_parse_redis(a.redis, &d->redis))) {
 		fputs(usage_text, stderr);
 		return 2;
 	}
@@ -524,8 +487,9 @@ int main(int argc, char **argv)
 	signal(SIGINT, on_signal);
 	signal(SIGTERM, on_signal);
 	signal(SIGPIPE, SIG_IGN); /* why: a Redis gone mid-write is an error */
-	err = attach(ifindex, bpf_program__fd(skel->progs.xdp_collector),
-		     a.mode, &flags);
+	err = daemon_attach_xdp(ifindex,
+				bpf_program__fd(skel->progs.xdp_collector),
+				a.mode, &flags);
 	if (err) {
 		fprintf(stderr, "collector: attach to %s failed: %s\n", a.iface,
 			strerror(-err));

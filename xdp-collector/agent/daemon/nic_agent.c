@@ -25,6 +25,7 @@
 
 #include "agent.skel.h"
 #include "agent_daemon.h"
+#include "daemon_host.h"
 
 static volatile sig_atomic_t stopping;
 static int verbose;
@@ -349,51 +350,10 @@ static int parse_args(int argc, char **argv, struct args *a,
 	return 0;
 }
 
-static int parse_redis(const char *s, struct daemon_redis *r)
-{
-	static char host[256];
-	const char *colon = strrchr(s, ':');
-	size_t len = colon ? (size_t)(colon - s) : strlen(s);
-
-	if (!len || len >= sizeof(host))
-		return -EINVAL;
-	memcpy(host, s, len);
-	host[len] = '\0';
-	r->host = host;
-	r->port = colon ? atoi(colon + 1) : 6379;
-	return r->port > 0 && r->port < 65536 ? 0 : -EINVAL;
-}
-
-/* Native first when asked for auto: why: veth and most NIC drivers have it. */
-static int attach(int ifindex, int prog, const char *mode, __u32 *flags)
-{
-	int err;
-
-	*flags = !strcmp(mode, "generic") ? XDP_FLAGS_SKB_MODE
-					  : XDP_FLAGS_DRV_MODE;
-	err = bpf_xdp_attach(ifindex, prog, *flags, NULL);
-	if (err && !strcmp(mode, "auto")) {
-		fprintf(stderr,
-			"nic-agent: native mode refused (%s); generic mode\n",
-			strerror(-err));
-		*flags = XDP_FLAGS_SKB_MODE;
-		err = bpf_xdp_attach(ifindex, prog, *flags, NULL);
-	}
-	return err;
-}
-
 static void clocks(struct agent_daemon *d)
 {
-	struct timespec rt, mono;
-
-	clock_gettime(CLOCK_REALTIME, &rt);
-	clock_gettime(CLOCK_MONOTONIC, &mono);
-	d->ctx.wall_offset_ns = (rt.tv_sec - mono.tv_sec) * 1000000000LL +
-				(rt.tv_nsec - mono.tv_nsec);
-	d->started_ms =
-		(unsigned long long)rt.tv_sec * 1000 + rt.tv_nsec / 1000000;
-	d->active_since_ns =
-		(unsigned long long)mono.tv_sec * 1000000000ULL + mono.tv_nsec;
+	d->ctx.wall_offset_ns =
+		daemon_wall_offset_ns(&d->started_ms, &d->active_since_ns);
 }
 
 /* The config map, then the thresholds: before the program is attached. */
@@ -546,7 +506,7 @@ int main(int argc, char **argv)
 		.backoff_max_ms = 5000,
 	};
 	if (parse_args(argc, argv, &a, d) ||
-	    (a.redis && parse_redis(a.redis, &d->redis))) {
+	    (a.redis && daemon_parse_redis(a.redis, &d->redis))) {
 		fputs(usage_text, stderr);
 		return 2;
 	}
@@ -578,8 +538,8 @@ int main(int argc, char **argv)
 	signal(SIGINT, on_signal);
 	signal(SIGTERM, on_signal);
 	signal(SIGPIPE, SIG_IGN); /* why: a Redis gone mid-write is an error */
-	err = attach(ifindex, bpf_program__fd(skel->progs.xdp_agent), a.mode,
-		     &flags);
+	err = daemon_attach_xdp(ifindex, bpf_program__fd(skel->progs.xdp_agent),
+				a.mode, &flags);
 	if (err) {
 		fprintf(stderr, "nic-agent: attach to %s failed: %s\n", a.iface,
 			strerror(-err));

@@ -1,0 +1,58 @@
+// SPDX-License-Identifier: (GPL-2.0-only OR BSD-2-Clause)
+/* daemon_host.c - the Redis address, XDP attach and clocks of a daemon. */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <linux/if_link.h>
+#include <bpf/libbpf.h>
+
+#include "daemon_fields.h"
+#include "daemon_host.h"
+
+int daemon_parse_redis(const char *s, struct daemon_redis *r)
+{
+	static char host[256];
+	const char *colon = strrchr(s, ':');
+	size_t len = colon ? (size_t)(colon - s) : strlen(s);
+
+	if (!len || len >= sizeof(host))
+		return -EINVAL;
+	memcpy(host, s, len);
+	host[len] = '\0';
+	r->host = host;
+	r->port = colon ? atoi(colon + 1) : 6379;
+	return r->port > 0 && r->port < 65536 ? 0 : -EINVAL;
+}
+
+/* Native first when asked for auto: why: veth and most NIC drivers have it. */
+int daemon_attach_xdp(int ifindex, int prog, const char *mode, __u32 *flags)
+{
+	int err;
+
+	*flags = !strcmp(mode, "generic") ? XDP_FLAGS_SKB_MODE
+					  : XDP_FLAGS_DRV_MODE;
+	err = bpf_xdp_attach(ifindex, prog, *flags, NULL);
+	if (err && !strcmp(mode, "auto")) {
+		fprintf(stderr, "%s: native mode refused (%s); generic mode\n",
+			daemon_prog, strerror(-err));
+		*flags = XDP_FLAGS_SKB_MODE;
+		err = bpf_xdp_attach(ifindex, prog, *flags, NULL);
+	}
+	return err;
+}
+
+long long daemon_wall_offset_ns(unsigned long long *now_ms,
+				unsigned long long *mono_ns)
+{
+	struct timespec rt, mono;
+
+	clock_gettime(CLOCK_REALTIME, &rt);
+	clock_gettime(CLOCK_MONOTONIC, &mono);
+	*now_ms = (unsigned long long)rt.tv_sec * 1000 + rt.tv_nsec / 1000000;
+	*mono_ns =
+		(unsigned long long)mono.tv_sec * 1000000000ULL + mono.tv_nsec;
+	return (rt.tv_sec - mono.tv_sec) * 1000000000LL +
+	       (rt.tv_nsec - mono.tv_nsec);
+}
