@@ -38,7 +38,7 @@ public record AlertRule(String id, String name, AlertSeverity severity, AlertCon
 		forDuration = (forDuration != null) ? forDuration : Duration.ZERO;
 		// A label without a value is kept for the rule's check to refuse by its name.
 		labels = (labels != null) ? Collections.unmodifiableMap(new LinkedHashMap<>(labels)) : Map.of();
-		annotations = (annotations != null) ? Map.copyOf(annotations) : Map.of();
+		annotations = (annotations != null) ? Collections.unmodifiableMap(new LinkedHashMap<>(annotations)) : Map.of();
 	}
 
 	/** This rule under another id. */

@@ -62,10 +62,11 @@ final class AlertRuleCheck {
 		require(repeat.compareTo(MIN_REPEAT) >= 0 && repeat.compareTo(MAX_REPEAT) <= 0, "repeatInterval",
 				"must be 10s to 7d");
 		checkLabels(rule.labels());
-		for (String name : rule.annotations().keySet()) {
+		rule.annotations().forEach((name, value) -> {
 			require(LABEL_NAME.matcher(name).matches(), "annotations." + name,
 					"an annotation's name must be letters, digits or '_', not starting with a digit");
-		}
+			require(value != null, "annotations." + name, "must have a value");
+		});
 		return new AlertRule(id, rule.name().strip(), rule.severity(), rule.condition(), rule.selector(),
 				rule.forDuration(), repeat, rule.labels(), rule.annotations(), rule.enabled());
 	}

@@ -122,9 +122,9 @@ final class SessionRun {
 					return end(loop, "still running after sonde.probes.max-session-time " + this.maxTime, false);
 				}
 				long wait = Math.max(0, Duration.between(this.clock.instant(), nextTick).toNanos());
-				// A packet taken is delivered: a feedback queued behind its completed
-				// probe
-				// still counts. Once the loop has finished, the rest wait for the drain.
+				// A packet taken is delivered (a feedback queued behind its completed
+				// probe still counts); once the loop has finished, the rest wait for the
+				// drain.
 				Incoming incoming = this.inbox.poll(wait, TimeUnit.NANOSECONDS);
 				while (incoming != null) {
 					deliver(loop, incoming);

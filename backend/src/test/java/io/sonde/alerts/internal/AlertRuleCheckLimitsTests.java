@@ -100,6 +100,14 @@ class AlertRuleCheckLimitsTests {
 		refused(labelled(labels, Map.of()), "labels.team");
 	}
 
+	@Test
+	void anAnnotationWithoutAValueIsRefusedNamingIt() {
+		Map<String, String> annotations = new HashMap<>();
+		annotations.put("summary", null);
+
+		refused(labelled(Map.of(), annotations), "annotations.summary");
+	}
+
 	private void accepted(AlertRule rule) {
 		assertThat(this.check.checked(rule).condition()).isEqualTo(rule.condition());
 	}

@@ -80,6 +80,7 @@ class AlertsApiIntegrationTests extends SharedApiContext {
 			"\"for\":\"5s\"|\"for\":\"48h\"|for", "\"for\":\"5s\"|\"for\":\"soon\"|for",
 			"\"repeatInterval\":\"5m\"|\"repeatInterval\":\"1s\"|repeatInterval",
 			"\"severity\":\"warning\"|\"severity\":\"dire\"|severity", "\"team\":\"netops\"|\"team\":null|labels.team",
+			"\"summary\":\"INT-label coverage under 95%\"|\"summary\":null|annotations.summary",
 			"\"type\":\"value\",\"value\":\"labeling.coverage\",\"comparison\":\"below\",\"bound\":0.95|\"type\":\"events\",\"kind\":\"THRESHOLD\",\"count\":0,\"window\":\"30s\"|condition.count",
 			"\"type\":\"value\",\"value\":\"labeling.coverage\",\"comparison\":\"below\",\"bound\":0.95|\"type\":\"events\",\"kind\":\"THRESHOLD\",\"count\":2,\"window\":\"100ms\"|condition.window" })
 	void refusesABadRuleWithAProblemNamingTheField(String replaced, String replacement, String field) {

@@ -55,8 +55,9 @@ class ProbeSessionHistoryRestartIntegrationTests {
 			completed = runSession(api, "{}");
 			assertThat(completed.get("status").asText()).as(completed.toString()).isEqualTo("COMPLETED");
 
-			// A link that drops everything keeps the next session waiting for t_f (1.5 s
-			// on the switches) before the recovery notification: the stop comes first.
+			// A link that drops everything keeps the next session waiting for t_f (10 s
+			// here, on the switches) before the recovery notification: the stop comes
+			// first, however slowly the context closes.
 			network.changeLink("s1/s2", LinkChange.loss(1.0));
 			network.changeLink("s2/s3", LinkChange.loss(1.0));
 			network.changeLink("s3/s1", LinkChange.loss(1.0));
@@ -126,6 +127,7 @@ class ProbeSessionHistoryRestartIntegrationTests {
 		return new SpringApplicationBuilder(SondeApplication.class).run("--server.port=0",
 				"--spring.data.redis.port=" + redis.port(), "--sonde.switches.probe-interval=1h",
 				"--sonde.switches.heartbeat=500ms", "--sonde.switches.registry-refresh=1s", "--sonde.probes.k=1",
+				"--sonde.probes.feedback-timeout=10s",
 				"--sonde.security.api-tokens[0].name=" + ApiCaller.OPERATOR_TOKEN_NAME,
 				"--sonde.security.api-tokens[0].sha256=" + ApiCaller.sha256Hex(OPERATOR_TOKEN),
 				"--sonde.security.api-tokens[0].roles=OPERATOR", "--sonde.security.api-tokens[1].name=test-viewer",
