@@ -12,44 +12,13 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 SUITE=agent_accuracy TAG="sac$$"
-B=build
+# shellcheck source=tests/daemon_harness.sh
+. tests/daemon_harness.sh
 FIX=tests/agent_fixtures
-NS_TX="${TAG}tx" NS_RX="${TAG}rx" IF="${TAG}b"
-PORT=$((20000 + ($$ + 11) % 20000))
 PPS=${PPS:-20000}
 WIDTHS=hop_latency=25000,queue_occupancy=1,link_utilization=1000,flow_latency=40000
-TMP=$(mktemp -d)
 AGENT=accuracy
 KEY="sonde:agent:$AGENT:$IF:counters"
-DAEMON= REDIS= DUMP=
-passed=0 failed=0
-
-cleanup() {
-	[ -n "$DAEMON" ] && kill "$DAEMON" 2>/dev/null && wait "$DAEMON" 2>/dev/null
-	[ -n "$DUMP" ] && kill "$DUMP" 2>/dev/null && wait "$DUMP" 2>/dev/null
-	[ -n "$REDIS" ] && kill "$REDIS" 2>/dev/null && wait "$REDIS" 2>/dev/null
-	ip netns del "$NS_TX" 2>/dev/null || true
-	ip netns del "$NS_RX" 2>/dev/null || true
-	[ -n "${KEEP_OUT:-}" ] && cp -r "$TMP" "$KEEP_OUT"
-	rm -rf "$TMP"
-}
-trap cleanup EXIT
-
-check() { # description, condition...
-	local what=$1
-	shift
-	if "$@"; then passed=$((passed + 1)); else failed=$((failed + 1)); echo "FAIL $SUITE: $what" >&2; fi
-}
-rcli() { ip netns exec "$NS_RX" redis-cli -p "$PORT" "$@"; }
-counter() { rcli HGET "$KEY" "$1"; }
-wait_until() { # a shell condition, seconds (default 8)
-	local i
-	for i in $(seq $((${2:-8} * 10))); do
-		eval "$1" 2>/dev/null && return 0
-		sleep 0.1
-	done
-	return 1
-}
 
 frames=$(wc -l <"$FIX/int_md.truth.jsonl")
 

@@ -14,42 +14,11 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 SUITE=agent_daemon TAG="sag$$"
-B=build
-NS_TX="${TAG}tx" NS_RX="${TAG}rx" IF="${TAG}b"
-PORT=$((20000 + ($$ + 7) % 20000))
-TMP=$(mktemp -d)
+# shellcheck source=tests/daemon_harness.sh
+. tests/daemon_harness.sh
 AGENT=testagent
 KEY="sonde:agent:$AGENT:$IF:counters"
 THR="sonde:agent:$AGENT:$IF:thresholds"
-DAEMON= REDIS=
-passed=0 failed=0
-
-cleanup() {
-	[ -n "$DAEMON" ] && kill "$DAEMON" 2>/dev/null && wait "$DAEMON" 2>/dev/null
-	[ -n "$REDIS" ] && kill "$REDIS" 2>/dev/null && wait "$REDIS" 2>/dev/null
-	ip netns del "$NS_TX" 2>/dev/null || true
-	ip netns del "$NS_RX" 2>/dev/null || true
-	[ -n "${KEEP_OUT:-}" ] && cp -r "$TMP" "$KEEP_OUT"
-	rm -rf "$TMP"
-}
-trap cleanup EXIT
-
-check() { # description, condition...
-	local what=$1
-	shift
-	if "$@"; then passed=$((passed + 1)); else failed=$((failed + 1)); echo "FAIL $SUITE: $what" >&2; fi
-}
-rcli() { ip netns exec "$NS_RX" redis-cli -p "$PORT" "$@"; }
-counter() { rcli HGET "$KEY" "$1"; }
-# waits up to 8 s for a shell condition
-wait_until() {
-	local i
-	for i in $(seq 80); do
-		eval "$1" 2>/dev/null && return 0
-		sleep 0.1
-	done
-	return 1
-}
 # the lines of a batched stream (a line has a seq= and the stream's marker)
 lines() { rcli XRANGE "$1" - + | grep -E "^seq=[0-9]+ $2" || true; }
 events() { lines sonde:stream:agent-events kind=; }

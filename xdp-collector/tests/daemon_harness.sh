@@ -1,10 +1,13 @@
 # SPDX-License-Identifier: (GPL-2.0-only OR BSD-2-Clause)
-# What the daemon's Redis tests share, sourced by tests/daemon_redis.sh and
-# tests/daemon_republish.sh after they set SUITE (their name in FAIL lines)
+# What the daemons' Redis tests share (the collector's daemon_redis.sh and
+# daemon_republish.sh, the NIC agent's agent_daemon_redis.sh and
+# agent_accuracy.sh), sourced after they set SUITE (their name in FAIL lines)
 # and TAG (a per-process prefix of their namespaces and link): the paths,
-# the two namespaces' names, a port and a folder of their own, the counters
-# key, check(), rcli() and counter(), and a trap that stops the sender, the
-# daemon and Redis and deletes the namespaces and the folder.
+# the two namespaces' names, a port and a folder of their own, the
+# collector's counters key (the agent's suites set their own KEY after),
+# check(), rcli(), counter() and wait_until(), and a trap that stops the
+# sender, a capture (DUMP), the daemon and Redis and deletes the namespaces
+# and the folder.
 V=../p4-programs/src/test/resources/vectors
 MIGRATION=../db-migrations/redis/V1__streams_and_groups.redis
 B=build
@@ -15,11 +18,12 @@ PORT=$((20000 + ($$ + ${#SUITE}) % 20000))
 TMP=$(mktemp -d)
 NODE=testnode
 KEY="sonde:collector:$NODE:$IF:counters"
-DAEMON= REDIS= SENDER=
+DAEMON= REDIS= SENDER= DUMP=
 passed=0 failed=0
 
 cleanup() {
 	[ -n "$SENDER" ] && kill "$SENDER" 2>/dev/null && wait "$SENDER" 2>/dev/null
+	[ -n "$DUMP" ] && kill "$DUMP" 2>/dev/null && wait "$DUMP" 2>/dev/null
 	[ -n "$DAEMON" ] && kill "$DAEMON" 2>/dev/null && wait "$DAEMON" 2>/dev/null
 	[ -n "$REDIS" ] && kill "$REDIS" 2>/dev/null && wait "$REDIS" 2>/dev/null
 	ip netns del "$NS_TX" 2>/dev/null || true
@@ -36,3 +40,11 @@ check() { # description, condition...
 }
 rcli() { ip netns exec "$NS_RX" redis-cli -p "$PORT" "$@"; }
 counter() { rcli HGET "$KEY" "$1"; }
+wait_until() { # a shell condition, seconds (default 8)
+	local i
+	for i in $(seq $((${2:-8} * 10))); do
+		eval "$1" 2>/dev/null && return 0
+		sleep 0.1
+	done
+	return 1
+}
