@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: (GPL-2.0-only OR BSD-2-Clause)
 /* daemon_fields.c - stream entry fields and their one-line form. */
 #include <errno.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "daemon_fields.h"
@@ -73,4 +74,43 @@ int daemon_fields_line(const struct daemon_fields *f, char *out, size_t room)
 		out[used++] = i + 3 < f->n ? ' ' : '\n';
 	}
 	return used ? (int)used : -EINVAL;
+}
+
+int daemon_parse_values(const char *msg, size_t len, size_t max_len,
+			int (*index_of)(const char *name), int count,
+			unsigned long long *v, int *set)
+{
+	unsigned long long val[DAEMON_MAX_VALUES];
+	int got[DAEMON_MAX_VALUES] = { 0 }, pairs = 0, i;
+	char buf[1024], *save = NULL, *tok, *eq, *end;
+
+	if (count > DAEMON_MAX_VALUES || max_len > sizeof(buf) ||
+	    len >= max_len)
+		return -EINVAL;
+	memcpy(buf, msg, len);
+	buf[len] = '\0';
+	for (tok = strtok_r(buf, " ,\n\r\t", &save); tok;
+	     tok = strtok_r(NULL, " ,\n\r\t", &save)) {
+		eq = strchr(tok, '=');
+		if (!eq || eq[1] < '0' || eq[1] > '9')
+			return -EINVAL;
+		*eq = '\0';
+		i = index_of(tok);
+		if (i < 0 || i >= count)
+			return -EINVAL;
+		errno = 0;
+		val[i] = strtoull(eq + 1, &end, 10);
+		if (errno || *end)
+			return -EINVAL;
+		got[i] = 1;
+		pairs++;
+	}
+	if (!pairs)
+		return -EINVAL;
+	for (i = 0; i < count; i++) {
+		set[i] = got[i];
+		if (got[i])
+			v[i] = val[i];
+	}
+	return pairs;
 }

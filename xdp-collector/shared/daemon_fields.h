@@ -54,4 +54,19 @@ int daemon_fields_origin(struct daemon_fields *f,
  */
 int daemon_fields_line(const struct daemon_fields *f, char *out, size_t room);
 
+/* The most values a threshold message may name (see daemon_parse_values). */
+#define DAEMON_MAX_VALUES 64
+
+/*
+ * A threshold message: NAME=VALUE pairs separated by spaces, commas or
+ * newlines, VALUE unsigned decimal up to 2^64-1, NAME turned into an index
+ * below count by index_of (negative: unknown).  Applied whole or not at
+ * all: on success v[i] and set[i] = 1 for each name given (set[i] = 0 for
+ * the rest) and the number of pairs is returned; -EINVAL for a message of
+ * max_len bytes or more, an unknown name, a bad value or no pair.
+ */
+int daemon_parse_values(const char *msg, size_t len, size_t max_len,
+			int (*index_of)(const char *name), int count,
+			unsigned long long *v, int *set);
+
 #endif /* DAEMON_FIELDS_H */

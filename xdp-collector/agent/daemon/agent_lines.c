@@ -198,38 +198,8 @@ int agent_parse_thresholds(const char *msg, size_t len,
 			   unsigned long long t[AGENT_THRESHOLDS],
 			   int set[AGENT_THRESHOLDS])
 {
-	unsigned long long val[AGENT_THRESHOLDS];
-	int got[AGENT_THRESHOLDS] = { 0 }, pairs = 0, i;
-	char buf[1024], *save = NULL, *tok, *eq, *end;
-
-	if (len >= sizeof(buf))
-		return -EINVAL;
-	memcpy(buf, msg, len);
-	buf[len] = '\0';
-	for (tok = strtok_r(buf, " ,\n\r\t", &save); tok;
-	     tok = strtok_r(NULL, " ,\n\r\t", &save)) {
-		eq = strchr(tok, '=');
-		if (!eq || eq[1] < '0' || eq[1] > '9')
-			return -EINVAL;
-		*eq = '\0';
-		i = threshold_index(tok);
-		if (i < 0)
-			return -EINVAL;
-		errno = 0;
-		val[i] = strtoull(eq + 1, &end, 10);
-		if (errno || *end)
-			return -EINVAL;
-		got[i] = 1;
-		pairs++;
-	}
-	if (!pairs)
-		return -EINVAL;
-	for (i = 0; i < AGENT_THRESHOLDS; i++) {
-		set[i] = got[i];
-		if (got[i])
-			t[i] = val[i];
-	}
-	return pairs;
+	return daemon_parse_values(msg, len, 1024, threshold_index,
+				   AGENT_THRESHOLDS, t, set);
 }
 
 void agent_row_select(const struct agent_flow_row *row,

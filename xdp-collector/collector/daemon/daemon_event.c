@@ -163,42 +163,20 @@ int daemon_snapshot_end_fields(struct daemon_fields *f,
 	       daemon_fields_num(f, "entries", entries);
 }
 
+static int metric_index(const char *name)
+{
+	int m;
+
+	for (m = 0; m < METRIC_COUNT; m++)
+		if (!strcmp(name, daemon_metric_names[m]))
+			return m;
+	return -1;
+}
+
 int daemon_parse_thresholds(const char *msg, size_t len,
 			    unsigned long long t[METRIC_COUNT],
 			    int set[METRIC_COUNT])
 {
-	unsigned long long val[METRIC_COUNT];
-	int got[METRIC_COUNT] = { 0 }, pairs = 0, m;
-	char buf[512], *save = NULL, *tok, *eq, *end;
-
-	if (len >= sizeof(buf))
-		return -EINVAL;
-	memcpy(buf, msg, len);
-	buf[len] = '\0';
-	for (tok = strtok_r(buf, " ,\n\r\t", &save); tok;
-	     tok = strtok_r(NULL, " ,\n\r\t", &save)) {
-		eq = strchr(tok, '=');
-		if (!eq || eq[1] < '0' || eq[1] > '9')
-			return -EINVAL;
-		*eq = '\0';
-		for (m = 0; m < METRIC_COUNT; m++)
-			if (!strcmp(tok, daemon_metric_names[m]))
-				break;
-		if (m == METRIC_COUNT)
-			return -EINVAL;
-		errno = 0;
-		val[m] = strtoull(eq + 1, &end, 10);
-		if (errno || *end)
-			return -EINVAL;
-		got[m] = 1;
-		pairs++;
-	}
-	if (!pairs)
-		return -EINVAL;
-	for (m = 0; m < METRIC_COUNT; m++) {
-		set[m] = got[m];
-		if (got[m])
-			t[m] = val[m];
-	}
-	return pairs;
+	return daemon_parse_values(msg, len, 512, metric_index, METRIC_COUNT, t,
+				   set);
 }
