@@ -9,11 +9,11 @@ import io.lettuce.core.RedisClient;
 import io.lettuce.core.StreamMessage;
 import io.lettuce.core.XAutoClaimArgs;
 import io.lettuce.core.XReadArgs;
-import io.lettuce.core.api.StatefulRedisConnection;
 import io.lettuce.core.api.sync.RedisCommands;
 import io.lettuce.core.models.stream.ClaimedMessages;
 import io.sonde.core.LoopHealth;
 import io.sonde.ingest.internal.ConsumerGroupHealing;
+import io.sonde.ingest.internal.RedialledConnection;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -56,8 +56,6 @@ public final class GroupConsumer {
 	public record Reading(String stream, String group, String consumer, int count, Duration block, Duration claimIdle) {
 	}
 
-	private final RedisClient redis;
-
 	private final Reading reading;
 
 	private final Entries entries;
@@ -72,10 +70,10 @@ public final class GroupConsumer {
 
 	private Thread thread;
 
-	private StatefulRedisConnection<String, String> connection;
+	private final RedialledConnection connection;
 
 	public GroupConsumer(RedisClient redis, Reading reading, Entries entries, Clock clock) {
-		this.redis = redis;
+		this.connection = new RedialledConnection(redis::connect, reading.block().plusSeconds(10));
 		this.reading = reading;
 		this.entries = entries;
 		this.health = new LoopHealth("consumer " + reading.consumer() + " reading " + reading.stream(), clock);
@@ -87,7 +85,7 @@ public final class GroupConsumer {
 		long nextClaim = 0;
 		while (this.running) {
 			try {
-				RedisCommands<String, String> commands = commands();
+				RedisCommands<String, String> commands = this.connection.open().sync();
 				if (this.groupMissing) {
 					ConsumerGroupHealing.createAgain(commands, this.reading.stream(), this.reading.group(),
 							this.lastAcknowledged);
@@ -132,7 +130,7 @@ public final class GroupConsumer {
 					log.warn("Reading {} failed, retrying every {}: {}", this.reading.stream(), RETRY, ex.toString());
 				}
 				this.health.failed(ex);
-				sleep(RETRY);
+				RedialledConnection.pause(RETRY);
 			}
 		}
 	}
@@ -159,27 +157,6 @@ public final class GroupConsumer {
 		this.lastAcknowledged = ConsumerGroupHealing.newer(this.lastAcknowledged, ids[ids.length - 1]);
 	}
 
-	private RedisCommands<String, String> commands() {
-		if (this.connection == null || !this.connection.isOpen()) {
-			if (this.connection != null) {
-				this.connection.close();
-				this.connection = null;
-			}
-			this.connection = this.redis.connect();
-			this.connection.setTimeout(this.reading.block().plusSeconds(10));
-		}
-		return this.connection.sync();
-	}
-
-	private static void sleep(Duration duration) {
-		try {
-			Thread.sleep(duration.toMillis());
-		}
-		catch (InterruptedException ex) {
-			Thread.currentThread().interrupt();
-		}
-	}
-
 	public synchronized void start() {
 		if (this.running) {
 			return;
@@ -202,10 +179,7 @@ public final class GroupConsumer {
 			}
 			this.thread = null;
 		}
-		if (this.connection != null) {
-			this.connection.close();
-			this.connection = null;
-		}
+		this.connection.close();
 	}
 
 	public boolean isRunning() {

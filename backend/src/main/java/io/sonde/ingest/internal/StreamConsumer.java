@@ -52,8 +52,6 @@ final class StreamConsumer {
 
 	private static final int MAX_ENTRIES_PER_READ = 1000;
 
-	private final RedisClient redis;
-
 	private final EventLog eventLog;
 
 	private final IngestProperties properties;
@@ -87,11 +85,12 @@ final class StreamConsumer {
 
 	private Thread thread;
 
-	private StatefulRedisConnection<String, String> connection;
+	private final RedialledConnection connection;
 
 	StreamConsumer(RedisClient redis, EventLog eventLog, IngestProperties properties, IngestCounters counters,
 			String consumerName, OrderedAppends order, IngestLag lag, Clock clock) {
-		this.redis = redis;
+		this.connection = new RedialledConnection(() -> redis.connect(Utf8Codec.INSTANCE),
+				properties.block().plusSeconds(10));
 		this.order = order;
 		this.lag = lag;
 		this.health = new LoopHealth("consumer " + consumerName + " reading " + properties.stream(), clock);
@@ -110,7 +109,7 @@ final class StreamConsumer {
 		long nextClaim = 0;
 		while (this.running) {
 			try {
-				RedisCommands<String, String> commands = commands();
+				RedisCommands<String, String> commands = this.connection.open().sync();
 				if (this.groupMissing) {
 					createGroupAgain(commands);
 					this.groupMissing = false;
@@ -176,7 +175,7 @@ final class StreamConsumer {
 							ex.toString());
 				}
 				this.health.failed(ex);
-				sleep(RETRY);
+				RedialledConnection.pause(RETRY);
 			}
 		}
 	}
@@ -293,18 +292,19 @@ final class StreamConsumer {
 
 	/** Parks the malformed entries, then acknowledges the batch: one pipelined trip. */
 	private void acknowledge(List<Map<String, String>> dead, String[] ids) {
-		RedisAsyncCommands<String, String> async = this.connection.async();
+		StatefulRedisConnection<String, String> connection = this.connection.open();
+		RedisAsyncCommands<String, String> async = connection.async();
 		List<RedisFuture<?>> replies = new ArrayList<>(dead.size() + 1);
-		this.connection.setAutoFlushCommands(false);
+		connection.setAutoFlushCommands(false);
 		try {
 			for (Map<String, String> parked : dead) {
 				replies.add(async.xadd(this.properties.deadLetterStream(), this.deadLetterTrim, parked));
 			}
 			replies.add(async.xack(this.properties.stream(), this.properties.group(), ids));
-			this.connection.flushCommands();
+			connection.flushCommands();
 		}
 		finally {
-			this.connection.setAutoFlushCommands(true);
+			connection.setAutoFlushCommands(true);
 		}
 		if (!LettuceFutures.awaitAll(10, TimeUnit.SECONDS, replies.toArray(new RedisFuture<?>[0]))) {
 			throw new IllegalStateException("Redis did not acknowledge within 10 s");
@@ -313,30 +313,6 @@ final class StreamConsumer {
 			if (reply.getError() != null) {
 				throw new IllegalStateException("Redis refused: " + reply.getError());
 			}
-		}
-	}
-
-	/**
-	 * The connection, dialled again when Redis closed it (the client does not redial).
-	 */
-	private RedisCommands<String, String> commands() {
-		if (this.connection == null || !this.connection.isOpen()) {
-			if (this.connection != null) {
-				this.connection.close();
-				this.connection = null;
-			}
-			this.connection = this.redis.connect(Utf8Codec.INSTANCE);
-			this.connection.setTimeout(this.properties.block().plusSeconds(10));
-		}
-		return this.connection.sync();
-	}
-
-	private static void sleep(Duration duration) {
-		try {
-			Thread.sleep(duration.toMillis());
-		}
-		catch (InterruptedException ex) {
-			Thread.currentThread().interrupt();
 		}
 	}
 
@@ -368,10 +344,7 @@ final class StreamConsumer {
 			}
 			this.thread = null;
 		}
-		if (this.connection != null) {
-			this.connection.close();
-			this.connection = null;
-		}
+		this.connection.close();
 	}
 
 	boolean isRunning() {
