@@ -64,6 +64,12 @@ class AgentsConfiguration {
 		return new AgentStreamsIngest(agentsRedis.client(), eventLog, agentFlows, properties, name, clock);
 	}
 
+	@Bean
+	@ConditionalOnProperty(name = "sonde.agents.ingest", havingValue = "true", matchIfMissing = true)
+	AgentsHealthIndicator agentsHealthIndicator(AgentStreamsIngest agentStreamsIngest) {
+		return new AgentsHealthIndicator(agentStreamsIngest);
+	}
+
 	/** The ingest's own Lettuce client: its blocking reads hold a connection each. */
 	record AgentsRedis(RedisClient client) implements AutoCloseable {
 

@@ -22,6 +22,8 @@ import io.sonde.testsupport.RedisServerProcess;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
+import org.springframework.boot.actuate.health.Health;
+import org.springframework.boot.actuate.health.Status;
 import org.springframework.boot.autoconfigure.data.redis.RedisProperties;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -30,8 +32,9 @@ import static org.awaitility.Awaitility.await;
 /**
  * The agents' ingest on a redis-server of the test's own, restarted without its data
  * while the ingest runs: every consumer finds its group gone, makes it again, and reads
- * what the agent published to the emptied Redis, with no step by hand. The stores are
- * stand-ins that keep what they were given.
+ * what the agent published to the emptied Redis, with no step by hand. The {@code agents}
+ * health component is DOWN while Redis is away, naming the stream, and UP once it reads
+ * again. The stores are stand-ins that keep what they were given.
  */
 class AgentIngestAfterRedisRestartIntegrationTests {
 
@@ -63,7 +66,14 @@ class AgentIngestAfterRedisRestartIntegrationTests {
 			publish(before, fixture, 1);
 			await().atMost(Duration.ofSeconds(20)).until(() -> this.appended.size() == 1 && this.rows.size() == 2);
 
+			AgentsHealthIndicator component = new AgentsHealthIndicator(ingest);
+			assertThat(component.health().getStatus()).isEqualTo(Status.UP);
 			redis.stop();
+			await().atMost(Duration.ofSeconds(20)).untilAsserted(() -> {
+				Health health = component.health();
+				assertThat(health.getStatus()).isEqualTo(Status.DOWN);
+				assertThat(health.getDetails().get("reason").toString()).contains("reading sonde:stream:agent-");
+			});
 			redis.restart();
 			publish(agent.connect().sync(), fixture, 2);
 
@@ -71,6 +81,7 @@ class AgentIngestAfterRedisRestartIntegrationTests {
 			assertThat(this.appended).extracting(TelemetryEvent::origin)
 				.containsExactly("nic_agent/restart-agent/eth0/7/1", "nic_agent/restart-agent/eth0/7/2");
 			await().atMost(Duration.ofSeconds(10)).until(() -> ingest.health().stream().noneMatch((h) -> h.failing()));
+			assertThat(component.health().getStatus()).isEqualTo(Status.UP);
 		}
 		finally {
 			ingest.stop();
