@@ -45,8 +45,8 @@ struct {
 struct {
 	__uint(type, BPF_MAP_TYPE_PERCPU_HASH);
 	__uint(max_entries, AGENT_HIST_ENTRIES);
-	__type(key, struct agent_hist_key);
-	__type(value, struct agent_hist);
+	__type(key, __u32); /* switch id */
+	__type(value, struct agent_switch_hist);
 } histograms SEC(".maps");
 
 struct {

@@ -183,7 +183,18 @@ struct agent_event {
 	__u8 pad[5];
 };
 
-/* Key and value of the per-CPU hash "histograms". */
+/*
+ * The value of the per-CPU hash "histograms", keyed by the __u32 switch id:
+ * the switch's bins of every per-switch metric.  A metric's histogram exists
+ * once a packet carried it: bit (1 << metric) of seen.  why one value per
+ * switch: one lookup a hop instead of one a hop and metric.
+ */
+struct agent_switch_hist {
+	__u64 seen;
+	__u64 bins[AGENT_HOP_METRICS][AGENT_BINS];
+};
+
+/* One (switch, metric) histogram, as the daemon publishes it. */
 struct agent_hist_key {
 	__u32 switch_id;
 	__u32 metric; /* AGENT_M_HOP_LATENCY .. AGENT_M_LINK_UTILIZATION */
@@ -193,7 +204,8 @@ struct agent_hist {
 	__u64 bins[AGENT_BINS];
 };
 
-#define AGENT_HIST_ENTRIES 4096
+/* Switches the histograms hold (each with all its metrics). */
+#define AGENT_HIST_ENTRIES 2048
 
 /* Ring sizes in bytes: records of their size plus the ring's 8-byte header. */
 #define AGENT_RG_BYTES (32U << 20)

@@ -396,15 +396,14 @@ static void test_events(void)
 static __u64 bins_of(struct agent *skel, __u32 sw, __u32 metric, int bin)
 {
 	int cpus = libbpf_num_possible_cpus(), c;
-	struct agent_hist v[cpus];
-	struct agent_hist_key k = { .switch_id = sw, .metric = metric };
+	struct agent_switch_hist v[cpus];
 	__u64 sum = 0;
 
-	if (bpf_map__lookup_elem(skel->maps.histograms, &k, sizeof(k), v,
+	if (bpf_map__lookup_elem(skel->maps.histograms, &sw, sizeof(sw), v,
 				 sizeof(v), 0))
 		return 0;
 	for (c = 0; c < cpus; c++)
-		sum += v[c].bins[bin];
+		sum += v[c].bins[metric][bin];
 	return sum;
 }
 

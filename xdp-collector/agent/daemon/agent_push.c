@@ -130,13 +130,42 @@ int agent_read_counters(int fd, __u64 out[AGENT_C_COUNT])
 	return 0;
 }
 
+/* Appends one (switch, metric) entry: 0, or the append's error. */
+static int append_histogram(struct agent_daemon *d, __u32 switch_id,
+			    __u32 metric, const struct agent_switch_hist *v,
+			    int cpus, unsigned long long wall, int *appended)
+{
+	struct agent_hist_key key = { .switch_id = switch_id,
+				      .metric = metric };
+	struct agent_hist sum;
+	struct daemon_fields f;
+	__u64 seen = 0;
+	int c, i;
+
+	memset(&sum, 0, sizeof(sum));
+	for (c = 0; c < cpus; c++) {
+		seen |= v[c].seen;
+		for (i = 0; i < AGENT_BINS; i++)
+			sum.bins[i] += v[c].bins[metric][i];
+	}
+	/* why: a metric no packet carried at this switch has no histogram */
+	if (!(seen & (1U << metric)) ||
+	    agent_hist_fields(&f, &d->origin, &key, &sum, d->bin_width[metric],
+			      wall))
+		return 0;
+	if (daemon_redis_append_xadd(&d->redis, d->o.hist_stream,
+				     d->o.hist_maxlen, &f))
+		return -EIO;
+	(*appended)++;
+	return 0;
+}
+
 /* Every (switch, metric) histogram, the CPUs summed, one entry each. */
 static void push_histograms(struct agent_daemon *d, unsigned long long now)
 {
-	int cpus = libbpf_num_possible_cpus(), c, i, n = 0, err = 0;
-	struct agent_hist_key key, next, *prev = NULL;
-	struct agent_hist *v, sum;
-	struct daemon_fields f;
+	int cpus = libbpf_num_possible_cpus(), n = 0, err = 0;
+	__u32 key, next, *prev = NULL, m;
+	struct agent_switch_hist *v;
 	unsigned long long wall = wall_now_ns();
 
 	v = calloc(cpus > 0 ? cpus : 1, sizeof(*v));
@@ -147,23 +176,15 @@ static void push_histograms(struct agent_daemon *d, unsigned long long now)
 		prev = &key;
 		if (bpf_map_lookup_elem(d->hist_fd, &key, v))
 			continue;
-		memset(&sum, 0, sizeof(sum));
-		for (c = 0; c < cpus; c++)
-			for (i = 0; i < AGENT_BINS; i++)
-				sum.bins[i] += v[c].bins[i];
-		if (key.metric >= AGENT_HOP_METRICS ||
-		    agent_hist_fields(&f, &d->origin, &key, &sum,
-				      d->bin_width[key.metric], wall))
-			continue;
-		err = daemon_redis_append_xadd(&d->redis, d->o.hist_stream,
-					       d->o.hist_maxlen, &f);
-		n += !err;
-		/* why: bounds what one round trip holds */
-		if (n == DAEMON_PIPELINE) {
-			if (daemon_redis_replies(&d->redis, n, now) < n)
-				err = -EIO;
-			d->histograms += n;
-			n = 0;
+		for (m = 0; !err && m < AGENT_HOP_METRICS; m++) {
+			err = append_histogram(d, key, m, v, cpus, wall, &n);
+			/* why: bounds what one round trip holds */
+			if (!err && n == DAEMON_PIPELINE) {
+				if (daemon_redis_replies(&d->redis, n, now) < n)
+					err = -EIO;
+				d->histograms += n;
+				n = 0;
+			}
 		}
 	}
 	free(v);
