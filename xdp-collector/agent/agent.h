@@ -184,15 +184,29 @@ struct agent_event {
 };
 
 /*
- * The value of the per-CPU hash "histograms", keyed by the __u32 switch id:
- * the switch's bins of every per-switch metric.  A metric's histogram exists
- * once a packet carried it: bit (1 << metric) of seen.  why one value per
- * switch: one lookup a hop instead of one a hop and metric.
+ * A switch's bins of every per-switch metric: the value of the per-CPU
+ * array "hist_slots" (a slot taken by the first switch that hashes to it
+ * on that CPU) and of the per-CPU hash "histograms" keyed by the __u32
+ * switch id (the switches whose slot another took).  A metric's histogram
+ * exists once a packet carried it: bit (1 << metric) of seen.  why: one
+ * array slot a hop, found without hashing a key, instead of one hash lookup
+ * a hop and metric.
  */
 struct agent_switch_hist {
+	__u32 switch_id; /* a slot's switch; the hash has it in the key */
+	__u32 taken;	 /* the slot has a switch */
 	__u64 seen;
 	__u64 bins[AGENT_HOP_METRICS][AGENT_BINS];
 };
+
+/* hist_slots: 1 << AGENT_HIST_SLOT_BITS slots a CPU. */
+#define AGENT_HIST_SLOT_BITS 8
+
+/* The slot of a switch: a multiplicative hash, so that ids in steps spread. */
+static inline __u32 agent_hist_slot(__u32 switch_id)
+{
+	return (switch_id * 0x9E3779B1U) >> (32 - AGENT_HIST_SLOT_BITS);
+}
 
 /* One (switch, metric) histogram, as the daemon publishes it. */
 struct agent_hist_key {
