@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: (GPL-2.0-only OR BSD-2-Clause) */
+/* agent_hist.h - the NIC agent daemon's read of the program's histograms. */
 #ifndef AGENT_HIST_H
 #define AGENT_HIST_H
 
