@@ -43,10 +43,17 @@ struct {
 } thresholds SEC(".maps");
 
 struct {
+	__uint(type, BPF_MAP_TYPE_PERCPU_ARRAY);
+	__uint(max_entries, 1 << AGENT_HIST_SLOT_BITS);
+	__type(key, __u32);
+	__type(value, struct agent_switch_hist);
+} hist_slots SEC(".maps");
+
+struct {
 	__uint(type, BPF_MAP_TYPE_PERCPU_HASH);
 	__uint(max_entries, AGENT_HIST_ENTRIES);
-	__type(key, struct agent_hist_key);
-	__type(value, struct agent_hist);
+	__type(key, __u32); /* switch id */
+	__type(value, struct agent_switch_hist);
 } histograms SEC(".maps");
 
 struct {
@@ -116,7 +123,7 @@ AGENT_STEP int agent_histogram_step(struct agent_scratch *s,
 {
 	if (!s || !cfg)
 		return 0;
-	agent_histograms(&histograms, &s->pkt, cfg);
+	agent_histograms(&hist_slots, &histograms, &s->pkt, cfg);
 	return 0;
 }
 

@@ -183,7 +183,32 @@ struct agent_event {
 	__u8 pad[5];
 };
 
-/* Key and value of the per-CPU hash "histograms". */
+/*
+ * A switch's bins of every per-switch metric: the value of the per-CPU
+ * array "hist_slots" (a slot taken by the first switch that hashes to it
+ * on that CPU) and of the per-CPU hash "histograms" keyed by the __u32
+ * switch id (the switches whose slot another took).  A metric's histogram
+ * exists once a packet carried it: bit (1 << metric) of seen.  why: one
+ * array slot a hop, found without hashing a key, instead of one hash lookup
+ * a hop and metric.
+ */
+struct agent_switch_hist {
+	__u32 switch_id; /* a slot's switch; the hash has it in the key */
+	__u32 taken;	 /* the slot has a switch */
+	__u64 seen;
+	__u64 bins[AGENT_HOP_METRICS][AGENT_BINS];
+};
+
+/* hist_slots: 1 << AGENT_HIST_SLOT_BITS slots a CPU. */
+#define AGENT_HIST_SLOT_BITS 8
+
+/* The slot of a switch: a multiplicative hash, so that ids in steps spread. */
+static inline __u32 agent_hist_slot(__u32 switch_id)
+{
+	return (switch_id * 0x9E3779B1U) >> (32 - AGENT_HIST_SLOT_BITS);
+}
+
+/* One (switch, metric) histogram, as the daemon publishes it. */
 struct agent_hist_key {
 	__u32 switch_id;
 	__u32 metric; /* AGENT_M_HOP_LATENCY .. AGENT_M_LINK_UTILIZATION */
@@ -193,7 +218,8 @@ struct agent_hist {
 	__u64 bins[AGENT_BINS];
 };
 
-#define AGENT_HIST_ENTRIES 4096
+/* Switches the histograms hold (each with all its metrics). */
+#define AGENT_HIST_ENTRIES 2048
 
 /* Ring sizes in bytes: records of their size plus the ring's 8-byte header. */
 #define AGENT_RG_BYTES (32U << 20)

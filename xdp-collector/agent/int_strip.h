@@ -83,6 +83,57 @@ static __always_inline int agent_removed_sum(struct xdp_md *ctx,
 }
 
 /*
+ * The first keep bytes of the packet into h, a word at a time; the bytes
+ * of the last word past keep are INT (at least 16 bytes follow keep).  why
+ * not bpf_xdp_load_bytes: a helper call costs more than these few words.
+ */
+static __always_inline int agent_load_hdr(struct xdp_md *ctx, __u8 *h,
+					  __u32 keep)
+{
+	const __u8 *data = (const __u8 *)(long)ctx->data;
+	const __u8 *end = (const __u8 *)(long)ctx->data_end;
+	__u32 i, at;
+
+	for (i = 0; i < AGENT_HDR_MAX / 8; i++) {
+		at = i * 8;
+		if (at >= keep)
+			break;
+		if (data + at + 8 > end)
+			return -1;
+		*(__u64 *)(h + at) = *(const __u64 *)(data + at);
+	}
+	return 0;
+}
+
+/* h's first keep bytes (an even count) to the packet's start, in words. */
+static __always_inline int agent_store_hdr(struct xdp_md *ctx, const __u8 *h,
+					   __u32 keep)
+{
+	__u8 *data = (__u8 *)(long)ctx->data;
+	const __u8 *end = (const __u8 *)(long)ctx->data_end;
+	__u32 i, at, words = keep / 8;
+
+	for (i = 0; i < AGENT_HDR_MAX / 8; i++) {
+		at = i * 8;
+		if (i >= words)
+			break;
+		if (data + at + 8 > end)
+			return -1;
+		*(__u64 *)(data + at) = *(const __u64 *)(h + at);
+	}
+	/* why: a whole last word would overwrite the payload's first bytes */
+	for (i = 0; i < 3; i++) {
+		at = int_index(words * 8 + i * 2, AGENT_HDR_MAX - 2);
+		if (at >= keep)
+			break;
+		if (data + at + 2 > end)
+			return -1;
+		*(__u16 *)(data + at) = *(const __u16 *)(h + at);
+	}
+	return 0;
+}
+
+/*
  * Removes the INT (NPT 1: shim and stack; NPT 2: the new UDP header too),
  * restores the original header fields.  0, or -1 when the packet was left
  * as it was.
@@ -105,7 +156,7 @@ static __always_inline int agent_strip(struct xdp_md *ctx,
 	}
 	if (keep > AGENT_HDR_MAX || keep < 14 + 20)
 		return -1;
-	if (bpf_xdp_load_bytes(ctx, 0, h, keep))
+	if (agent_load_hdr(ctx, h, keep))
 		return -1;
 
 	old = agent_hdr16(h, l3 + 2);
@@ -145,7 +196,7 @@ static __always_inline int agent_strip(struct xdp_md *ctx,
 
 	if (bpf_xdp_adjust_head(ctx, n))
 		return -1;
-	if (bpf_xdp_store_bytes(ctx, 0, h, keep))
+	if (agent_store_hdr(ctx, h, keep))
 		return -1;
 	return 0;
 }

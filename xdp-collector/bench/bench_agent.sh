@@ -4,7 +4,9 @@
 # between two namespaces created (and deleted on exit) here; bench_agent
 # sends 5-hop x 4-instruction INT-MD packets from the in-kernel generator to
 # the agent in native mode, then the collector's 5-hop report to the XDP
-# collector, RUNS times, and prints the medians.  PACKETS and RUNS override.
+# collector, RUNS times, and prints the medians.  PACKETS and RUNS override;
+# HIGH_PPM fixes the share of hop values over the threshold (per million)
+# instead of the calibration.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 B=build

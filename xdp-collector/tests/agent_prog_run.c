@@ -396,15 +396,25 @@ static void test_events(void)
 static __u64 bins_of(struct agent *skel, __u32 sw, __u32 metric, int bin)
 {
 	int cpus = libbpf_num_possible_cpus(), c;
-	struct agent_hist v[cpus];
-	struct agent_hist_key k = { .switch_id = sw, .metric = metric };
+	struct agent_switch_hist v[cpus];
+	__u32 slot;
 	__u64 sum = 0;
 
-	if (bpf_map__lookup_elem(skel->maps.histograms, &k, sizeof(k), v,
+	/* the switch's slots, on the CPUs where it holds its slot */
+	for (slot = 0; slot < 1U << AGENT_HIST_SLOT_BITS; slot++) {
+		if (bpf_map__lookup_elem(skel->maps.hist_slots, &slot,
+					 sizeof(slot), v, sizeof(v), 0))
+			continue;
+		for (c = 0; c < cpus; c++)
+			if (v[c].taken && v[c].switch_id == sw)
+				sum += v[c].bins[metric][bin];
+	}
+	/* and its hash entry, on the CPUs where another switch holds it */
+	if (bpf_map__lookup_elem(skel->maps.histograms, &sw, sizeof(sw), v,
 				 sizeof(v), 0))
-		return 0;
+		return sum;
 	for (c = 0; c < cpus; c++)
-		sum += v[c].bins[bin];
+		sum += v[c].bins[metric][bin];
 	return sum;
 }
 
@@ -434,6 +444,31 @@ static void test_histograms(void)
 	      bins_of(skel, 77, AGENT_M_LINK_UTILIZATION, 1) == 6);
 	CHECK("no other switch",
 	      bins_of(skel, 78, AGENT_M_HOP_LATENCY, 0) == 0);
+	close_agent(skel);
+}
+
+/* Two switches of one slot: the second counts in the hash, both published. */
+static void test_histograms_shared_slot(void)
+{
+	struct agent *skel = open_agent(64);
+	struct af_flow f = udp_flow(6);
+	struct af_hop h[2] = { { .sw = 77, .lat = 1500 },
+			       { .sw = 78, .lat = 2500 } };
+
+	CHECK("agent loads", skel);
+	if (!skel)
+		return;
+	while (agent_hist_slot(h[1].sw) != agent_hist_slot(h[0].sw))
+		h[1].sw++;
+	send_int(skel, &f, h, 2);
+	send_int(skel, &f, h, 2);
+	CHECK("the slot's switch",
+	      bins_of(skel, 77, AGENT_M_HOP_LATENCY, 1) == 2);
+	CHECK("the other switch of the slot",
+	      bins_of(skel, h[1].sw, AGENT_M_HOP_LATENCY, 2) == 2);
+	CHECK("nothing of one in the other's bins",
+	      bins_of(skel, 77, AGENT_M_HOP_LATENCY, 2) == 0 &&
+		      bins_of(skel, h[1].sw, AGENT_M_HOP_LATENCY, 1) == 0);
 	close_agent(skel);
 }
 
@@ -579,6 +614,7 @@ int main(void)
 	test_eviction();
 	test_events();
 	test_histograms();
+	test_histograms_shared_slot();
 	test_strip();
 	test_unparsed();
 	printf("agent_prog_run: %d passed, %d failed\n", passed, failed);

@@ -30,7 +30,8 @@ struct agent_daemon {
 	struct daemon_stream ev, fl; /* agent-events, flow-records */
 	struct daemon_out out;
 	struct agent_line_ctx ctx;
-	int counters_fd, thresholds_fd, rows_fd, hist_fd, config_fd;
+	int counters_fd, thresholds_fd, rows_fd, hist_fd, hist_slots_fd,
+		config_fd;
 	unsigned int rows;
 	const char *mode; /* "native" or "generic" */
 	unsigned int int_port;

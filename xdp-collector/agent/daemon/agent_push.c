@@ -14,6 +14,7 @@
 #include <bpf/libbpf.h>
 
 #include "agent_daemon.h"
+#include "agent_hist.h"
 
 #define IDLE_PROBE_MS 1000 /* a loss is noticed while nothing is published */
 #define STEP_BUDGET_MS 25  /* why: the rings must be drained meanwhile */
@@ -130,40 +131,53 @@ int agent_read_counters(int fd, __u64 out[AGENT_C_COUNT])
 	return 0;
 }
 
+/* Appends one (switch, metric) entry: 0, or the append's error. */
+static int append_histogram(struct agent_daemon *d,
+			    const struct agent_switch_hist *h, __u32 metric,
+			    unsigned long long wall, int *appended)
+{
+	struct agent_hist_key key = { .switch_id = h->switch_id,
+				      .metric = metric };
+	struct agent_hist bins;
+	struct daemon_fields f;
+
+	/* why: a metric no packet carried at this switch has no histogram */
+	if (!(h->seen & (1U << metric)))
+		return 0;
+	memcpy(bins.bins, h->bins[metric], sizeof(bins.bins));
+	if (agent_hist_fields(&f, &d->origin, &key, &bins, d->bin_width[metric],
+			      wall))
+		return 0;
+	if (daemon_redis_append_xadd(&d->redis, d->o.hist_stream,
+				     d->o.hist_maxlen, &f))
+		return -EIO;
+	(*appended)++;
+	return 0;
+}
+
 /* Every (switch, metric) histogram, the CPUs summed, one entry each. */
 static void push_histograms(struct agent_daemon *d, unsigned long long now)
 {
-	int cpus = libbpf_num_possible_cpus(), c, i, n = 0, err = 0;
-	struct agent_hist_key key, next, *prev = NULL;
-	struct agent_hist *v, sum;
-	struct daemon_fields f;
 	unsigned long long wall = wall_now_ns();
+	struct agent_switch_hist *v = NULL;
+	int n = 0, err = 0, count, k;
+	__u32 m;
 
-	v = calloc(cpus > 0 ? cpus : 1, sizeof(*v));
-	if (!v)
+	count = agent_hist_read(d->hist_slots_fd, d->hist_fd, &v);
+	if (count < 0) {
+		d->histograms_skipped++;
 		return;
-	while (!err && !bpf_map_get_next_key(d->hist_fd, prev, &next)) {
-		key = next;
-		prev = &key;
-		if (bpf_map_lookup_elem(d->hist_fd, &key, v))
-			continue;
-		memset(&sum, 0, sizeof(sum));
-		for (c = 0; c < cpus; c++)
-			for (i = 0; i < AGENT_BINS; i++)
-				sum.bins[i] += v[c].bins[i];
-		if (key.metric >= AGENT_HOP_METRICS ||
-		    agent_hist_fields(&f, &d->origin, &key, &sum,
-				      d->bin_width[key.metric], wall))
-			continue;
-		err = daemon_redis_append_xadd(&d->redis, d->o.hist_stream,
-					       d->o.hist_maxlen, &f);
-		n += !err;
-		/* why: bounds what one round trip holds */
-		if (n == DAEMON_PIPELINE) {
-			if (daemon_redis_replies(&d->redis, n, now) < n)
-				err = -EIO;
-			d->histograms += n;
-			n = 0;
+	}
+	for (k = 0; !err && k < count; k++) {
+		for (m = 0; !err && m < AGENT_HOP_METRICS; m++) {
+			err = append_histogram(d, &v[k], m, wall, &n);
+			/* why: bounds what one round trip holds */
+			if (!err && n == DAEMON_PIPELINE) {
+				if (daemon_redis_replies(&d->redis, n, now) < n)
+					err = -EIO;
+				d->histograms += n;
+				n = 0;
+			}
 		}
 	}
 	free(v);

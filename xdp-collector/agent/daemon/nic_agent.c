@@ -368,6 +368,7 @@ static int configure(struct run *r, struct agent *skel, struct args *a)
 	d->thresholds_fd = bpf_map__fd(skel->maps.thresholds);
 	d->rows_fd = bpf_map__fd(skel->maps.flow_rows);
 	d->hist_fd = bpf_map__fd(skel->maps.histograms);
+	d->hist_slots_fd = bpf_map__fd(skel->maps.hist_slots);
 	d->config_fd = bpf_map__fd(skel->maps.config);
 	d->int_port = a->port ? (unsigned int)a->port : AGENT_DEFAULT_INT_PORT;
 	cfg.int_port = d->int_port;
