@@ -26,7 +26,11 @@ final class BrowserTestBedProperties implements ContextCustomizerFactory {
 	public ContextCustomizer createContextCustomizer(Class<?> testClass,
 			List<ContextConfigurationAttributes> configurations) {
 		BrowserTestBed bed = bedOf(testClass);
-		return (bed != null) ? new BedProperties(bed) : null;
+		if (bed == null) {
+			throw new IllegalStateException(testClass.getName() + " is a @BrowserTest without a static "
+					+ "BrowserTestBed field: its backend would start on no Redis and folder of its own");
+		}
+		return new BedProperties(bed);
 	}
 
 	private static BrowserTestBed bedOf(Class<?> testClass) {
