@@ -6,28 +6,19 @@ import java.time.Duration;
 import java.util.function.BooleanSupplier;
 import java.util.function.Supplier;
 
-import io.sonde.SondeApplication;
 import io.sonde.e2e.browser.Chromium;
 import io.sonde.e2e.browser.Screenshots;
 import io.sonde.e2e.pages.AlertsPage;
-import io.sonde.e2e.pages.LoginPage;
-import io.sonde.e2e.pages.OverviewPage;
+import io.sonde.e2e.support.BrowserTest;
 import io.sonde.e2e.support.BrowserTestBed;
-import io.sonde.e2e.support.TestService;
 import io.sonde.topology.ApiCaller;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.openqa.selenium.StaleElementReferenceException;
 import org.openqa.selenium.chrome.ChromeDriver;
 import org.openqa.selenium.support.ui.WebDriverWait;
 
-import org.springframework.boot.test.context.SpringBootTest;
-import org.springframework.boot.test.context.SpringBootTest.WebEnvironment;
 import org.springframework.boot.test.web.server.LocalServerPort;
-import org.springframework.test.annotation.DirtiesContext;
-import org.springframework.test.context.DynamicPropertyRegistry;
-import org.springframework.test.context.DynamicPropertySource;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -39,12 +30,8 @@ import static org.assertj.core.api.Assertions.assertThat;
  * is watched no more, the alert resolves and moves to the history, live too. No console
  * error.
  */
-@SpringBootTest(classes = SondeApplication.class, webEnvironment = WebEnvironment.RANDOM_PORT,
-		properties = { "sonde.switches.heartbeat=500ms", "sonde.switches.registry-refresh=1s",
-				"sonde.switches.probe-interval=1h" })
-// The context closes with the class: cached, it would keep retrying the class's Redis
-// and dialling its switches.
-@DirtiesContext
+@BrowserTest(properties = { "sonde.switches.heartbeat=500ms", "sonde.switches.registry-refresh=1s",
+		"sonde.switches.probe-interval=1h" })
 class AlertsLiveBrowserIntegrationTests {
 
 	/** The rule's 1 s, the engine's 1 s tick and a loaded CPU, with room to spare. */
@@ -53,23 +40,11 @@ class AlertsLiveBrowserIntegrationTests {
 	@RegisterExtension
 	static final BrowserTestBed bed = BrowserTestBed.withPrivateRedis().withApiTokens();
 
-	private static ChromeDriver browser;
-
 	@LocalServerPort
 	private int port;
 
-	@DynamicPropertySource
-	static void isolatedService(DynamicPropertyRegistry properties) {
-		bed.register(properties);
-	}
-
-	@BeforeAll
-	static void startBrowser() {
-		browser = bed.browser();
-	}
-
 	@Test
-	void aRuleMadeOnThePageFiresFromAnUnreachableSwitchLiveThenResolves() throws IOException {
+	void aRuleMadeOnThePageFiresFromAnUnreachableSwitchLiveThenResolves(ChromeDriver browser) throws IOException {
 		ApiCaller api = new ApiCaller(this.port);
 		assertThat(api
 			.postJson("/api/v1/switches",
@@ -77,9 +52,7 @@ class AlertsLiveBrowserIntegrationTests {
 					ApiCaller.OPERATOR_TOKEN)
 			.statusCode()).isEqualTo(201);
 
-		browser.get("http://localhost:" + this.port + "/login");
-		LoginPage.await(browser).signIn(TestService.USER, TestService.PASSWORD);
-		OverviewPage.await(browser);
+		bed.signIn(this.port);
 		AlertsPage.navigationEntry(browser).click();
 		AlertsPage alerts = AlertsPage.await(browser);
 		assertThat(alerts.firing()).isEmpty();
@@ -131,7 +104,7 @@ class AlertsLiveBrowserIntegrationTests {
 	}
 
 	private static void live(String what, Supplier<String> shown, BooleanSupplier reached) {
-		new WebDriverWait(browser, LIVE).ignoring(StaleElementReferenceException.class)
+		new WebDriverWait(bed.browser(), LIVE).ignoring(StaleElementReferenceException.class)
 			.withMessage(() -> what + " did not happen; the page shows " + shown.get())
 			.until((driver) -> reached.getAsBoolean());
 	}

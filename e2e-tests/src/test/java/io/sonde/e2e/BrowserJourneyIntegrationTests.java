@@ -9,7 +9,6 @@ import java.util.Map;
 import java.util.function.BooleanSupplier;
 import java.util.function.Supplier;
 
-import io.sonde.SondeApplication;
 import io.sonde.e2e.browser.Chromium;
 import io.sonde.e2e.browser.PageRequests;
 import io.sonde.e2e.browser.Screenshots;
@@ -24,6 +23,8 @@ import io.sonde.e2e.pages.StateControls;
 import io.sonde.e2e.pages.SwitchPage;
 import io.sonde.e2e.pages.SwitchesPage;
 import io.sonde.e2e.pages.TopologyPage;
+import io.sonde.e2e.support.BrowserTest;
+import io.sonde.e2e.support.BrowserTest;
 import io.sonde.e2e.support.BrowserTestBed;
 import io.sonde.e2e.support.FabricEvents;
 import io.sonde.e2e.support.LiveFabric;
@@ -31,7 +32,6 @@ import io.sonde.e2e.support.TestService;
 import io.sonde.e2e.support.TestService.Account;
 import io.sonde.events.EventFlow;
 import io.sonde.topology.ApiCaller;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -43,13 +43,8 @@ import org.openqa.selenium.support.ui.ExpectedConditions;
 import org.openqa.selenium.support.ui.WebDriverWait;
 
 import org.springframework.beans.factory.annotation.Autowired;
-import org.springframework.boot.test.context.SpringBootTest;
-import org.springframework.boot.test.context.SpringBootTest.WebEnvironment;
 import org.springframework.boot.test.web.server.LocalServerPort;
 import org.springframework.data.redis.core.StringRedisTemplate;
-import org.springframework.test.annotation.DirtiesContext;
-import org.springframework.test.context.DynamicPropertyRegistry;
-import org.springframework.test.context.DynamicPropertySource;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -63,12 +58,8 @@ import static org.assertj.core.api.Assertions.assertThat;
  * while the requests those controls would send are refused (403) when sent anyway from
  * the viewer's page.
  */
-@SpringBootTest(classes = SondeApplication.class, webEnvironment = WebEnvironment.RANDOM_PORT,
-		properties = { "sonde.switches.heartbeat=500ms", "sonde.switches.registry-refresh=1s",
-				"sonde.switches.probe-interval=1h", "sonde.switches.polling-interval=1s" })
-// The context closes with the class: cached, it would keep retrying the class's Redis
-// and dialling its switches.
-@DirtiesContext
+@BrowserTest(properties = { "sonde.switches.heartbeat=500ms", "sonde.switches.registry-refresh=1s",
+		"sonde.switches.probe-interval=1h", "sonde.switches.polling-interval=1s" })
 class BrowserJourneyIntegrationTests {
 
 	/** Live feeds on 2 loaded cores. */
@@ -79,7 +70,10 @@ class BrowserJourneyIntegrationTests {
 	private static final LiveFabric fabric = new LiveFabric();
 
 	@RegisterExtension
-	static final BrowserTestBed bed = BrowserTestBed.withPrivateRedis().withApiTokens();
+	static final BrowserTestBed bed = BrowserTestBed.withPrivateRedis()
+		.withApiTokens()
+		.withAccountPerRole()
+		.closing(fabric);
 
 	private static final Path temporary = bed.temporary();
 
@@ -92,12 +86,6 @@ class BrowserJourneyIntegrationTests {
 	private static boolean networkStarted;
 
 	private ChromeDriver browser;
-
-	@DynamicPropertySource
-	static void isolatedService(DynamicPropertyRegistry properties) {
-		bed.register(properties);
-		TestService.registerAccountPerRole(properties);
-	}
 
 	/**
 	 * Once for the three walks; an instance method, since it needs the port.
@@ -121,11 +109,6 @@ class BrowserJourneyIntegrationTests {
 				{"id":"journey-links","name":"journey link watch","severity":"info","enabled":true,
 				 "condition":{"type":"value","value":"link.loss_ratio","comparison":"above","bound":-1},
 				 "for":"1s","repeatInterval":"1h"}""", ApiCaller.OPERATOR_TOKEN).statusCode()).isBetween(200, 201);
-	}
-
-	@AfterAll
-	static void stopEverything() {
-		fabric.close();
 	}
 
 	@ParameterizedTest(name = "{0}")

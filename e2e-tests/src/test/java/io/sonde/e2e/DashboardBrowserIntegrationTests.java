@@ -3,24 +3,18 @@ package io.sonde.e2e;
 import java.io.IOException;
 import java.time.Duration;
 
-import io.sonde.SondeApplication;
 import io.sonde.e2e.browser.Screenshots;
+import io.sonde.e2e.support.BrowserTest;
 import io.sonde.e2e.support.BrowserTestBed;
 import io.sonde.e2e.support.TestService;
 import io.sonde.e2e.pages.LoginPage;
 import io.sonde.e2e.pages.OverviewPage;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.openqa.selenium.chrome.ChromeDriver;
 import org.openqa.selenium.support.ui.WebDriverWait;
 
-import org.springframework.boot.test.context.SpringBootTest;
-import org.springframework.boot.test.context.SpringBootTest.WebEnvironment;
 import org.springframework.boot.test.web.server.LocalServerPort;
-import org.springframework.test.context.DynamicPropertyRegistry;
-import org.springframework.test.context.DynamicPropertySource;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -29,37 +23,20 @@ import static org.assertj.core.api.Assertions.assertThat;
  * temporary folder, on free ports) and the Redis on 127.0.0.1:6379 that {@code make test}
  * starts.
  */
-@SpringBootTest(classes = SondeApplication.class, webEnvironment = WebEnvironment.RANDOM_PORT)
+@BrowserTest
 class DashboardBrowserIntegrationTests {
 
 	/** Two refresh periods of the page (5 s) plus slack for a loaded machine. */
 	private static final Duration REFRESH = Duration.ofSeconds(15);
 
 	@RegisterExtension
-	static final BrowserTestBed bed = BrowserTestBed.onSharedRedis();
-
-	private static ChromeDriver browser;
+	static final BrowserTestBed bed = BrowserTestBed.onSharedRedis().signedOutBeforeEach();
 
 	@LocalServerPort
 	private int port;
 
-	@DynamicPropertySource
-	static void isolatedService(DynamicPropertyRegistry properties) {
-		bed.register(properties);
-	}
-
-	@BeforeAll
-	static void startBrowser() {
-		browser = bed.browser();
-	}
-
-	@BeforeEach
-	void signedOut() {
-		browser.manage().deleteAllCookies();
-	}
-
 	@Test
-	void anonymousVisitorLandsOnTheLoginPage() {
+	void anonymousVisitorLandsOnTheLoginPage(ChromeDriver browser) {
 		browser.get(url("/"));
 		LoginPage login = LoginPage.await(browser);
 		assertThat(browser.getCurrentUrl()).endsWith("/login");
@@ -68,7 +45,7 @@ class DashboardBrowserIntegrationTests {
 	}
 
 	@Test
-	void wrongPasswordShowsTheError() throws IOException {
+	void wrongPasswordShowsTheError(ChromeDriver browser) throws IOException {
 		browser.get(url("/login"));
 		LoginPage.await(browser).signIn(TestService.USER, "not-the-password");
 		LoginPage login = LoginPage.await(browser);
@@ -77,8 +54,8 @@ class DashboardBrowserIntegrationTests {
 	}
 
 	@Test
-	void signedInOperatorSeesServiceHealthRefreshEveryFiveSeconds() throws IOException {
-		OverviewPage overview = signIn();
+	void signedInOperatorSeesServiceHealthRefreshEveryFiveSeconds(ChromeDriver browser) throws IOException {
+		OverviewPage overview = bed.signIn(this.port);
 		assertThat(overview.header().signedInUser().getText()).isEqualTo(TestService.USER);
 		assertThat(overview.componentNames()).contains("redis", "timeseries");
 		assertThat(overview.componentStatus("redis").getText()).isEqualTo("UP");
@@ -98,19 +75,13 @@ class DashboardBrowserIntegrationTests {
 	}
 
 	@Test
-	void signOutReturnsToTheLoginPage() {
-		OverviewPage overview = signIn();
+	void signOutReturnsToTheLoginPage(ChromeDriver browser) {
+		OverviewPage overview = bed.signIn(this.port);
 		overview.header().signOutButton().click();
 		LoginPage login = LoginPage.await(browser);
 		assertThat(login.status().getText()).contains("You have been signed out");
 		browser.get(url("/"));
 		LoginPage.await(browser);
-	}
-
-	private OverviewPage signIn() {
-		browser.get(url("/login"));
-		LoginPage.await(browser).signIn(TestService.USER, TestService.PASSWORD);
-		return OverviewPage.await(browser);
 	}
 
 	private String url(String path) {

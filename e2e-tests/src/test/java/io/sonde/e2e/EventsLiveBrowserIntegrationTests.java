@@ -7,21 +7,18 @@ import java.time.Duration;
 import java.util.List;
 import java.util.function.BooleanSupplier;
 
-import io.sonde.SondeApplication;
 import io.sonde.collectorfleet.CollectorThresholds;
 import io.sonde.e2e.browser.Chromium;
 import io.sonde.e2e.browser.Screenshots;
 import io.sonde.e2e.pages.EventsPage;
-import io.sonde.e2e.pages.LoginPage;
 import io.sonde.e2e.pages.MetricsPage;
 import io.sonde.e2e.pages.OverviewPage;
 import io.sonde.e2e.support.FabricEvents;
+import io.sonde.e2e.support.BrowserTest;
 import io.sonde.e2e.support.BrowserTestBed;
-import io.sonde.e2e.support.TestService;
 import io.sonde.events.EventFlow;
 import io.sonde.topology.TopologyCatalog;
 import io.sonde.topology.TopologyGenerators;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.openqa.selenium.StaleElementReferenceException;
@@ -29,13 +26,8 @@ import org.openqa.selenium.chrome.ChromeDriver;
 import org.openqa.selenium.support.ui.WebDriverWait;
 
 import org.springframework.beans.factory.annotation.Autowired;
-import org.springframework.boot.test.context.SpringBootTest;
-import org.springframework.boot.test.context.SpringBootTest.WebEnvironment;
 import org.springframework.boot.test.web.server.LocalServerPort;
 import org.springframework.data.redis.core.StringRedisTemplate;
-import org.springframework.test.annotation.DirtiesContext;
-import org.springframework.test.context.DynamicPropertyRegistry;
-import org.springframework.test.context.DynamicPropertySource;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -48,9 +40,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * Metrics page charts the event rate and marks an operator's threshold change on it, the
  * Overview states the rate.
  */
-@SpringBootTest(classes = SondeApplication.class, webEnvironment = WebEnvironment.RANDOM_PORT)
-// The context closes with the class: cached, it would keep retrying the class's Redis.
-@DirtiesContext
+@BrowserTest
 class EventsLiveBrowserIntegrationTests {
 
 	/**
@@ -68,8 +58,6 @@ class EventsLiveBrowserIntegrationTests {
 	@RegisterExtension
 	static final BrowserTestBed bed = BrowserTestBed.withPrivateRedis();
 
-	private static ChromeDriver browser;
-
 	@LocalServerPort
 	private int port;
 
@@ -82,24 +70,13 @@ class EventsLiveBrowserIntegrationTests {
 	@Autowired
 	private TopologyCatalog topology;
 
-	@DynamicPropertySource
-	static void isolatedService(DynamicPropertyRegistry properties) {
-		bed.register(properties);
-	}
-
-	@BeforeAll
-	static void startBrowser() {
-		browser = bed.browser();
-	}
-
 	@Test
-	void showsEventsLiveFiltersThemOnTheServerCountsThemWhilePausedAndDrawsTheirPath() throws IOException {
+	void showsEventsLiveFiltersThemOnTheServerCountsThemWhilePausedAndDrawsTheirPath(ChromeDriver browser)
+			throws IOException {
 		this.topology.importDocument(withPorts(this.topology.document(TopologyGenerators.fatTree(4))), "e2e");
 		FabricEvents fabric = new FabricEvents(this.redisStreams);
 
-		browser.get("http://localhost:" + this.port + "/login");
-		LoginPage.await(browser).signIn(TestService.USER, TestService.PASSWORD);
-		OverviewPage.await(browser);
+		bed.signIn(this.port);
 		EventsPage.navigationEntry(browser).click();
 		EventsPage events = EventsPage.await(browser);
 		browser.executeScript(NOT_RELOADED + " = 'yes'");
@@ -196,7 +173,7 @@ class EventsLiveBrowserIntegrationTests {
 	}
 
 	private static void live(String what, java.util.function.Supplier<String> pageSays, BooleanSupplier condition) {
-		new WebDriverWait(browser, LIVE).ignoring(StaleElementReferenceException.class)
+		new WebDriverWait(bed.browser(), LIVE).ignoring(StaleElementReferenceException.class)
 			.withMessage(() -> "waited for " + what + "; the page shows: " + pageSays.get())
 			.until((driver) -> condition.getAsBoolean());
 	}

@@ -11,18 +11,15 @@ import java.util.function.Supplier;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
-import io.sonde.SondeApplication;
 import io.sonde.agents.AgentStreamsFixture;
 import io.sonde.e2e.browser.Chromium;
 import io.sonde.e2e.browser.Screenshots;
 import io.sonde.e2e.pages.FlowsPage;
-import io.sonde.e2e.pages.LoginPage;
 import io.sonde.e2e.pages.OverviewPage;
+import io.sonde.e2e.support.BrowserTest;
 import io.sonde.e2e.support.BrowserTestBed;
-import io.sonde.e2e.support.TestService;
 import io.sonde.topology.TopologyCatalog;
 import io.sonde.topology.TopologyGenerators;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.openqa.selenium.Dimension;
@@ -30,13 +27,8 @@ import org.openqa.selenium.StaleElementReferenceException;
 import org.openqa.selenium.chrome.ChromeDriver;
 
 import org.springframework.beans.factory.annotation.Autowired;
-import org.springframework.boot.test.context.SpringBootTest;
-import org.springframework.boot.test.context.SpringBootTest.WebEnvironment;
 import org.springframework.boot.test.web.server.LocalServerPort;
 import org.springframework.data.redis.core.StringRedisTemplate;
-import org.springframework.test.annotation.DirtiesContext;
-import org.springframework.test.context.DynamicPropertyRegistry;
-import org.springframework.test.context.DynamicPropertySource;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
@@ -50,9 +42,7 @@ import static org.awaitility.Awaitility.await;
  * reload; the Overview lists the agent with its counters. Before any agent reported, the
  * page says how to start one.
  */
-@SpringBootTest(classes = SondeApplication.class, webEnvironment = WebEnvironment.RANDOM_PORT)
-// The context closes with the class: cached, it would keep retrying the class's Redis.
-@DirtiesContext
+@BrowserTest
 class FlowsLiveBrowserIntegrationTests {
 
 	/**
@@ -74,8 +64,6 @@ class FlowsLiveBrowserIntegrationTests {
 	@RegisterExtension
 	static final BrowserTestBed bed = BrowserTestBed.withPrivateRedis();
 
-	private static ChromeDriver browser;
-
 	@LocalServerPort
 	private int port;
 
@@ -85,25 +73,14 @@ class FlowsLiveBrowserIntegrationTests {
 	@Autowired
 	private TopologyCatalog topology;
 
-	@DynamicPropertySource
-	static void isolatedService(DynamicPropertyRegistry properties) {
-		bed.register(properties);
-	}
-
-	@BeforeAll
-	static void startBrowser() {
-		browser = bed.browser();
-	}
-
 	@Test
-	void showsFlowsByLatencyTheBottleneckHopThePathAndHistogramsLiveAndTheAgentOnTheOverview() throws IOException {
+	void showsFlowsByLatencyTheBottleneckHopThePathAndHistogramsLiveAndTheAgentOnTheOverview(ChromeDriver browser)
+			throws IOException {
 		this.topology.importDocument(withPorts(this.topology.document(TopologyGenerators.fatTree(4))), "e2e");
 		AgentStreamsFixture.awaitGroups(this.redis);
 		AgentStreamsFixture agent = new AgentStreamsFixture("e2e-agent", "veth1", System.currentTimeMillis());
 
-		browser.get("http://localhost:" + this.port + "/login");
-		LoginPage.await(browser).signIn(TestService.USER, TestService.PASSWORD);
-		OverviewPage.await(browser);
+		bed.signIn(this.port);
 		FlowsPage.navigationEntry(browser).click();
 		FlowsPage flows = FlowsPage.await(browser);
 		assertThat(flows.noAgent().isDisplayed()).isTrue();

@@ -11,32 +11,22 @@ import java.util.function.BooleanSupplier;
 import java.util.function.Supplier;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.sonde.SondeApplication;
 import io.sonde.e2e.browser.Chromium;
 import io.sonde.e2e.browser.Screenshots;
 import io.sonde.e2e.pages.LabelingPage;
-import io.sonde.e2e.pages.LoginPage;
-import io.sonde.e2e.pages.OverviewPage;
+import io.sonde.e2e.support.BrowserTest;
 import io.sonde.e2e.support.BrowserTestBed;
 import io.sonde.e2e.support.LiveFabric;
-import io.sonde.e2e.support.TestService;
 import io.sonde.emulator.run.EmulatedNetwork;
 import io.sonde.emulator.topology.LinkSpec;
 import io.sonde.topology.ApiCaller;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.openqa.selenium.StaleElementReferenceException;
 import org.openqa.selenium.chrome.ChromeDriver;
 import org.openqa.selenium.support.ui.WebDriverWait;
 
-import org.springframework.boot.test.context.SpringBootTest;
-import org.springframework.boot.test.context.SpringBootTest.WebEnvironment;
 import org.springframework.boot.test.web.server.LocalServerPort;
-import org.springframework.test.annotation.DirtiesContext;
-import org.springframework.test.context.DynamicPropertyRegistry;
-import org.springframework.test.context.DynamicPropertySource;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -48,12 +38,8 @@ import static org.assertj.core.api.Assertions.assertThat;
  * grows, and the heat map has a cell for every cabled switch port, the ports the traffic
  * crosses measured.
  */
-@SpringBootTest(classes = SondeApplication.class, webEnvironment = WebEnvironment.RANDOM_PORT,
-		properties = { "sonde.switches.heartbeat=500ms", "sonde.switches.registry-refresh=1s",
-				"sonde.switches.probe-interval=1h" })
-// The context closes with the class: cached, it would keep retrying the class's Redis
-// and dialling its switches.
-@DirtiesContext
+@BrowserTest(properties = { "sonde.switches.heartbeat=500ms", "sonde.switches.registry-refresh=1s",
+		"sonde.switches.probe-interval=1h" })
 class LabelingLiveBrowserIntegrationTests {
 
 	private static final Duration LIVE = LiveFabric.IN_SYNC;
@@ -63,32 +49,15 @@ class LabelingLiveBrowserIntegrationTests {
 	private static final EmulatedNetwork network = fabric.network();
 
 	@RegisterExtension
-	static final BrowserTestBed bed = BrowserTestBed.withPrivateRedis().withApiTokens();
+	static final BrowserTestBed bed = BrowserTestBed.withPrivateRedis().withApiTokens().closing(fabric);
 
 	private static final Path temporary = bed.temporary();
-
-	private static ChromeDriver browser;
 
 	@LocalServerPort
 	private int port;
 
-	@DynamicPropertySource
-	static void isolatedService(DynamicPropertyRegistry properties) {
-		bed.register(properties);
-	}
-
-	@BeforeAll
-	static void startBrowser() {
-		browser = bed.browser();
-	}
-
-	@AfterAll
-	static void stopEverything() {
-		fabric.close();
-	}
-
 	@Test
-	void showsLiveCoverageItsChartAndAFreshnessCellPerPort() throws IOException {
+	void showsLiveCoverageItsChartAndAFreshnessCellPerPort(ChromeDriver browser) throws IOException {
 		ApiCaller api = new ApiCaller(this.port);
 		fabric.importAndRegister(api, temporary);
 		assertThat(api
@@ -98,9 +67,7 @@ class LabelingLiveBrowserIntegrationTests {
 			.statusCode()).isEqualTo(200);
 		fabric.startTraffic(400);
 
-		browser.get("http://localhost:" + this.port + "/login");
-		LoginPage.await(browser).signIn(TestService.USER, TestService.PASSWORD);
-		OverviewPage.await(browser);
+		bed.signIn(this.port);
 		LabelingPage.navigationEntry(browser).click();
 		LabelingPage labeling = LabelingPage.await(browser);
 		assertThat(Chromium.consoleMessages(browser)).as("the console of the Labeling page")
@@ -159,7 +126,8 @@ class LabelingLiveBrowserIntegrationTests {
 
 	/** Waits for the page to show {@code condition}, which the live feed brings. */
 	private static void live(String what, Supplier<String> shows, BooleanSupplier condition) {
-		new WebDriverWait(browser, LIVE).withMessage(() -> "waited for " + what + "; the page shows: " + shows.get())
+		new WebDriverWait(bed.browser(), LIVE)
+			.withMessage(() -> "waited for " + what + "; the page shows: " + shows.get())
 			.ignoring(StaleElementReferenceException.class)
 			.until((driver) -> condition.getAsBoolean());
 	}

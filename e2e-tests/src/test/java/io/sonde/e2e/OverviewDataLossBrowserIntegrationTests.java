@@ -2,13 +2,11 @@ package io.sonde.e2e;
 
 import java.time.Duration;
 
-import io.sonde.SondeApplication;
-import io.sonde.e2e.pages.LoginPage;
 import io.sonde.e2e.pages.OverviewPage;
+import io.sonde.e2e.support.BrowserTest;
 import io.sonde.e2e.support.BrowserTestBed;
 import io.sonde.e2e.support.TestService;
 import io.sonde.store.RedisContinuity;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.openqa.selenium.Alert;
@@ -17,13 +15,9 @@ import org.openqa.selenium.support.ui.ExpectedConditions;
 import org.openqa.selenium.support.ui.WebDriverWait;
 
 import org.springframework.beans.factory.annotation.Autowired;
-import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.web.server.LocalServerPort;
 import org.springframework.data.redis.core.RedisCallback;
 import org.springframework.data.redis.core.StringRedisTemplate;
-import org.springframework.test.annotation.DirtiesContext;
-import org.springframework.test.context.DynamicPropertyRegistry;
-import org.springframework.test.context.DynamicPropertySource;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -32,9 +26,9 @@ import static org.assertj.core.api.Assertions.assertThat;
  * imported again, without a reload; the acknowledgement asks for confirmation first
  * (dismissed, nothing happens), then acknowledges and says so.
  */
-@SpringBootTest(classes = SondeApplication.class, webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
-// The class empties the Redis this context holds: the context closes with the class.
-@DirtiesContext
+// The thresholds stay missing until the test looks: the defaults checker would write
+// them again within its period, whenever that falls.
+@BrowserTest(properties = "sonde.collectors.defaults-check=1h")
 class OverviewDataLossBrowserIntegrationTests {
 
 	/** Two refresh periods of the page (5 s) plus slack for a loaded machine. */
@@ -42,8 +36,6 @@ class OverviewDataLossBrowserIntegrationTests {
 
 	@RegisterExtension
 	static final BrowserTestBed bed = BrowserTestBed.withPrivateRedis();
-
-	private static ChromeDriver browser;
 
 	@LocalServerPort
 	private int port;
@@ -54,23 +46,11 @@ class OverviewDataLossBrowserIntegrationTests {
 	@Autowired
 	private RedisContinuity continuity;
 
-	@DynamicPropertySource
-	static void isolatedService(DynamicPropertyRegistry properties) {
-		bed.register(properties);
-	}
-
-	@BeforeAll
-	static void startBrowser() {
-		browser = bed.browser();
-	}
-
 	@Test
-	void showsTheLossAndAcknowledgesItAfterConfirmation() {
+	void showsTheLossAndAcknowledgesItAfterConfirmation(ChromeDriver browser) {
 		this.redisTemplate.opsForHash().put("sonde:collector:thresholds", "hop_latency", "40");
 		this.continuity.checkNow();
-		browser.get("http://localhost:" + this.port + "/login");
-		LoginPage.await(browser).signIn(TestService.USER, TestService.PASSWORD);
-		OverviewPage overview = OverviewPage.await(browser);
+		OverviewPage overview = bed.signIn(this.port);
 		assertThat(overview.dataLossPanel().isDisplayed()).isFalse();
 
 		this.redisTemplate.execute((RedisCallback<Object>) (connection) -> {

@@ -3,25 +3,17 @@ package io.sonde.e2e;
 import java.io.IOException;
 import java.time.Duration;
 
-import io.sonde.SondeApplication;
 import io.sonde.e2e.browser.Screenshots;
+import io.sonde.e2e.support.BrowserTest;
 import io.sonde.e2e.support.BrowserTestBed;
-import io.sonde.e2e.support.TestService;
-import io.sonde.e2e.pages.LoginPage;
 import io.sonde.e2e.pages.OverviewPage;
 import io.sonde.testsupport.RedisServerProcess;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.openqa.selenium.chrome.ChromeDriver;
 import org.openqa.selenium.support.ui.WebDriverWait;
 
-import org.springframework.boot.test.context.SpringBootTest;
-import org.springframework.boot.test.context.SpringBootTest.WebEnvironment;
 import org.springframework.boot.test.web.server.LocalServerPort;
-import org.springframework.test.annotation.DirtiesContext;
-import org.springframework.test.context.DynamicPropertyRegistry;
-import org.springframework.test.context.DynamicPropertySource;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -29,9 +21,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * The Overview page follows the service's health without a reload: Redis (one of this
  * test's own) stops, its row turns DOWN with the reason; Redis returns, the row recovers.
  */
-@SpringBootTest(classes = SondeApplication.class, webEnvironment = WebEnvironment.RANDOM_PORT)
-// The class stops the Redis this context holds: the context closes with the class.
-@DirtiesContext
+@BrowserTest
 class OverviewLiveHealthBrowserIntegrationTests {
 
 	/** Two refresh periods of the page (5 s) plus slack for a loaded machine. */
@@ -47,26 +37,12 @@ class OverviewLiveHealthBrowserIntegrationTests {
 
 	private static final RedisServerProcess redis = bed.redis();
 
-	private static ChromeDriver browser;
-
 	@LocalServerPort
 	private int port;
 
-	@DynamicPropertySource
-	static void isolatedService(DynamicPropertyRegistry properties) {
-		bed.register(properties);
-	}
-
-	@BeforeAll
-	static void startBrowser() {
-		browser = bed.browser();
-	}
-
 	@Test
-	void componentThatGoesDownTurnsRedWithItsReasonAndRecovers() throws IOException {
-		browser.get("http://localhost:" + this.port + "/login");
-		LoginPage.await(browser).signIn(TestService.USER, TestService.PASSWORD);
-		OverviewPage overview = OverviewPage.await(browser);
+	void componentThatGoesDownTurnsRedWithItsReasonAndRecovers(ChromeDriver browser) throws IOException {
+		OverviewPage overview = bed.signIn(this.port);
 		assertThat(overview.componentStatus("redis").getText()).isEqualTo("UP");
 
 		redis.stop();

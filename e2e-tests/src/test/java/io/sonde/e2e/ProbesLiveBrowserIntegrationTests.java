@@ -9,14 +9,11 @@ import java.util.function.BooleanSupplier;
 import java.util.function.Supplier;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.sonde.SondeApplication;
 import io.sonde.e2e.browser.Chromium;
 import io.sonde.e2e.browser.Screenshots;
-import io.sonde.e2e.pages.LoginPage;
-import io.sonde.e2e.pages.OverviewPage;
 import io.sonde.e2e.pages.ProbesPage;
+import io.sonde.e2e.support.BrowserTest;
 import io.sonde.e2e.support.BrowserTestBed;
-import io.sonde.e2e.support.TestService;
 import io.sonde.emulator.control.EmulatorControlClient;
 import io.sonde.emulator.control.EmulatorControlServer;
 import io.sonde.emulator.run.ClockMode;
@@ -26,8 +23,6 @@ import io.sonde.emulator.run.LinkChange;
 import io.sonde.emulator.topology.FatTree;
 import io.sonde.emulator.topology.SwitchSpec;
 import io.sonde.topology.ApiCaller;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.openqa.selenium.Dimension;
@@ -35,10 +30,7 @@ import org.openqa.selenium.StaleElementReferenceException;
 import org.openqa.selenium.chrome.ChromeDriver;
 import org.openqa.selenium.support.ui.WebDriverWait;
 
-import org.springframework.boot.test.context.SpringBootTest;
-import org.springframework.boot.test.context.SpringBootTest.WebEnvironment;
 import org.springframework.boot.test.web.server.LocalServerPort;
-import org.springframework.test.annotation.DirtiesContext;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
 
@@ -52,12 +44,8 @@ import static org.awaitility.Awaitility.await;
  * everything, set through the emulator's control channel, shows a recovery notification
  * and the link marked unavailable; the next session is re-planned around it.
  */
-@SpringBootTest(classes = SondeApplication.class, webEnvironment = WebEnvironment.RANDOM_PORT,
-		properties = { "sonde.switches.heartbeat=500ms", "sonde.switches.registry-refresh=1s",
-				"sonde.switches.probe-interval=1h", "sonde.probes.avoid-for=10m" })
-// The context closes with the class: cached, it would keep retrying the class's Redis
-// and dialling its switches.
-@DirtiesContext
+@BrowserTest(properties = { "sonde.switches.heartbeat=500ms", "sonde.switches.registry-refresh=1s",
+		"sonde.switches.probe-interval=1h", "sonde.probes.avoid-for=10m" })
 class ProbesLiveBrowserIntegrationTests {
 
 	/**
@@ -77,40 +65,25 @@ class ProbesLiveBrowserIntegrationTests {
 	private static final EmulatorControlClient emulator = EmulatorControlClient.onPort(control.port());
 
 	@RegisterExtension
-	static final BrowserTestBed bed = BrowserTestBed.withPrivateRedis().withApiTokens();
+	static final BrowserTestBed bed = BrowserTestBed.withPrivateRedis().withApiTokens().closing(control, network);
 
 	private static final Path temporary = bed.temporary();
-
-	private static ChromeDriver browser;
 
 	@LocalServerPort
 	private int port;
 
 	@DynamicPropertySource
 	static void isolatedService(DynamicPropertyRegistry properties) {
-		bed.register(properties);
 		properties.add("sonde.topology.link-status-url", () -> "http://127.0.0.1:" + control.port());
 	}
 
-	@BeforeAll
-	static void startBrowser() {
-		browser = bed.browser();
-	}
-
-	@AfterAll
-	static void stopEverything() {
-		control.close();
-		network.close();
-	}
-
 	@Test
-	void drawsThePlansRunsALiveSessionAndShowsARecoveryAndTheReplanAroundTheFailedLink() throws IOException {
+	void drawsThePlansRunsALiveSessionAndShowsARecoveryAndTheReplanAroundTheFailedLink(ChromeDriver browser)
+			throws IOException {
 		ApiCaller api = new ApiCaller(this.port);
 		importAndRegister(api);
 
-		browser.get("http://localhost:" + this.port + "/login");
-		LoginPage.await(browser).signIn(TestService.USER, TestService.PASSWORD);
-		OverviewPage.await(browser);
+		bed.signIn(this.port);
 		ProbesPage.navigationEntry(browser).click();
 		ProbesPage probes = ProbesPage.await(browser);
 
@@ -249,7 +222,8 @@ class ProbesLiveBrowserIntegrationTests {
 
 	/** Waits for the page to show {@code condition}, which the live feed brings. */
 	private static void live(String what, Supplier<String> shows, BooleanSupplier condition) {
-		new WebDriverWait(browser, LIVE).withMessage(() -> "waited for " + what + "; the page shows: " + shows.get())
+		new WebDriverWait(bed.browser(), LIVE)
+			.withMessage(() -> "waited for " + what + "; the page shows: " + shows.get())
 			.ignoring(StaleElementReferenceException.class)
 			.until((driver) -> condition.getAsBoolean());
 	}

@@ -4,33 +4,22 @@ import java.io.IOException;
 import java.time.Duration;
 import java.util.function.BooleanSupplier;
 
-import io.sonde.SondeApplication;
 import io.sonde.e2e.browser.Screenshots;
-import io.sonde.e2e.pages.LoginPage;
-import io.sonde.e2e.pages.OverviewPage;
 import io.sonde.e2e.pages.SwitchPage;
 import io.sonde.e2e.pages.SwitchesPage;
+import io.sonde.e2e.support.BrowserTest;
 import io.sonde.e2e.support.BrowserTestBed;
-import io.sonde.e2e.support.TestService;
 import io.sonde.emulator.p4rt.EmulatedP4RuntimeServer;
 import io.sonde.switches.EmulatedFabric;
 import io.sonde.topology.ApiCaller;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.openqa.selenium.StaleElementReferenceException;
 import org.openqa.selenium.chrome.ChromeDriver;
 import org.openqa.selenium.support.ui.WebDriverWait;
 
-import org.springframework.boot.test.context.SpringBootTest;
-import org.springframework.boot.test.context.SpringBootTest.WebEnvironment;
 import org.springframework.boot.test.web.server.LocalServerPort;
-import org.springframework.test.annotation.DirtiesContext;
-import org.springframework.test.context.DynamicPropertyRegistry;
-import org.springframework.test.context.DynamicPropertySource;
 
 import static io.sonde.topology.ApiCaller.json;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -43,11 +32,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * before disconnecting it: Cancel leaves it managed, the dialog's Disconnect disconnects
  * it.
  */
-@SpringBootTest(classes = SondeApplication.class, webEnvironment = WebEnvironment.RANDOM_PORT,
-		properties = "sonde.switches.heartbeat=1s")
-// The context closes with the class: cached, it would keep retrying the class's Redis
-// and dialling its switches.
-@DirtiesContext
+@BrowserTest(properties = "sonde.switches.heartbeat=1s")
 class SwitchesBrowserIntegrationTests {
 
 	/**
@@ -61,28 +46,13 @@ class SwitchesBrowserIntegrationTests {
 	private static final EmulatedFabric fabric = EmulatedFabric.fatTree(4);
 
 	@RegisterExtension
-	static final BrowserTestBed bed = BrowserTestBed.withPrivateRedis().withApiTokens();
-
-	private static ChromeDriver browser;
+	static final BrowserTestBed bed = BrowserTestBed.withPrivateRedis()
+		.withApiTokens()
+		.signedOutBeforeEach()
+		.closing(fabric);
 
 	@LocalServerPort
 	private int port;
-
-	@DynamicPropertySource
-	static void isolatedService(DynamicPropertyRegistry properties) {
-		bed.register(properties);
-	}
-
-	@BeforeAll
-	static void startBrowser() {
-		browser = bed.browser();
-	}
-
-	/** Each test signs in on a browser that holds no session of another. */
-	@BeforeEach
-	void signedOut() {
-		browser.manage().deleteAllCookies();
-	}
 
 	/**
 	 * The page lists registered switches with the topology's: a test leaves none
@@ -93,16 +63,10 @@ class SwitchesBrowserIntegrationTests {
 		new ApiCaller(this.port).delete("/api/v1/switches/" + CONFIRMED, ApiCaller.OPERATOR_TOKEN);
 	}
 
-	@AfterAll
-	static void stopEverything() {
-		fabric.close();
-	}
-
 	@Test
-	void listsTheImportedSwitchesAsReachableAndTurnsOneUnreachableWhenItsServerStops() throws IOException {
-		browser.get("http://localhost:" + this.port + "/login");
-		LoginPage.await(browser).signIn(TestService.USER, TestService.PASSWORD);
-		OverviewPage.await(browser);
+	void listsTheImportedSwitchesAsReachableAndTurnsOneUnreachableWhenItsServerStops(ChromeDriver browser)
+			throws IOException {
+		bed.signIn(this.port);
 		SwitchesPage.navigationEntry(browser).click();
 		SwitchesPage switches = SwitchesPage.await(browser);
 		assertThat(switches.emptyState().isDisplayed()).as("before any import").isTrue();
@@ -145,16 +109,14 @@ class SwitchesBrowserIntegrationTests {
 	}
 
 	@Test
-	void disconnectAsksFirstCancelKeepsTheSwitchManagedAndConfirmDisconnectsIt() {
+	void disconnectAsksFirstCancelKeepsTheSwitchManagedAndConfirmDisconnectsIt(ChromeDriver browser) {
 		EmulatedP4RuntimeServer edge = fabric.server(CONFIRMED);
 		ApiCaller api = new ApiCaller(this.port);
 		String registration = "{\"name\":\"" + CONFIRMED + "\",\"host\":\"127.0.0.1\",\"port\":" + edge.port()
 				+ ",\"deviceId\":" + edge.deviceId() + "}";
 		assertThat(api.postJson("/api/v1/switches", registration, ApiCaller.OPERATOR_TOKEN).statusCode())
 			.isEqualTo(201);
-		browser.get("http://localhost:" + this.port + "/login");
-		LoginPage.await(browser).signIn(TestService.USER, TestService.PASSWORD);
-		OverviewPage.await(browser);
+		bed.signIn(this.port);
 		browser.get("http://localhost:" + this.port + "/switches/" + CONFIRMED);
 		SwitchPage page = SwitchPage.await(browser, CONFIRMED);
 		primary(page, "the page to show " + CONFIRMED + " primary");
@@ -191,14 +153,14 @@ class SwitchesBrowserIntegrationTests {
 	}
 
 	private static void primary(SwitchPage page, String what) {
-		new WebDriverWait(browser, LIVE).withMessage(() -> "waited for " + what)
+		new WebDriverWait(bed.browser(), LIVE).withMessage(() -> "waited for " + what)
 			.ignoring(StaleElementReferenceException.class)
 			.until((driver) -> page.detail("Connection", "State").getText().startsWith("PRIMARY"));
 	}
 
 	/** Waits for the page to show {@code condition}, which the live feed brings. */
 	private static void live(String what, SwitchesPage page, BooleanSupplier condition) {
-		new WebDriverWait(browser, LIVE)
+		new WebDriverWait(bed.browser(), LIVE)
 			.withMessage(() -> "waited for " + what + "; the page shows: " + page.describeSwitches())
 			.ignoring(StaleElementReferenceException.class)
 			.until((driver) -> condition.getAsBoolean());

@@ -5,20 +5,15 @@ import java.time.Duration;
 import java.util.List;
 import java.util.function.BooleanSupplier;
 
-import io.sonde.SondeApplication;
 import io.sonde.e2e.browser.Chromium;
 import io.sonde.e2e.browser.Screenshots;
-import io.sonde.e2e.pages.LoginPage;
-import io.sonde.e2e.pages.OverviewPage;
 import io.sonde.e2e.pages.SwitchPage;
 import io.sonde.e2e.pages.SwitchesPage;
 import io.sonde.e2e.pages.TopologyPage;
+import io.sonde.e2e.support.BrowserTest;
 import io.sonde.e2e.support.BrowserTestBed;
-import io.sonde.e2e.support.TestService;
 import io.sonde.switches.EmulatedFabric;
 import io.sonde.topology.ApiCaller;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.openqa.selenium.NoSuchElementException;
@@ -27,12 +22,7 @@ import org.openqa.selenium.WindowType;
 import org.openqa.selenium.chrome.ChromeDriver;
 import org.openqa.selenium.support.ui.WebDriverWait;
 
-import org.springframework.boot.test.context.SpringBootTest;
-import org.springframework.boot.test.context.SpringBootTest.WebEnvironment;
 import org.springframework.boot.test.web.server.LocalServerPort;
-import org.springframework.test.annotation.DirtiesContext;
-import org.springframework.test.context.DynamicPropertyRegistry;
-import org.springframework.test.context.DynamicPropertySource;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -42,11 +32,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * (primary); one whose server stops turns red on both pages, open side by side in two
  * tabs, without a reload; restarted, it turns green again.
  */
-@SpringBootTest(classes = SondeApplication.class, webEnvironment = WebEnvironment.RANDOM_PORT,
-		properties = "sonde.switches.backoff-max=1s")
-// The context closes with the class: cached, it would keep retrying the class's Redis
-// and dialling its switches.
-@DirtiesContext
+@BrowserTest(properties = "sonde.switches.backoff-max=1s")
 class TopologyLiveBrowserIntegrationTests {
 
 	/**
@@ -70,39 +56,21 @@ class TopologyLiveBrowserIntegrationTests {
 	private static final EmulatedFabric fabric = EmulatedFabric.fatTree(4);
 
 	@RegisterExtension
-	static final BrowserTestBed bed = BrowserTestBed.withPrivateRedis().withApiTokens();
-
-	private static ChromeDriver browser;
+	static final BrowserTestBed bed = BrowserTestBed.withPrivateRedis().withApiTokens().closing(fabric);
 
 	@LocalServerPort
 	private int port;
 
-	@DynamicPropertySource
-	static void isolatedService(DynamicPropertyRegistry properties) {
-		bed.register(properties);
-	}
-
-	@BeforeAll
-	static void startBrowser() {
-		browser = bed.browser();
-	}
-
-	@AfterAll
-	static void stopEverything() {
-		fabric.close();
-	}
-
 	@Test
-	void colorsEverySwitchByItsConnectionAndFollowsOneThatStopsAndRestartsWithoutReload() throws IOException {
+	void colorsEverySwitchByItsConnectionAndFollowsOneThatStopsAndRestartsWithoutReload(ChromeDriver browser)
+			throws IOException {
 		ApiCaller api = new ApiCaller(this.port);
 		assertThat(api.postJson("/api/v1/topology", fabric.document(), ApiCaller.OPERATOR_TOKEN).statusCode())
 			.isEqualTo(200);
 		assertThat(api.postJson("/api/v1/switches/from-topology", "", ApiCaller.OPERATOR_TOKEN).statusCode())
 			.isEqualTo(200);
 
-		browser.get("http://localhost:" + this.port + "/login");
-		LoginPage.await(browser).signIn(TestService.USER, TestService.PASSWORD);
-		OverviewPage.await(browser);
+		bed.signIn(this.port);
 		TopologyPage.navigationEntry(browser).click();
 		TopologyPage topology = TopologyPage.await(browser);
 		String topologyTab = browser.getWindowHandle();
@@ -210,7 +178,8 @@ class TopologyLiveBrowserIntegrationTests {
 
 	/** Waits for the page to show {@code condition}, which the live feed brings. */
 	private static void live(String what, java.util.function.Supplier<String> shows, BooleanSupplier condition) {
-		new WebDriverWait(browser, LIVE).withMessage(() -> "waited for " + what + "; the page shows: " + shows.get())
+		new WebDriverWait(bed.browser(), LIVE)
+			.withMessage(() -> "waited for " + what + "; the page shows: " + shows.get())
 			.ignoring(StaleElementReferenceException.class)
 			.until((driver) -> condition.getAsBoolean());
 	}
