@@ -13,7 +13,7 @@ import io.sonde.p4programs.entries.SondeEntities;
 import io.sonde.switches.EmulatedFabric;
 import io.sonde.testsupport.OwnBackendContext;
 import io.sonde.topology.ApiCaller;
-import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.MethodOrderer;
 import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
@@ -47,19 +47,13 @@ class IntConfigApiIntegrationTests extends OwnBackendContext {
 
 	private static final String WATCHLIST = "SondeIngress.int_source.int_watchlist";
 
+	@AutoClose
 	private static final EmulatedFabric fabric = EmulatedFabric.fatTree(2);
-
-	@AfterAll
-	static void stopEverything() {
-		fabric.close();
-	}
 
 	@Test
 	@Order(1)
 	void appliesAWholeConfigurationToEverySwitch() {
-		assertThat(this.api.postJson("/api/v1/topology", fabric.document(), OPERATOR_TOKEN).statusCode())
-			.isEqualTo(200);
-		assertThat(this.api.postJson("/api/v1/switches/from-topology", "", OPERATOR_TOKEN).statusCode()).isEqualTo(200);
+		importTopologyAndRegisterItsSwitches(fabric.document());
 		await().atMost(SETTLE).untilAsserted(() -> {
 			JsonNode all = json(this.api.get("/api/v1/switches", VIEWER_TOKEN));
 			assertThat(all).hasSize(fabric.switchNames().size());

@@ -8,7 +8,7 @@ import java.util.List;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.sonde.testsupport.OwnBackendContext;
 import io.sonde.topology.ApiCaller;
-import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.Test;
 
 import org.springframework.beans.factory.annotation.Autowired;
@@ -36,12 +36,8 @@ class SwitchesAfterRedisDataLossIntegrationTests extends OwnBackendContext {
 
 	private static final String WATCHLIST = "SondeIngress.int_source.int_watchlist";
 
+	@AutoClose
 	private static final EmulatedFabric fabric = EmulatedFabric.fatTree(2);
-
-	@AfterAll
-	static void stopEverything() {
-		fabric.close();
-	}
 
 	@Autowired
 	StringRedisTemplate redisTemplate;

@@ -12,9 +12,10 @@ import java.util.stream.Stream;
 import org.springframework.test.context.TestPropertySource;
 
 /**
- * Switch connections timed for tests: a lost switch is noticed, dialled again and a
- * registration seen within about a second, where the production defaults take several.
- * {@link #ARGUMENTS} are the same for an application a test starts by hand.
+ * Switch connections timed for tests: heartbeats, reconnection back-off and registry
+ * refreshes short enough that a test sees a switch lost, dialled again or registered
+ * without waiting out the production defaults. {@link #ARGUMENTS} are the same for an
+ * application a test starts by hand.
  */
 @Target(ElementType.TYPE)
 @Retention(RetentionPolicy.RUNTIME)

@@ -10,6 +10,8 @@ import org.springframework.test.annotation.DirtiesContext;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 /**
  * A backend of the test class's own, for classes that manage switches or stop their
  * Redis: booted for the class on a redis-server of its own
@@ -37,6 +39,17 @@ public abstract class OwnBackendContext {
 	@BeforeEach
 	void caller() {
 		this.api = new ApiCaller(this.port);
+	}
+
+	/**
+	 * Imports a topology document and registers its switches for management, each
+	 * answered 200.
+	 */
+	protected void importTopologyAndRegisterItsSwitches(String topology) {
+		assertThat(this.api.postJson("/api/v1/topology", topology, ApiCaller.OPERATOR_TOKEN).statusCode())
+			.isEqualTo(200);
+		assertThat(this.api.postJson("/api/v1/switches/from-topology", "", ApiCaller.OPERATOR_TOKEN).statusCode())
+			.isEqualTo(200);
 	}
 
 }

@@ -13,7 +13,7 @@ import io.sonde.p4programs.entries.SondeEntities;
 import io.sonde.switches.EmulatedFabric;
 import io.sonde.testsupport.OwnBackendContext;
 import io.sonde.topology.ApiCaller;
-import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.MethodOrderer;
 import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
@@ -43,19 +43,13 @@ class LabelingApiIntegrationTests extends OwnBackendContext {
 
 	private static final String PARAMETERS = "/api/v1/labeling/parameters";
 
+	@AutoClose
 	private static final EmulatedFabric fabric = EmulatedFabric.fatTree(2);
-
-	@AfterAll
-	static void stopEverything() {
-		fabric.close();
-	}
 
 	@Test
 	@Order(1)
 	void refusesBadParametersNamingEveryFieldAndStoresNothing() {
-		assertThat(this.api.postJson("/api/v1/topology", fabric.document(), OPERATOR_TOKEN).statusCode())
-			.isEqualTo(200);
-		assertThat(this.api.postJson("/api/v1/switches/from-topology", "", OPERATOR_TOKEN).statusCode()).isEqualTo(200);
+		importTopologyAndRegisterItsSwitches(fabric.document());
 		await().atMost(SETTLE)
 			.untilAsserted(() -> json(this.api.get("/api/v1/switches", VIEWER_TOKEN))
 				.forEach((view) -> assertThat(view.at("/connection/state").asText()).isEqualTo("PRIMARY")));
