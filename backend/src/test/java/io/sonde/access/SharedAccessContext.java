@@ -1,11 +1,8 @@
 package io.sonde.access;
 
-import io.sonde.testsupport.RedisServerProcess;
+import io.sonde.testsupport.RedisServerOfTheContext;
 
 import org.springframework.boot.test.context.SpringBootTest;
-import org.springframework.boot.test.context.TestConfiguration;
-import org.springframework.context.SmartLifecycle;
-import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Import;
 import org.springframework.security.crypto.bcrypt.BCryptPasswordEncoder;
 import org.springframework.test.context.DynamicPropertyRegistry;
@@ -13,23 +10,20 @@ import org.springframework.test.context.DynamicPropertySource;
 
 /**
  * One running backend for the access test classes that extend it, booted once and cached:
- * its own redis-server, stopped when the context closes, the tokens of
+ * its own redis-server ({@link RedisServerOfTheContext}), the tokens of
  * {@link AccessTestClient}, two configured accounts ({@code root-admin}, an admin, and
  * {@code vera}, a viewer, both with {@link #PASSWORD}) and sign-in locked after three
  * wrong passwords. A class that extends it declares nothing that changes the context, and
  * does not depend on what the others left: it works under users and actors of its own.
  */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
-@Import(SharedAccessContext.RedisStoppedWithTheContext.class)
+@Import(RedisServerOfTheContext.class)
 abstract class SharedAccessContext {
 
 	static final String PASSWORD = "a long enough password";
 
-	static final RedisServerProcess redis = RedisServerProcess.start();
-
 	@DynamicPropertySource
 	static void sharedService(DynamicPropertyRegistry properties) {
-		redis.register(properties);
 		properties.add("sonde.access.login-max-failures", () -> "3");
 		String hash = "{bcrypt}" + new BCryptPasswordEncoder(4).encode(PASSWORD);
 		properties.add("sonde.security.users[0].username", () -> "root-admin");
@@ -39,17 +33,6 @@ abstract class SharedAccessContext {
 		properties.add("sonde.security.users[1].password-hash", () -> hash);
 		properties.add("sonde.security.users[1].roles", () -> "VIEWER");
 		AccessTestClient.registerTokens(properties);
-	}
-
-	/** Stops the redis-server when the shared context closes. */
-	@TestConfiguration(proxyBeanMethods = false)
-	static class RedisStoppedWithTheContext {
-
-		@Bean
-		SmartLifecycle sharedRedisStopper() {
-			return redis.stoppedWithTheContext();
-		}
-
 	}
 
 }

@@ -14,13 +14,13 @@ import io.lettuce.core.RedisClient;
 import io.lettuce.core.pubsub.RedisPubSubAdapter;
 import io.lettuce.core.pubsub.StatefulRedisPubSubConnection;
 import io.sonde.store.questdb.TimeSeriesSql;
+import io.sonde.testsupport.RedisServerProcess;
 import io.sonde.testsupport.SharedApiContext;
 import io.sonde.topology.ApiCaller;
 import org.junit.jupiter.api.Test;
 
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
-import org.springframework.boot.test.web.server.LocalServerPort;
 import org.springframework.data.redis.core.StringRedisTemplate;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -38,14 +38,14 @@ class AdaptiveThresholdsIntegrationTests extends SharedApiContext {
 
 	private static final int EVENTS_PER_ENTRY = 500;
 
-	@LocalServerPort
-	int port;
-
 	@Autowired
 	StringRedisTemplate redisTemplate;
 
 	@Autowired
 	TimeSeriesSql sql;
+
+	@Autowired
+	RedisServerProcess redis;
 
 	@Test
 	void raisesUnpinnedThresholdsAboveTheBudgetAndLowersThemToTheirFloorsWhenThereIsRoom() throws Exception {
@@ -61,7 +61,7 @@ class AdaptiveThresholdsIntegrationTests extends SharedApiContext {
 
 		String channel = "sonde:agent:" + agent + ":eth0:thresholds";
 		BlockingQueue<String> published = new LinkedBlockingQueue<>();
-		RedisClient client = RedisClient.create("redis://127.0.0.1:" + redis.port());
+		RedisClient client = RedisClient.create("redis://127.0.0.1:" + this.redis.port());
 		try (StatefulRedisPubSubConnection<String, String> subscription = client.connectPubSub()) {
 			subscription.addListener(new RedisPubSubAdapter<>() {
 				@Override

@@ -15,7 +15,6 @@ import org.junit.jupiter.api.Test;
 
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
-import org.springframework.boot.test.web.server.LocalServerPort;
 import org.springframework.data.redis.core.StringRedisTemplate;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -30,16 +29,11 @@ import static org.awaitility.Awaitility.await;
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
 class AgentsApiIntegrationTests extends SharedApiContext {
 
-	@LocalServerPort
-	int port;
-
 	@Autowired
 	StringRedisTemplate redisTemplate;
 
 	@Autowired
 	TimeSeriesSql sql;
-
-	private ApiCaller api;
 
 	private String agent;
 
@@ -47,7 +41,6 @@ class AgentsApiIntegrationTests extends SharedApiContext {
 
 	@BeforeEach
 	void agentOfThisTest() {
-		this.api = new ApiCaller(this.port);
 		this.agent = "it-agent-" + System.nanoTime();
 		this.fixture = new AgentStreamsFixture(this.agent, "eth0", 1_764_000_000_000L);
 		AgentStreamsFixture.awaitGroups(this.redisTemplate);

@@ -15,6 +15,7 @@ import java.util.concurrent.atomic.AtomicReference;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.sonde.javacollector.IntCollectorDetector;
 import io.sonde.javacollector.bench.EmulatedReports;
+import io.sonde.testsupport.RedisServerProcess;
 import io.sonde.testsupport.RootRequired;
 import io.sonde.testsupport.SharedApiContext;
 import io.sonde.topology.ApiCaller;
@@ -22,8 +23,8 @@ import org.awaitility.Awaitility;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
-import org.springframework.boot.test.web.server.LocalServerPort;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -43,8 +44,8 @@ class XdpDaemonThresholdsIntegrationTests extends SharedApiContext {
 
 	private static final Path BUILD = Path.of(System.getProperty("sonde.xdpCollectorBuild", "../xdp-collector/build"));
 
-	@LocalServerPort
-	int port;
+	@Autowired
+	RedisServerProcess redis;
 
 	@TempDir
 	Path dir;
@@ -65,8 +66,8 @@ class XdpDaemonThresholdsIntegrationTests extends SharedApiContext {
 			run("ip", "link", "set", link + "a", "up");
 			run("ip", "link", "set", link + "b", "up");
 			Process daemon = new ProcessBuilder(BUILD.resolve("collector").toString(), "-i", link + "a", "-m",
-					"generic", "-r", "127.0.0.1:" + redis.port(), "-n", "xdp-it", "-P", "0", "--counters-interval", "1",
-					"-t", "hop_latency=5")
+					"generic", "-r", "127.0.0.1:" + this.redis.port(), "-n", "xdp-it", "-P", "0", "--counters-interval",
+					"1", "-t", "hop_latency=5")
 				.redirectErrorStream(true)
 				.redirectOutput(ProcessBuilder.Redirect.DISCARD)
 				.start();

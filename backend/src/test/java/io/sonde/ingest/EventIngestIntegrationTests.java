@@ -23,7 +23,6 @@ import org.junit.jupiter.api.Test;
 
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
-import org.springframework.boot.test.web.server.LocalServerPort;
 import org.springframework.data.domain.Range;
 import org.springframework.data.redis.connection.stream.MapRecord;
 import org.springframework.data.redis.core.StringRedisTemplate;
@@ -46,9 +45,6 @@ class EventIngestIntegrationTests extends SharedApiContext {
 
 	/** 2026-11-01T00:00:00Z in ns, on a microsecond (what QuestDB keeps). */
 	private static final long T0 = Instant.parse("2026-11-01T00:00:00Z").getEpochSecond() * 1_000_000_000L;
-
-	@LocalServerPort
-	int port;
 
 	@Autowired
 	StringRedisTemplate redisTemplate;

@@ -9,7 +9,6 @@ import java.util.List;
 import java.util.Optional;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.sonde.SondeApplication;
 import io.sonde.emulator.control.EmulatorControlClient;
 import io.sonde.emulator.control.EmulatorControlServer;
 import io.sonde.emulator.run.ClockMode;
@@ -22,18 +21,12 @@ import io.sonde.emulator.topology.SwitchSpec;
 import io.sonde.emulator.traffic.ConstantRate;
 import io.sonde.emulator.traffic.FlowSpec;
 import io.sonde.p4programs.entries.SondeEntities;
-import io.sonde.testsupport.RedisServerProcess;
+import io.sonde.testsupport.OwnBackendContext;
 import io.sonde.topology.ApiCaller;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.RegisterExtension;
 
 import org.springframework.beans.factory.annotation.Autowired;
-import org.springframework.boot.test.context.SpringBootTest;
-import org.springframework.boot.test.web.server.LocalServerPort;
-import org.springframework.test.annotation.DirtiesContext;
-import org.springframework.test.context.DynamicPropertyRegistry;
-import org.springframework.test.context.DynamicPropertySource;
 
 import static io.sonde.topology.ApiCaller.OPERATOR_TOKEN;
 import static io.sonde.topology.ApiCaller.VIEWER_TOKEN;
@@ -50,40 +43,20 @@ import static org.awaitility.Awaitility.await;
  * few k * T; items of that port arrive again (the port labels every T >> S, enough to get
  * through); and when the link heals, S comes back down to 0, each change an event.
  */
-@SpringBootTest(classes = SondeApplication.class, webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
-// The context closes with the class: cached, it would keep retrying the class's Redis
-// and dialling its switches.
-@DirtiesContext
-class AdaptiveLabelingIntegrationTests {
+class AdaptiveLabelingIntegrationTests extends OwnBackendContext {
 
 	private static final Duration SETTLE = Duration.ofSeconds(60);
-
-	@RegisterExtension
-	static final RedisServerProcess redis = RedisServerProcess.start();
 
 	private static final EmulatedNetwork network = EmulatedNetwork.start(FatTree.build(2),
 			EmulationOptions.DEFAULTS.withClock(ClockMode.REAL).withCollector(null).withP4RuntimeBasePort(0));
 
 	private static final EmulatorControlServer control = EmulatorControlServer.start(network, 0);
 
-	@DynamicPropertySource
-	static void service(DynamicPropertyRegistry properties) {
-		redis.register(properties);
-		properties.add("sonde.switches.heartbeat", () -> "500ms");
-		properties.add("sonde.switches.backoff-min", () -> "100ms");
-		properties.add("sonde.switches.backoff-max", () -> "1s");
-		properties.add("sonde.switches.registry-refresh", () -> "1s");
-		ApiCaller.registerTokens(properties);
-	}
-
 	@AfterAll
 	static void stopEverything() {
 		control.close();
 		network.close();
 	}
-
-	@LocalServerPort
-	int port;
 
 	@Autowired
 	LabelingStates states;

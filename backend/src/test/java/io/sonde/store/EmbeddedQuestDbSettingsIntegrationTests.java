@@ -4,16 +4,12 @@ import java.util.List;
 import java.util.Map;
 
 import io.sonde.store.questdb.TimeSeriesSql;
-import io.sonde.testsupport.RedisServerProcess;
+import io.sonde.testsupport.RedisServerOfTheContext;
 import org.junit.jupiter.api.Test;
 
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
-import org.springframework.boot.test.context.TestConfiguration;
-import org.springframework.context.SmartLifecycle;
-import org.springframework.context.annotation.Bean;
-import org.springframework.test.context.DynamicPropertyRegistry;
-import org.springframework.test.context.DynamicPropertySource;
+import org.springframework.context.annotation.Import;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -25,15 +21,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.NONE,
 		properties = { "sonde.timeseries.questdb.server.cairo.o3.partition.split.min.size=4194304",
 				"sonde.timeseries.questdb.server.cairo.wal.segment.rollover.row.count=500000" })
+// Its own Redis, so no other test JVM's backend shares its streams.
+@Import(RedisServerOfTheContext.class)
 class EmbeddedQuestDbSettingsIntegrationTests {
-
-	/** Its own Redis, so no other test JVM's backend shares its streams. */
-	static final RedisServerProcess redis = RedisServerProcess.start();
-
-	@DynamicPropertySource
-	static void redisOfThisTest(DynamicPropertyRegistry properties) {
-		redis.register(properties);
-	}
 
 	@Autowired
 	TimeSeriesSql sql;
@@ -61,17 +51,6 @@ class EmbeddedQuestDbSettingsIntegrationTests {
 			.map((row) -> String.valueOf(row.get("value")))
 			.findFirst()
 			.orElseThrow(() -> new AssertionError("QuestDB has no parameter " + name));
-	}
-
-	/** Stops the redis-server when the cached context closes. */
-	@TestConfiguration(proxyBeanMethods = false)
-	static class RedisStoppedWithTheContext {
-
-		@Bean
-		SmartLifecycle redisStopper() {
-			return redis.stoppedWithTheContext();
-		}
-
 	}
 
 }

@@ -7,11 +7,10 @@ import java.util.List;
 import java.util.Map;
 
 import io.sonde.store.internal.influxdb.InfluxDbTimeSeriesStore;
+import io.sonde.testsupport.InfluxDb2Container;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.testcontainers.containers.GenericContainer;
-import org.testcontainers.containers.wait.strategy.Wait;
 import org.testcontainers.junit.jupiter.Container;
 import org.testcontainers.junit.jupiter.Testcontainers;
 
@@ -26,24 +25,15 @@ import static org.awaitility.Awaitility.await;
 @Testcontainers(disabledWithoutDocker = true)
 class InfluxDbTimeSeriesStoreIntegrationTests {
 
-	private static final String TOKEN = "sonde-test-token";
-
 	@Container
-	static final GenericContainer<?> influx = new GenericContainer<>("influxdb:2.7").withExposedPorts(8086)
-		.withEnv("DOCKER_INFLUXDB_INIT_MODE", "setup")
-		.withEnv("DOCKER_INFLUXDB_INIT_USERNAME", "sonde")
-		.withEnv("DOCKER_INFLUXDB_INIT_PASSWORD", "sonde-password")
-		.withEnv("DOCKER_INFLUXDB_INIT_ORG", "sonde")
-		.withEnv("DOCKER_INFLUXDB_INIT_BUCKET", "sonde")
-		.withEnv("DOCKER_INFLUXDB_INIT_ADMIN_TOKEN", TOKEN)
-		.waitingFor(Wait.forHttp("/health").forStatusCode(200));
+	static final InfluxDb2Container influx = new InfluxDb2Container();
 
 	private InfluxDbTimeSeriesStore store;
 
 	@BeforeEach
 	void connect() {
-		String url = "http://" + influx.getHost() + ":" + influx.getMappedPort(8086);
-		this.store = new InfluxDbTimeSeriesStore(url, TOKEN, "sonde", "sonde", Duration.ofSeconds(10));
+		this.store = new InfluxDbTimeSeriesStore(influx.url(), InfluxDb2Container.TOKEN, InfluxDb2Container.ORG,
+				InfluxDb2Container.BUCKET, Duration.ofSeconds(10));
 	}
 
 	@AfterEach

@@ -4,7 +4,7 @@ import java.io.IOException;
 import java.net.ServerSocket;
 
 import io.sonde.store.internal.migration.SchemaMigrations;
-import io.sonde.testsupport.RedisServerProcess;
+import io.sonde.testsupport.RedisServerOfTheContext;
 import org.junit.jupiter.api.Test;
 
 import org.springframework.beans.factory.annotation.Autowired;
@@ -12,9 +12,7 @@ import org.springframework.boot.actuate.health.Health;
 import org.springframework.boot.actuate.health.HealthEndpoint;
 import org.springframework.boot.actuate.health.Status;
 import org.springframework.boot.test.context.SpringBootTest;
-import org.springframework.boot.test.context.TestConfiguration;
-import org.springframework.context.SmartLifecycle;
-import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Import;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
 
@@ -25,14 +23,12 @@ import static org.assertj.core.api.Assertions.assertThat;
  * time-series store is DOWN, and the QuestDB migrations wait as pending.
  */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.NONE)
+// Its own Redis, so no other test JVM's backend shares its streams.
+@Import(RedisServerOfTheContext.class)
 class TimeSeriesUnreachableIntegrationTests {
-
-	/** Its own Redis, so no other test JVM's backend shares its streams. */
-	static final RedisServerProcess redis = RedisServerProcess.start();
 
 	@DynamicPropertySource
 	static void questDbNobodyListensOn(DynamicPropertyRegistry registry) {
-		redis.register(registry);
 		int closedPort = closedPort();
 		registry.add("sonde.timeseries.questdb.embedded", () -> "false");
 		registry.add("sonde.timeseries.questdb.http-port", () -> closedPort);
@@ -72,17 +68,6 @@ class TimeSeriesUnreachableIntegrationTests {
 		catch (IOException ex) {
 			throw new IllegalStateException(ex);
 		}
-	}
-
-	/** Stops the redis-server when the cached context closes. */
-	@TestConfiguration(proxyBeanMethods = false)
-	static class RedisStoppedWithTheContext {
-
-		@Bean
-		SmartLifecycle redisStopper() {
-			return redis.stoppedWithTheContext();
-		}
-
 	}
 
 }

@@ -8,7 +8,6 @@ import java.util.ArrayList;
 import java.util.List;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.sonde.SondeApplication;
 import io.sonde.emulator.control.EmulatorControlServer;
 import io.sonde.emulator.run.EmulatedNetwork;
 import io.sonde.emulator.run.EmulationOptions;
@@ -16,19 +15,13 @@ import io.sonde.emulator.topology.FatTree;
 import io.sonde.emulator.topology.SwitchSpec;
 import io.sonde.emulator.traffic.ConstantRate;
 import io.sonde.emulator.traffic.FlowSpec;
-import io.sonde.testsupport.RedisServerProcess;
-import io.sonde.topology.ApiCaller;
+import io.sonde.testsupport.OwnBackendContext;
 import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.MethodOrderer;
 import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestMethodOrder;
-import org.junit.jupiter.api.extension.RegisterExtension;
 
-import org.springframework.boot.test.context.SpringBootTest;
-import org.springframework.boot.test.web.server.LocalServerPort;
-import org.springframework.test.annotation.DirtiesContext;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
 
@@ -46,19 +39,12 @@ import static org.awaitility.Awaitility.await;
  * channel, which the backend polls for link state) the member over it leaves its groups,
  * and comes back with the link.
  */
-@SpringBootTest(classes = SondeApplication.class, webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
-// The context closes with the class: cached, it would keep retrying the class's Redis
-// and dialling its switches.
-@DirtiesContext
-class EcmpIntegrationTests {
+class EcmpIntegrationTests extends OwnBackendContext {
 
 	private static final Duration SETTLE = Duration.ofSeconds(30);
 
 	private static final String SELECTOR = "SondeIngress.forwarding.next_hop_selector";
-
-	@RegisterExtension
-	static final RedisServerProcess redis = RedisServerProcess.start();
 
 	private static final EmulatedNetwork network = EmulatedNetwork.start(FatTree.build(4),
 			EmulationOptions.DEFAULTS.withCollector(null).withP4RuntimeBasePort(0));
@@ -67,30 +53,14 @@ class EcmpIntegrationTests {
 
 	@DynamicPropertySource
 	static void service(DynamicPropertyRegistry properties) {
-		redis.register(properties);
-		properties.add("sonde.switches.heartbeat", () -> "500ms");
-		properties.add("sonde.switches.backoff-min", () -> "100ms");
-		properties.add("sonde.switches.backoff-max", () -> "1s");
-		properties.add("sonde.switches.registry-refresh", () -> "1s");
 		properties.add("sonde.topology.link-status-url", () -> "http://127.0.0.1:" + control.port());
 		properties.add("sonde.topology.link-status-interval", () -> "200ms");
-		ApiCaller.registerTokens(properties);
 	}
 
 	@AfterAll
 	static void stopEverything() {
 		control.close();
 		network.close();
-	}
-
-	@LocalServerPort
-	int port;
-
-	private ApiCaller api;
-
-	@BeforeEach
-	void caller() {
-		this.api = new ApiCaller(this.port);
 	}
 
 	/**

@@ -34,28 +34,23 @@ import io.sonde.p4programs.codec.TelemetryReportCodec;
 import io.sonde.p4programs.codec.TelemetryReportV20;
 import io.sonde.p4programs.entries.SondeEntities;
 import io.sonde.switches.internal.ManagedSwitches;
+import io.sonde.testsupport.FastSwitchTimings;
+import io.sonde.testsupport.OwnBackendContext;
 import io.sonde.testsupport.RedisServerProcess;
 import io.sonde.topology.ApiCaller;
 import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.MethodOrderer;
 import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestMethodOrder;
-import org.junit.jupiter.api.extension.RegisterExtension;
 
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.builder.SpringApplicationBuilder;
-import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.context.TestConfiguration;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Import;
 import org.springframework.context.event.EventListener;
-import org.springframework.boot.test.web.server.LocalServerPort;
 import org.springframework.context.ConfigurableApplicationContext;
-import org.springframework.test.annotation.DirtiesContext;
-import org.springframework.test.context.DynamicPropertyRegistry;
-import org.springframework.test.context.DynamicPropertySource;
 
 import static io.sonde.topology.ApiCaller.OPERATOR_TOKEN;
 import static io.sonde.topology.ApiCaller.VIEWER_TOKEN;
@@ -71,20 +66,13 @@ import static org.awaitility.Awaitility.await;
  * within 10 s; invalid INT configuration is refused with 400 and writes nothing; a backup
  * replica of the backend takes over when the primary's connections go away.
  */
-@SpringBootTest(classes = SondeApplication.class, webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 @Import(SwitchManagementIntegrationTests.TestRoutes.class)
-// The context closes with the class: cached, it would keep retrying the class's Redis
-// and dialling its switches.
-@DirtiesContext
-class SwitchManagementIntegrationTests {
+class SwitchManagementIntegrationTests extends OwnBackendContext {
 
 	private static final long ELECTION_ID = 10;
 
 	private static final Duration SETTLE = Duration.ofSeconds(30);
-
-	@RegisterExtension
-	static final RedisServerProcess redis = RedisServerProcess.start();
 
 	private static final DatagramSocket collector = openCollector();
 
@@ -94,16 +82,6 @@ class SwitchManagementIntegrationTests {
 			EmulationOptions.DEFAULTS.withP4RuntimeBasePort(0)
 				.withCollector(new InetSocketAddress(InetAddress.getLoopbackAddress(), collector.getLocalPort())));
 
-	@DynamicPropertySource
-	static void service(DynamicPropertyRegistry properties) {
-		redis.register(properties);
-		properties.add("sonde.switches.heartbeat", () -> "500ms");
-		properties.add("sonde.switches.backoff-min", () -> "100ms");
-		properties.add("sonde.switches.backoff-max", () -> "1s");
-		properties.add("sonde.switches.registry-refresh", () -> "1s");
-		ApiCaller.registerTokens(properties);
-	}
-
 	@AfterAll
 	static void stopEverything() {
 		network.close();
@@ -112,16 +90,14 @@ class SwitchManagementIntegrationTests {
 
 	private static final byte[] PUNT_PAYLOAD = "sonde packet-out".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
 
-	@LocalServerPort
-	int port;
-
 	@Autowired
 	PacketInsSeen packetIns;
 
 	@Autowired
 	ManagedSwitches managed;
 
-	private ApiCaller api;
+	@Autowired
+	RedisServerProcess redis;
 
 	/**
 	 * A route that punts one address to agg-0-0's CPU port: desired state from a test
@@ -166,11 +142,6 @@ class SwitchManagementIntegrationTests {
 			add(packet);
 		}
 
-	}
-
-	@BeforeEach
-	void caller() {
-		this.api = new ApiCaller(this.port);
 	}
 
 	@Test
@@ -359,10 +330,11 @@ class SwitchManagementIntegrationTests {
 	@Order(6)
 	void aBackupReplicaBecomesPrimaryWhenThePrimaryDisconnects() {
 		// Arguments, not default properties: application.yml would override those.
+		List<String> arguments = new ArrayList<>(List.of("--server.port=0",
+				"--spring.data.redis.port=" + this.redis.port(), "--sonde.switches.election-id-offset=-1"));
+		arguments.addAll(FastSwitchTimings.ARGUMENTS);
 		ConfigurableApplicationContext backup = new SpringApplicationBuilder(SondeApplication.class, TestRoutes.class)
-			.run("--server.port=0", "--spring.data.redis.port=" + redis.port(),
-					"--sonde.switches.election-id-offset=-1", "--sonde.switches.heartbeat=500ms",
-					"--sonde.switches.backoff-max=1s", "--sonde.switches.registry-refresh=1s");
+			.run(arguments.toArray(String[]::new));
 		try {
 			SwitchManagement replica = backup.getBean(SwitchManagement.class);
 			await().atMost(SETTLE).untilAsserted(() -> {

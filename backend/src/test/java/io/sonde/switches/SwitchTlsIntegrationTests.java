@@ -8,25 +8,18 @@ import java.time.Duration;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.sonde.SondeApplication;
 import io.sonde.emulator.p4rt.EmulatedP4RuntimeServer;
 import io.sonde.emulator.p4rt.ServerTls;
 import io.sonde.testsupport.OpenedFileTrap;
-import io.sonde.testsupport.RedisServerProcess;
+import io.sonde.testsupport.OwnBackendContext;
 import io.sonde.testsupport.TestPki;
-import io.sonde.topology.ApiCaller;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 import org.springframework.beans.factory.annotation.Autowired;
-import org.springframework.boot.test.context.SpringBootTest;
-import org.springframework.boot.test.web.server.LocalServerPort;
 import org.springframework.data.redis.core.StringRedisTemplate;
-import org.springframework.test.annotation.DirtiesContext;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
 
@@ -44,16 +37,9 @@ import static org.awaitility.Awaitility.await;
  * reports any open) is never opened; a registration Redis holds from before (a path
  * outside) is refused where the connection would read it.
  */
-@SpringBootTest(classes = SondeApplication.class, webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
-// The context closes with the class: cached, it would keep retrying the class's Redis
-// and dialling its switches.
-@DirtiesContext
-class SwitchTlsIntegrationTests {
+class SwitchTlsIntegrationTests extends OwnBackendContext {
 
 	private static final Duration CONNECTED = Duration.ofSeconds(30);
-
-	@RegisterExtension
-	static final RedisServerProcess redis = RedisServerProcess.start();
 
 	private static final ObjectMapper JSON = new ObjectMapper();
 
@@ -66,13 +52,8 @@ class SwitchTlsIntegrationTests {
 
 	private static EmulatedP4RuntimeServer fileSwitch;
 
-	@LocalServerPort
-	int port;
-
 	@Autowired
 	StringRedisTemplate redisTemplate;
-
-	private ApiCaller api;
 
 	@BeforeAll
 	static void certificatesAndSwitches() {
@@ -84,22 +65,13 @@ class SwitchTlsIntegrationTests {
 
 	@DynamicPropertySource
 	static void service(DynamicPropertyRegistry properties) {
-		redis.register(properties);
 		properties.add("sonde.switches.tls-directory", () -> root.resolve("tls").toString());
-		properties.add("sonde.switches.backoff-max", () -> "1s");
-		properties.add("sonde.switches.registry-refresh", () -> "1s");
-		ApiCaller.registerTokens(properties);
 	}
 
 	@AfterAll
 	static void stopEverything() {
 		inlineSwitch.close();
 		fileSwitch.close();
-	}
-
-	@BeforeEach
-	void caller() {
-		this.api = new ApiCaller(this.port);
 	}
 
 	@Test

@@ -6,22 +6,16 @@ import java.util.ArrayList;
 import java.util.List;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.sonde.testsupport.RedisServerProcess;
+import io.sonde.testsupport.OwnBackendContext;
 import io.sonde.topology.ApiCaller;
-import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.RegisterExtension;
 
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.actuate.health.HealthEndpoint;
 import org.springframework.boot.actuate.health.Status;
-import org.springframework.boot.test.context.SpringBootTest;
-import org.springframework.boot.test.web.server.LocalServerPort;
 import org.springframework.data.redis.core.RedisCallback;
 import org.springframework.data.redis.core.StringRedisTemplate;
-import org.springframework.test.annotation.DirtiesContext;
-import org.springframework.test.context.DynamicPropertyRegistry;
-import org.springframework.test.context.DynamicPropertySource;
 
 import static io.sonde.topology.ApiCaller.OPERATOR_TOKEN;
 import static io.sonde.topology.ApiCaller.VIEWER_TOKEN;
@@ -36,38 +30,14 @@ import static org.awaitility.Awaitility.await;
  * rather than what the emptied store would say; acknowledged without importing the INT
  * configuration again, the switches are reconciled with what Redis holds then.
  */
-@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
-// The class stops, kills or empties the Redis this context holds: the context closes
-// with the class.
-@DirtiesContext
-class SwitchesAfterRedisDataLossIntegrationTests {
+class SwitchesAfterRedisDataLossIntegrationTests extends OwnBackendContext {
 
 	private static final Duration SETTLE = Duration.ofSeconds(30);
 
 	private static final String WATCHLIST = "SondeIngress.int_source.int_watchlist";
 
-	@RegisterExtension
-	static final RedisServerProcess redis = RedisServerProcess.start();
-
+	@AutoClose
 	private static final EmulatedFabric fabric = EmulatedFabric.fatTree(2);
-
-	@DynamicPropertySource
-	static void service(DynamicPropertyRegistry properties) {
-		redis.register(properties);
-		properties.add("sonde.switches.heartbeat", () -> "500ms");
-		properties.add("sonde.switches.backoff-min", () -> "100ms");
-		properties.add("sonde.switches.backoff-max", () -> "1s");
-		properties.add("sonde.switches.registry-refresh", () -> "1s");
-		ApiCaller.registerTokens(properties);
-	}
-
-	@AfterAll
-	static void stopEverything() {
-		fabric.close();
-	}
-
-	@LocalServerPort
-	int port;
 
 	@Autowired
 	StringRedisTemplate redisTemplate;

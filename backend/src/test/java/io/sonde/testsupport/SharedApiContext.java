@@ -1,11 +1,10 @@
 package io.sonde.testsupport;
 
 import io.sonde.topology.ApiCaller;
+import org.junit.jupiter.api.BeforeEach;
 
 import org.springframework.boot.test.context.SpringBootTest;
-import org.springframework.boot.test.context.TestConfiguration;
-import org.springframework.context.SmartLifecycle;
-import org.springframework.context.annotation.Bean;
+import org.springframework.boot.test.web.server.LocalServerPort;
 import org.springframework.context.annotation.Import;
 import org.springframework.security.crypto.bcrypt.BCryptPasswordEncoder;
 import org.springframework.test.context.DynamicPropertyRegistry;
@@ -14,14 +13,15 @@ import org.springframework.test.context.DynamicPropertySource;
 /**
  * One running backend for the API test classes that extend it: Spring's context cache
  * hands every one of them the same context, booted once, on a redis-server of their own
- * started with it and stopped when it closes, with the API tokens of {@link ApiCaller}
- * and one configured viewer account ({@link #VIEWER_USERNAME}) to sign in with. A class
- * that extends it declares nothing that changes the context (no properties, no
- * {@code @DynamicPropertySource}, no {@code @DirtiesContext}), and does not depend on
- * what the others left in Redis or QuestDB: it works under names of its own.
+ * ({@link RedisServerOfTheContext}), with the API tokens of {@link ApiCaller}, an
+ * {@link #api} caller for each test, and one configured viewer account
+ * ({@link #VIEWER_USERNAME}) to sign in with. A class that extends it declares nothing
+ * that changes the context (no properties, no {@code @DynamicPropertySource}, no
+ * {@code @DirtiesContext}), and does not depend on what the others left in Redis or
+ * QuestDB: it works under names of its own.
  */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
-@Import(SharedApiContext.RedisStoppedWithTheContext.class)
+@Import(RedisServerOfTheContext.class)
 public abstract class SharedApiContext {
 
 	/**
@@ -31,11 +31,13 @@ public abstract class SharedApiContext {
 
 	protected static final String VIEWER_PASSWORD = "correct horse battery staple";
 
-	protected static final RedisServerProcess redis = RedisServerProcess.start();
+	@LocalServerPort
+	protected int port;
+
+	protected ApiCaller api;
 
 	@DynamicPropertySource
 	static void sharedService(DynamicPropertyRegistry properties) {
-		redis.register(properties);
 		ApiCaller.registerTokens(properties);
 		properties.add("sonde.security.users[0].username", () -> VIEWER_USERNAME);
 		properties.add("sonde.security.users[0].password-hash",
@@ -43,15 +45,9 @@ public abstract class SharedApiContext {
 		properties.add("sonde.security.users[0].roles", () -> "VIEWER");
 	}
 
-	/** Stops the redis-server when the shared context closes. */
-	@TestConfiguration(proxyBeanMethods = false)
-	static class RedisStoppedWithTheContext {
-
-		@Bean
-		SmartLifecycle sharedRedisStopper() {
-			return redis.stoppedWithTheContext();
-		}
-
+	@BeforeEach
+	void caller() {
+		this.api = new ApiCaller(this.port);
 	}
 
 }

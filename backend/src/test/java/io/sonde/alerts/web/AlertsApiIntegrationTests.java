@@ -5,13 +5,11 @@ import java.net.http.HttpResponse;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.sonde.testsupport.SharedApiContext;
 import io.sonde.topology.ApiCaller;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
 import org.springframework.boot.test.context.SpringBootTest;
-import org.springframework.boot.test.web.server.LocalServerPort;
 
 import static io.sonde.topology.ApiCaller.OPERATOR_TOKEN;
 import static io.sonde.topology.ApiCaller.VIEWER_TOKEN;
@@ -36,16 +34,6 @@ class AlertsApiIntegrationTests extends SharedApiContext {
 			 "for":"5s","repeatInterval":"5m",
 			 "labels":{"team":"netops"},"annotations":{"summary":"INT-label coverage under 95%"}}
 			""";
-
-	@LocalServerPort
-	int port;
-
-	private ApiCaller api;
-
-	@BeforeEach
-	void caller() {
-		this.api = new ApiCaller(this.port);
-	}
 
 	@Test
 	void createsChangesAndDeletesARuleAsVersionsOfTheCaller() {

@@ -11,24 +11,16 @@ import io.sonde.emulator.p4rt.EmulatedP4RuntimeServer;
 import io.sonde.emulator.topology.HostSpec;
 import io.sonde.p4programs.entries.SondeEntities;
 import io.sonde.switches.EmulatedFabric;
-import io.sonde.testsupport.RedisServerProcess;
+import io.sonde.testsupport.OwnBackendContext;
 import io.sonde.topology.ApiCaller;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.MethodOrderer;
 import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestMethodOrder;
-import org.junit.jupiter.api.extension.RegisterExtension;
 import p4.v1.CloneSessionEntry;
 import p4.v1.Entity;
 import p4.v1.PacketReplicationEngineEntry;
-
-import org.springframework.boot.test.context.SpringBootTest;
-import org.springframework.boot.test.web.server.LocalServerPort;
-import org.springframework.test.annotation.DirtiesContext;
-import org.springframework.test.context.DynamicPropertyRegistry;
-import org.springframework.test.context.DynamicPropertySource;
 
 import static io.sonde.topology.ApiCaller.OPERATOR_TOKEN;
 import static io.sonde.topology.ApiCaller.VIEWER_TOKEN;
@@ -44,52 +36,20 @@ import static org.awaitility.Awaitility.await;
  * recorded as a version; a rollback brings parameters back; a specific flow is installed
  * on the switch its source host attaches to, and removed again.
  */
-@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
-// The context closes with the class: cached, it would keep retrying the class's Redis
-// and dialling its switches.
-@DirtiesContext
-class LabelingApiIntegrationTests {
+class LabelingApiIntegrationTests extends OwnBackendContext {
 
 	private static final Duration SETTLE = Duration.ofSeconds(30);
 
 	private static final String PARAMETERS = "/api/v1/labeling/parameters";
 
-	@RegisterExtension
-	static final RedisServerProcess redis = RedisServerProcess.start();
-
+	@AutoClose
 	private static final EmulatedFabric fabric = EmulatedFabric.fatTree(2);
-
-	@DynamicPropertySource
-	static void service(DynamicPropertyRegistry properties) {
-		redis.register(properties);
-		properties.add("sonde.switches.heartbeat", () -> "500ms");
-		properties.add("sonde.switches.backoff-max", () -> "1s");
-		properties.add("sonde.switches.registry-refresh", () -> "1s");
-		ApiCaller.registerTokens(properties);
-	}
-
-	@AfterAll
-	static void stopEverything() {
-		fabric.close();
-	}
-
-	@LocalServerPort
-	int port;
-
-	private ApiCaller api;
-
-	@BeforeEach
-	void caller() {
-		this.api = new ApiCaller(this.port);
-	}
 
 	@Test
 	@Order(1)
 	void refusesBadParametersNamingEveryFieldAndStoresNothing() {
-		assertThat(this.api.postJson("/api/v1/topology", fabric.document(), OPERATOR_TOKEN).statusCode())
-			.isEqualTo(200);
-		assertThat(this.api.postJson("/api/v1/switches/from-topology", "", OPERATOR_TOKEN).statusCode()).isEqualTo(200);
+		importTopologyAndRegisterItsSwitches(fabric.document());
 		await().atMost(SETTLE)
 			.untilAsserted(() -> json(this.api.get("/api/v1/switches", VIEWER_TOKEN))
 				.forEach((view) -> assertThat(view.at("/connection/state").asText()).isEqualTo("PRIMARY")));

@@ -12,14 +12,12 @@ import io.sonde.labeling.PortKey;
 import io.sonde.labeling.PortLabelState;
 import io.sonde.switches.EmulatedFabric;
 import io.sonde.testsupport.SharedApiContext;
-import io.sonde.topology.ApiCaller;
-import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
-import org.springframework.boot.test.web.server.LocalServerPort;
 import org.springframework.context.ApplicationEventPublisher;
 
 import static io.sonde.topology.ApiCaller.OPERATOR_TOKEN;
@@ -37,24 +35,14 @@ import static org.awaitility.Awaitility.await;
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
 class LabelingCoverageApiIntegrationTests extends SharedApiContext {
 
+	@AutoClose
 	private static final EmulatedFabric fabric = EmulatedFabric.fatTree(2);
-
-	@AfterAll
-	static void stopRedisAndSwitches() {
-		fabric.close();
-	}
-
-	@LocalServerPort
-	int port;
 
 	@Autowired
 	ApplicationEventPublisher events;
 
-	private ApiCaller api;
-
 	@BeforeEach
 	void importTopology() {
-		this.api = new ApiCaller(this.port);
 		assertThat(this.api.postJson("/api/v1/topology", fabric.document(), OPERATOR_TOKEN).statusCode())
 			.isEqualTo(200);
 	}

@@ -8,7 +8,6 @@ import java.util.List;
 import java.util.Set;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.sonde.SondeApplication;
 import io.sonde.emulator.control.EmulatorControlClient;
 import io.sonde.emulator.control.EmulatorControlServer;
 import io.sonde.emulator.run.ClockMode;
@@ -19,21 +18,15 @@ import io.sonde.events.EventKind;
 import io.sonde.events.EventLog;
 import io.sonde.events.EventQuery;
 import io.sonde.events.TelemetryEvent;
-import io.sonde.testsupport.RedisServerProcess;
-import io.sonde.topology.ApiCaller;
+import io.sonde.testsupport.OwnBackendContext;
 import io.sonde.topology.LinkStates;
 import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.MethodOrderer;
 import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestMethodOrder;
-import org.junit.jupiter.api.extension.RegisterExtension;
 
 import org.springframework.beans.factory.annotation.Autowired;
-import org.springframework.boot.test.context.SpringBootTest;
-import org.springframework.boot.test.web.server.LocalServerPort;
-import org.springframework.test.annotation.DirtiesContext;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
 
@@ -53,15 +46,8 @@ import static org.awaitility.Awaitility.await;
  * sends recovery notifications. One GPINT path (k = 1) walks the ring; the emulator's
  * control channel degrades and fails its links.
  */
-@SpringBootTest(classes = SondeApplication.class, webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
-// The context closes with the class: cached, it would keep retrying the class's Redis
-// and dialling its switches.
-@DirtiesContext
-class ProbeSessionsIntegrationTests {
-
-	@RegisterExtension
-	static final RedisServerProcess redis = RedisServerProcess.start();
+class ProbeSessionsIntegrationTests extends OwnBackendContext {
 
 	private static final EmulatedNetwork network = EmulatedNetwork.start(ProbeRing.ring(4),
 			EmulationOptions.DEFAULTS.withClock(ClockMode.REAL).withP4RuntimeBasePort(0).withCollector(null));
@@ -75,15 +61,11 @@ class ProbeSessionsIntegrationTests {
 
 	@DynamicPropertySource
 	static void service(DynamicPropertyRegistry properties) {
-		redis.register(properties);
-		properties.add("sonde.switches.heartbeat", () -> "500ms");
-		properties.add("sonde.switches.registry-refresh", () -> "1s");
 		properties.add("sonde.switches.probe-interval", () -> "1h");
 		properties.add("sonde.topology.link-status-url", () -> "http://127.0.0.1:" + control.port());
 		properties.add("sonde.topology.link-status-interval", () -> "200ms");
 		properties.add("sonde.probes.k", () -> "1");
 		properties.add("sonde.probes.avoid-for", () -> "10m");
-		ApiCaller.registerTokens(properties);
 	}
 
 	@AfterAll
@@ -92,21 +74,11 @@ class ProbeSessionsIntegrationTests {
 		network.close();
 	}
 
-	@LocalServerPort
-	int port;
-
 	@Autowired
 	EventLog events;
 
 	@Autowired
 	LinkStates links;
-
-	private ApiCaller api;
-
-	@BeforeEach
-	void caller() {
-		this.api = new ApiCaller(this.port);
-	}
 
 	@Test
 	@Order(1)

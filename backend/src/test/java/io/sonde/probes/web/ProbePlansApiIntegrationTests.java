@@ -7,13 +7,11 @@ import java.util.Set;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.sonde.switches.EmulatedFabric;
 import io.sonde.testsupport.SharedApiContext;
-import io.sonde.topology.ApiCaller;
-import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 import org.springframework.boot.test.context.SpringBootTest;
-import org.springframework.boot.test.web.server.LocalServerPort;
 
 import static io.sonde.topology.ApiCaller.OPERATOR_TOKEN;
 import static io.sonde.topology.ApiCaller.json;
@@ -28,21 +26,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
 class ProbePlansApiIntegrationTests extends SharedApiContext {
 
+	@AutoClose
 	private static final EmulatedFabric fabric = EmulatedFabric.fatTree(2);
-
-	@AfterAll
-	static void stopRedisAndSwitches() {
-		fabric.close();
-	}
-
-	@LocalServerPort
-	int port;
-
-	private ApiCaller api;
 
 	@BeforeEach
 	void importTopology() {
-		this.api = new ApiCaller(this.port);
 		assertThat(this.api.postJson("/api/v1/topology", fabric.document(), OPERATOR_TOKEN).statusCode())
 			.isEqualTo(200);
 	}

@@ -12,12 +12,9 @@ import java.util.regex.Pattern;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.sonde.testsupport.SharedApiContext;
-import io.sonde.topology.ApiCaller;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 import org.springframework.boot.test.context.SpringBootTest;
-import org.springframework.boot.test.web.server.LocalServerPort;
 
 import static io.sonde.topology.ApiCaller.OPERATOR_TOKEN;
 import static io.sonde.topology.ApiCaller.VIEWER_TOKEN;
@@ -32,16 +29,6 @@ import static org.assertj.core.api.Assertions.assertThat;
  */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
 class ApiRequestProblemsIntegrationTests extends SharedApiContext {
-
-	@LocalServerPort
-	int port;
-
-	private ApiCaller api;
-
-	@BeforeEach
-	void caller() {
-		this.api = new ApiCaller(this.port);
-	}
 
 	@Test
 	void anUnknownApiPathIsAProblem404SayingThereIsNoSuchEndpoint() {

@@ -6,15 +6,12 @@ import java.util.Map;
 import io.sonde.p4programs.entries.SondeEntities;
 import io.sonde.switches.ConnectionState;
 import io.sonde.switches.InstalledEntity;
-import io.sonde.web.WebSliceTestConfiguration;
+import io.sonde.web.DashboardPages;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
-import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.autoconfigure.web.servlet.WebMvcTest;
-import org.springframework.context.annotation.Import;
 import org.springframework.security.test.context.support.WithMockUser;
-import org.springframework.test.web.servlet.MockMvc;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.springframework.security.test.web.servlet.request.SecurityMockMvcRequestPostProcessors.csrf;
@@ -30,17 +27,7 @@ import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.
  * form posts), viewers' posts are refused.
  */
 @WebMvcTest(controllers = SwitchDetailController.class)
-@Import({ WebSliceTestConfiguration.class, DashboardFakes.class })
-class SwitchDetailControllerTests {
-
-	@Autowired
-	private MockMvc mvc;
-
-	@Autowired
-	private FakeSwitches switches;
-
-	@Autowired
-	private FakeTopology topology;
+class SwitchDetailControllerTests extends OnDashboardFakes {
 
 	@BeforeEach
 	void oneLeafReconciledOnce() {
@@ -64,12 +51,7 @@ class SwitchDetailControllerTests {
 	@Test
 	@WithMockUser(username = "viewer", roles = "VIEWER")
 	void showsRegistrationConnectionReconciliationIntEntriesAndCountersToAViewerWithoutButtons() throws Exception {
-		String page = this.mvc.perform(get("/switches/leaf-0"))
-			.andExpect(status().isOk())
-			.andExpect(view().name("switch"))
-			.andReturn()
-			.getResponse()
-			.getContentAsString();
+		String page = DashboardPages.rendered(this.mvc, "/switches/leaf-0", "switch");
 
 		assertThat(page).contains("<h1>leaf-0</h1>")
 			.contains("data-live-switch=\"leaf-0\" data-state=\"PRIMARY\"")

@@ -1,14 +1,12 @@
 package io.sonde.web.dashboard;
 
-import java.time.Duration;
-
 import io.sonde.switches.ConnectionState;
 import io.sonde.switches.ConnectionStatus;
 import io.sonde.switches.SwitchDevice;
 import io.sonde.switches.SwitchStateChanged;
 import io.sonde.switches.SwitchView;
+import io.sonde.web.DashboardPages;
 import io.sonde.web.WebSliceTestConfiguration;
-import org.awaitility.Awaitility;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
@@ -127,12 +125,12 @@ class SwitchesControllerTests {
 		MvcResult stream = this.mvc.perform(get("/switches/live").accept(MediaType.TEXT_EVENT_STREAM))
 			.andExpect(request().asyncStarted())
 			.andReturn();
-		awaitContent(stream, "\"name\":\"core-0\"");
+		DashboardPages.streamedUntil(stream, "\"name\":\"core-0\"");
 		this.events.publishEvent(new SwitchStateChanged("core-0",
 				FakeSwitches.view("core-0", 50001, ConnectionState.UNREACHABLE, -1, "UNAVAILABLE: refused")));
 		this.events.publishEvent(new SwitchStateChanged("gone-0", null));
 
-		String events = awaitContent(stream, "event:removed");
+		String events = DashboardPages.streamedUntil(stream, "event:removed");
 		assertThat(stream.getResponse().getContentType()).startsWith(MediaType.TEXT_EVENT_STREAM_VALUE);
 		assertThat(events).startsWith("retry:2000\n:snapshot\n\n")
 			.contains("event:switch\ndata:{\"name\":\"core-0\",\"address\":\"127.0.0.1:50001\"")
@@ -142,16 +140,6 @@ class SwitchesControllerTests {
 		assertThat(events.indexOf("PRIMARY")).isLessThan(events.indexOf("UNREACHABLE"));
 	}
 
-	private static String awaitContent(MvcResult stream, String expected) {
-		String content = Awaitility.await("the stream to contain " + expected)
-			.atMost(Duration.ofSeconds(5))
-			.pollDelay(Duration.ZERO)
-			.pollInterval(Duration.ofMillis(20))
-			.until(() -> stream.getResponse().getContentAsString(), (shown) -> shown.contains(expected));
-		assertThat(content).contains(expected);
-		return content;
-	}
-
 	@Test
 	@WithMockUser(username = "viewer", roles = "VIEWER")
 	void rendersOneRowPerObservedSwitchWithItsStateApiVersionRoundTripAndError() throws Exception {
@@ -159,12 +147,7 @@ class SwitchesControllerTests {
 		this.managed.put(EDGE);
 		this.managed.put(AGG);
 
-		String page = this.mvc.perform(get("/switches"))
-			.andExpect(status().isOk())
-			.andExpect(view().name("switches"))
-			.andReturn()
-			.getResponse()
-			.getContentAsString();
+		String page = DashboardPages.rendered(this.mvc, "/switches", "switches");
 
 		assertThat(page).contains("<h1>Switches</h1>")
 			.contains("data-live-switch=\"core-0\" data-state=\"OBSERVER\" data-registered=\"false\"")

@@ -6,15 +6,13 @@ import java.util.Set;
 
 import io.sonde.switches.ConnectionState;
 import io.sonde.switches.PollingRound;
-import io.sonde.web.WebSliceTestConfiguration;
+import io.sonde.web.DashboardPages;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.autoconfigure.web.servlet.WebMvcTest;
-import org.springframework.context.annotation.Import;
 import org.springframework.security.test.context.support.WithMockUser;
-import org.springframework.test.web.servlet.MockMvc;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.get;
@@ -28,17 +26,7 @@ import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.
  * colours are in e2e-tests' TopologyLiveBrowserIntegrationTests).
  */
 @WebMvcTest(controllers = TopologyPageController.class)
-@Import({ WebSliceTestConfiguration.class, DashboardFakes.class })
-class TopologyPageControllerTests {
-
-	@Autowired
-	private MockMvc mvc;
-
-	@Autowired
-	private FakeSwitches switches;
-
-	@Autowired
-	private FakeTopology topology;
+class TopologyPageControllerTests extends OnDashboardFakes {
 
 	@Autowired
 	private FakeTraffic traffic;
@@ -55,12 +43,7 @@ class TopologyPageControllerTests {
 	void rendersTheDrawingAreaWithItsLiveSourcesAndTheTopologyInTheNavigation() throws Exception {
 		this.topology.importLeafSpine();
 
-		String page = this.mvc.perform(get("/topology"))
-			.andExpect(status().isOk())
-			.andExpect(view().name("topology"))
-			.andReturn()
-			.getResponse()
-			.getContentAsString();
+		String page = DashboardPages.rendered(this.mvc, "/topology", "topology");
 
 		assertThat(page).contains("<h1>Topology</h1>")
 			.contains("data-graph-url=\"/topology/graph\"")

@@ -24,7 +24,6 @@ import org.junit.jupiter.api.Test;
 
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
-import org.springframework.boot.test.web.server.LocalServerPort;
 import org.springframework.boot.web.context.WebServerApplicationContext;
 import org.springframework.boot.web.embedded.tomcat.TomcatWebServer;
 
@@ -41,9 +40,6 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 class ExposureIntegrationTests extends SharedApiContext {
 
 	private static final ObjectMapper JSON = new ObjectMapper();
-
-	@LocalServerPort
-	int port;
 
 	@Autowired
 	WebServerApplicationContext context;

@@ -1,6 +1,5 @@
 package io.sonde.webhooks.internal;
 
-import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
@@ -10,8 +9,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.sonde.alerts.Alert;
 import io.sonde.alerts.AlertNotification;
 import io.sonde.webhooks.SubscriptionRequest;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -24,25 +21,7 @@ import static org.awaitility.Awaitility.await;
  * rules and labels the subscription does not choose are not sent. Only lower bounds on
  * time are asserted: a busy machine may deliver later, never earlier.
  */
-class NotificationGroupingIntegrationTests {
-
-	private static final Duration SETTLE = Duration.ofSeconds(30);
-
-	private WebhookTestBed bed;
-
-	private TestReceiver receiver;
-
-	@BeforeEach
-	void start() throws Exception {
-		this.bed = new WebhookTestBed(Clock.systemUTC(), List.of("127.0.0.1/32"), 3);
-		this.receiver = new TestReceiver(Clock.systemUTC());
-	}
-
-	@AfterEach
-	void stop() {
-		this.receiver.close();
-		this.bed.close();
-	}
+class NotificationGroupingIntegrationTests extends OnATestReceiver {
 
 	private void subscribe(String id, List<String> ruleIds, Map<String, String> matchLabels, List<String> groupBy,
 			String wait, String interval) {

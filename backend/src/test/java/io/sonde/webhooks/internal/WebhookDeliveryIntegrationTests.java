@@ -13,8 +13,6 @@ import io.sonde.webhooks.DeliveryStatus;
 import io.sonde.webhooks.RotatedSecret;
 import io.sonde.webhooks.SubscriptionRequest;
 import io.sonde.webhooks.WebhookDelivery;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -24,25 +22,7 @@ import static org.awaitility.Awaitility.await;
  * Deliveries to a real HTTP receiver on loopback that verifies every Standard Webhooks
  * signature with a verifier of its own; Redis is a redis-server of the test's.
  */
-class WebhookDeliveryIntegrationTests {
-
-	private static final Duration SETTLE = Duration.ofSeconds(30);
-
-	private WebhookTestBed bed;
-
-	private TestReceiver receiver;
-
-	@BeforeEach
-	void start() throws Exception {
-		this.bed = new WebhookTestBed(Clock.systemUTC(), List.of("127.0.0.1/32"), 3);
-		this.receiver = new TestReceiver(Clock.systemUTC());
-	}
-
-	@AfterEach
-	void stop() {
-		this.receiver.close();
-		this.bed.close();
-	}
+class WebhookDeliveryIntegrationTests extends OnATestReceiver {
 
 	private CreatedSubscription subscribe(String id) {
 		CreatedSubscription created = this.bed.webhooks

@@ -23,7 +23,6 @@ import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.http.MediaType;
 import org.springframework.security.test.context.support.WithMockUser;
-import org.springframework.test.web.servlet.MockMvc;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
@@ -50,9 +49,6 @@ class AlertsPageFormsIntegrationTests extends OnRealAlertsModules {
 
 	/** No switch has this device id: the engine labels its events' series by the id. */
 	private static final long SWITCH_ID = 902;
-
-	@Autowired
-	private MockMvc mvc;
 
 	@Autowired
 	private AlertRules rules;
@@ -173,18 +169,7 @@ class AlertsPageFormsIntegrationTests extends OnRealAlertsModules {
 	@Test
 	@WithMockUser(username = "olga", roles = "OPERATOR")
 	void showsACountThatIsNoNumberBesideItsInputAndKeepsWhatWasTyped() throws Exception {
-		String page = this.mvc
-			.perform(post("/alerts/rules").with(csrf())
-				.param("name", "miscounted bursts")
-				.param("severity", "warning")
-				.param("condition.type", "events")
-				.param("condition.kind", "THRESHOLD")
-				.param("condition.count", "three")
-				.param("condition.window", "30s"))
-			.andExpect(status().isBadRequest())
-			.andReturn()
-			.getResponse()
-			.getContentAsString();
+		String page = refused(eventRuleForm("miscounted bursts", "warning", "three"));
 
 		assertThat(page).contains("aria-describedby=\"rule-error-condition.count\"")
 			.contains(
@@ -196,18 +181,7 @@ class AlertsPageFormsIntegrationTests extends OnRealAlertsModules {
 	@Test
 	@WithMockUser(username = "olga", roles = "OPERATOR")
 	void showsTheFieldTheAlertsModuleRefusedBesideItsInput() throws Exception {
-		String page = this.mvc
-			.perform(post("/alerts/rules").with(csrf())
-				.param("name", "unknown value")
-				.param("severity", "info")
-				.param("condition.type", "value")
-				.param("condition.value", "no.such.value")
-				.param("condition.comparison", "above")
-				.param("condition.bound", "1"))
-			.andExpect(status().isBadRequest())
-			.andReturn()
-			.getResponse()
-			.getContentAsString();
+		String page = refused(valueRuleForm("unknown value", "info", "no.such.value", "above", "1"));
 
 		assertThat(page).contains("id=\"rule-error-condition.value\"")
 			.contains("&#39;no.such.value&#39; is not a live value; known: ")

@@ -8,7 +8,6 @@ import org.junit.jupiter.api.Test;
 
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.security.test.context.support.WithMockUser;
-import org.springframework.test.web.servlet.MockMvc;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.springframework.security.test.web.servlet.request.SecurityMockMvcRequestPostProcessors.csrf;
@@ -22,9 +21,6 @@ import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.
  * request-forgery guard) shown beside the input they name.
  */
 class AlertsPageIntegrationTests extends OnRealAlertsModules {
-
-	@Autowired
-	private MockMvc mvc;
 
 	@Autowired
 	private AlertRules rules;
@@ -61,32 +57,10 @@ class AlertsPageIntegrationTests extends OnRealAlertsModules {
 	@Test
 	@WithMockUser(username = "olga", roles = "OPERATOR")
 	void showsTheRuleChecksRefusalsBesideTheirInputs() throws Exception {
-		String zero = this.mvc
-			.perform(post("/alerts/rules").with(csrf())
-				.param("name", "never")
-				.param("severity", "info")
-				.param("condition.type", "events")
-				.param("condition.kind", "THRESHOLD")
-				.param("condition.count", "0")
-				.param("condition.window", "30s"))
-			.andExpect(status().isBadRequest())
-			.andReturn()
-			.getResponse()
-			.getContentAsString();
+		String zero = refused(eventRuleForm("never", "info", "0"));
 		assertThat(zero).contains("id=\"rule-error-condition.count\"");
 
-		String unknown = this.mvc
-			.perform(post("/alerts/rules").with(csrf())
-				.param("name", "mystery")
-				.param("severity", "info")
-				.param("condition.type", "value")
-				.param("condition.value", "no.such.value")
-				.param("condition.comparison", "above")
-				.param("condition.bound", "1"))
-			.andExpect(status().isBadRequest())
-			.andReturn()
-			.getResponse()
-			.getContentAsString();
+		String unknown = refused(valueRuleForm("mystery", "info", "no.such.value", "above", "1"));
 		assertThat(unknown).contains("id=\"rule-error-condition.value\"");
 		assertThat(this.rules.rule("never")).isEmpty();
 		assertThat(this.rules.rule("mystery")).isEmpty();
@@ -110,15 +84,7 @@ class AlertsPageIntegrationTests extends OnRealAlertsModules {
 				(secret) -> assertThat(secret.secret()).startsWith("whsec_"));
 		assertThat(this.webhooks.subscriptions()).anyMatch((subscription) -> subscription.name().equals("receiver"));
 
-		String refused = this.mvc
-			.perform(post("/alerts/subscriptions").with(csrf())
-				.param("name", "inside")
-				.param("url", "http://10.0.0.1/hook")
-				.param("format", "sonde"))
-			.andExpect(status().isBadRequest())
-			.andReturn()
-			.getResponse()
-			.getContentAsString();
+		String refused = refused(subscriptionForm("inside", "http://10.0.0.1/hook"));
 		assertThat(refused).contains("id=\"subscription-error-url\"");
 		assertThat(this.webhooks.subscriptions()).noneMatch((subscription) -> subscription.name().equals("inside"));
 	}

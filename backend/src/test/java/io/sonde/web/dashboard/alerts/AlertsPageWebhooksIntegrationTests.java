@@ -25,7 +25,6 @@ import org.junit.jupiter.api.Test;
 
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.security.test.context.support.WithMockUser;
-import org.springframework.test.web.servlet.MockMvc;
 import org.springframework.test.web.servlet.MvcResult;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -49,9 +48,6 @@ class AlertsPageWebhooksIntegrationTests extends OnRealAlertsModules {
 	private static final Pattern UNTIL = Pattern.compile("until (\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}) UTC\\.$");
 
 	private static HttpServer receiver;
-
-	@Autowired
-	private MockMvc mvc;
 
 	@Autowired
 	private Webhooks webhooks;
@@ -114,15 +110,7 @@ class AlertsPageWebhooksIntegrationTests extends OnRealAlertsModules {
 	@Test
 	@WithMockUser(username = "ada", roles = "ADMIN")
 	void showsTheUrlTheWebhooksModuleRefusedBesideItsInput() throws Exception {
-		String page = this.mvc
-			.perform(post("/alerts/subscriptions").with(csrf())
-				.param("name", "ftp receiver")
-				.param("url", "ftp://example.org/")
-				.param("format", "sonde"))
-			.andExpect(status().isBadRequest())
-			.andReturn()
-			.getResponse()
-			.getContentAsString();
+		String page = refused(subscriptionForm("ftp receiver", "ftp://example.org/"));
 
 		assertThat(page).contains("aria-describedby=\"subscription-error-url\"")
 			.contains("id=\"subscription-error-url\">Destination ftp://example.org/ refused: "

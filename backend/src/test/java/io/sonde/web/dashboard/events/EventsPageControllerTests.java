@@ -2,7 +2,6 @@ package io.sonde.web.dashboard.events;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicReference;
 
@@ -13,8 +12,8 @@ import io.sonde.events.EventQueryRejected;
 import io.sonde.events.EventStream;
 import io.sonde.events.OrderedAppends;
 import io.sonde.events.TelemetryEvent;
+import io.sonde.web.DashboardPages;
 import io.sonde.web.WebSliceTestConfiguration;
-import org.awaitility.Awaitility;
 import org.junit.jupiter.api.Test;
 
 import org.springframework.beans.factory.annotation.Autowired;
@@ -34,7 +33,6 @@ import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.
 import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.jsonPath;
 import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.request;
 import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.status;
-import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.view;
 
 /**
  * The Events page, its live stream and its history over test doubles of the events
@@ -58,12 +56,7 @@ class EventsPageControllerTests {
 	@Test
 	@WithMockUser(username = "viewer", roles = "VIEWER")
 	void rendersTheFiltersTheStreamAndTheContextPanelWithEventsCurrentInTheNavigation() throws Exception {
-		String page = this.mvc.perform(get("/events"))
-			.andExpect(status().isOk())
-			.andExpect(view().name("events"))
-			.andReturn()
-			.getResponse()
-			.getContentAsString();
+		String page = DashboardPages.rendered(this.mvc, "/events", "events");
 
 		assertThat(page).contains("<h1>Events</h1>")
 			.contains("href=\"/events\" aria-current=\"page\">Events</a>")
@@ -96,7 +89,7 @@ class EventsPageControllerTests {
 			.andExpect(request().asyncStarted())
 			.andReturn();
 
-		String body = awaitContent(stream, "event:telemetry");
+		String body = DashboardPages.streamedUntil(stream, "event:telemetry");
 		assertThat(stream.getResponse().getContentType()).startsWith(MediaType.TEXT_EVENT_STREAM_VALUE);
 		assertThat(body).contains("id:1700000000000-1\nevent:telemetry\ndata:{\"metric\":\"hop_latency\"}");
 		EventQuery asked = this.stream.lastQuery.get();
@@ -163,16 +156,6 @@ class EventsPageControllerTests {
 		assertThat(asked.kinds()).extracting(Enum::name).containsExactly("CHANGED");
 		assertThat(asked.from()).hasToString("2026-11-23T10:00:00Z");
 		assertThat(this.history.lastCursor.get()).isEqualTo("c1");
-	}
-
-	private static String awaitContent(MvcResult stream, String expected) {
-		String content = Awaitility.await("the stream to contain " + expected)
-			.atMost(Duration.ofSeconds(5))
-			.pollDelay(Duration.ZERO)
-			.pollInterval(Duration.ofMillis(20))
-			.until(() -> stream.getResponse().getContentAsString(), (shown) -> shown.contains(expected));
-		assertThat(content).contains(expected);
-		return content;
 	}
 
 	/**

@@ -15,6 +15,7 @@ import io.sonde.metrics.ExportStatistics;
 import io.sonde.metrics.MetricHistory;
 import io.sonde.metrics.MetricHistoryPoint;
 import io.sonde.metrics.MetricsExport;
+import io.sonde.web.DashboardPages;
 import io.sonde.web.WebSliceTestConfiguration;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -34,7 +35,6 @@ import static org.springframework.test.web.servlet.request.MockMvcRequestBuilder
 import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.put;
 import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.jsonPath;
 import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.status;
-import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.view;
 
 /**
  * The Metrics page over test doubles of the metrics module's history and keys and the
@@ -65,12 +65,7 @@ class MetricsPageControllerTests {
 	@Test
 	@WithMockUser(username = "viewer", roles = "VIEWER")
 	void showsAViewerTheMetricsRangesAndThresholdsWithoutAWayToChangeThem() throws Exception {
-		String page = this.mvc.perform(get("/metrics"))
-			.andExpect(status().isOk())
-			.andExpect(view().name("metrics"))
-			.andReturn()
-			.getResponse()
-			.getContentAsString();
+		String page = DashboardPages.rendered(this.mvc, "/metrics", "metrics");
 
 		assertThat(page).contains("<h1>Metrics</h1>")
 			.contains("href=\"/metrics\" aria-current=\"page\">Metrics</a>")

@@ -9,6 +9,7 @@ import io.sonde.topology.ImportedTopology;
 import io.sonde.topology.Topology;
 import io.sonde.topology.TopologyCatalog;
 import io.sonde.topology.TopologyGenerators;
+import io.sonde.web.DashboardPages;
 import io.sonde.web.WebSliceTestConfiguration;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -28,7 +29,6 @@ import static org.springframework.test.web.servlet.request.MockMvcRequestBuilder
 import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.content;
 import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.jsonPath;
 import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.status;
-import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.view;
 
 /**
  * The Probes page and the plans it draws, planned by the real planner over a FatTree(4)
@@ -54,12 +54,7 @@ class ProbesPageControllerTests {
 	@Test
 	@WithMockUser(username = "viewer", roles = "VIEWER")
 	void rendersThePlanControlsAndTheDrawingsWithTheirSourcesAndLinksItselfFromTheNavigation() throws Exception {
-		String page = this.mvc.perform(get("/probes"))
-			.andExpect(status().isOk())
-			.andExpect(view().name("probes"))
-			.andReturn()
-			.getResponse()
-			.getContentAsString();
+		String page = DashboardPages.rendered(this.mvc, "/probes", "probes");
 
 		assertThat(page).contains("<h1>Probes</h1>")
 			.contains("data-plans-url=\"/probes/plans\"")
