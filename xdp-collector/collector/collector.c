@@ -28,24 +28,8 @@
 #include "collector.h"
 #include "collector.skel.h"
 #include "daemon.h"
+#include "daemon_cli.h"
 #include "daemon_host.h"
-
-static volatile sig_atomic_t stopping;
-static int verbose;
-
-static void on_signal(int sig)
-{
-	(void)sig;
-	stopping = 1;
-}
-
-static int print_libbpf(enum libbpf_print_level level, const char *fmt,
-			va_list args)
-{
-	if (level == LIBBPF_DEBUG && !verbose)
-		return 0;
-	return vfprintf(stderr, fmt, args);
-}
 
 static void print_flow(const struct flow_key *k)
 {
@@ -184,162 +168,71 @@ static const char usage_text[] =
 
 enum {
 	OPT_PASS = 256,
-	OPT_EVENTS_STREAM,
 	OPT_SNAPSHOTS_STREAM,
-	OPT_MAXLEN,
 	OPT_SNAPSHOT_MAXLEN,
-	OPT_BATCH,
 	OPT_COUNTERS,
-	OPT_BUFFER,
 	OPT_CHANNEL,
-	OPT_TIMEOUT,
-	OPT_BACKOFF,
-	OPT_RETAIN_S,
-	OPT_RETAIN_BYTES,
-	OPT_PUBLISHED_LOG,
 };
 
 static const struct option opts[] = {
-	{ "iface", required_argument, NULL, 'i' },
-	{ "mode", required_argument, NULL, 'm' },
+	DAEMON_CLI_OPTIONS,
 	{ "port", required_argument, NULL, 'p' },
-	{ "threshold", required_argument, NULL, 't' },
 	{ "pass", no_argument, NULL, OPT_PASS },
-	{ "redis", required_argument, NULL, 'r' },
-	{ "node-id", required_argument, NULL, 'n' },
-	{ "events-stream", required_argument, NULL, OPT_EVENTS_STREAM },
 	{ "snapshots-stream", required_argument, NULL, OPT_SNAPSHOTS_STREAM },
-	{ "maxlen", required_argument, NULL, OPT_MAXLEN },
 	{ "snapshot-maxlen", required_argument, NULL, OPT_SNAPSHOT_MAXLEN },
-	{ "batch", required_argument, NULL, OPT_BATCH },
 	{ "push-interval", required_argument, NULL, 'P' },
 	{ "counters-interval", required_argument, NULL, OPT_COUNTERS },
-	{ "buffer", required_argument, NULL, OPT_BUFFER },
 	{ "threshold-channel", required_argument, NULL, OPT_CHANNEL },
-	{ "redis-timeout-ms", required_argument, NULL, OPT_TIMEOUT },
-	{ "backoff-max-ms", required_argument, NULL, OPT_BACKOFF },
-	{ "retain-seconds", required_argument, NULL, OPT_RETAIN_S },
-	{ "retain-bytes", required_argument, NULL, OPT_RETAIN_BYTES },
-	{ "published-log", required_argument, NULL, OPT_PUBLISHED_LOG },
 	{ "events", no_argument, NULL, 'e' },
-	{ "duration", required_argument, NULL, 'd' },
-	{ "verbose", no_argument, NULL, 'v' },
-	{ "help", no_argument, NULL, 'h' },
 	{},
 };
 
 struct args {
-	const char *iface, *mode, *redis, *node;
-	const char *thresholds[METRIC_COUNT * 4];
-	int n_thr, port, pass, events;
-	double duration;
+	struct daemon_cli c;
+	int pass, events;
 };
+
+/* The collector's own options; 0, or -EINVAL. */
+static int own_option(struct args *a, struct daemon *d, int opt)
+{
+	switch (opt) {
+	case OPT_PASS:
+		a->pass = 1;
+		return 0;
+	case OPT_SNAPSHOTS_STREAM:
+		d->o.snapshots_stream = optarg;
+		return 0;
+	case OPT_SNAPSHOT_MAXLEN:
+		d->o.snapshot_maxlen = strtoull(optarg, NULL, 10);
+		return 0;
+	case 'P':
+		d->o.push_s = atof(optarg);
+		return 0;
+	case OPT_COUNTERS:
+		d->o.counters_s = atof(optarg);
+		return 0;
+	case OPT_CHANNEL:
+		d->redis.channel = *optarg ? optarg : NULL;
+		return 0;
+	case 'e':
+		a->events = 1;
+		return 0;
+	}
+	return -EINVAL;
+}
 
 static int parse_args(int argc, char **argv, struct args *a, struct daemon *d)
 {
-	double seconds;
-	char *end;
-	int opt;
+	int opt, taken;
 
-	while ((opt = getopt_long(argc, argv, "i:m:p:t:r:n:P:ed:vh", opts,
+	while ((opt = getopt_long(argc, argv, DAEMON_CLI_SHORT "P:e", opts,
 				  NULL)) != -1) {
-		switch (opt) {
-		case 'i':
-			a->iface = optarg;
-			break;
-		case 'm':
-			a->mode = optarg;
-			break;
-		case 'p':
-			a->port = (int)strtol(optarg, &end, 10);
-			if (*end || a->port <= 0 || a->port > 65535)
-				return -EINVAL;
-			break;
-		case 't':
-			if (a->n_thr >= (int)(sizeof(a->thresholds) /
-					      sizeof(*a->thresholds)))
-				return -EINVAL;
-			a->thresholds[a->n_thr++] = optarg;
-			break;
-		case OPT_PASS:
-			a->pass = 1;
-			break;
-		case 'r':
-			a->redis = optarg;
-			break;
-		case 'n':
-			a->node = optarg;
-			break;
-		case OPT_EVENTS_STREAM:
-			d->o.events_stream = optarg;
-			break;
-		case OPT_SNAPSHOTS_STREAM:
-			d->o.snapshots_stream = optarg;
-			break;
-		case OPT_MAXLEN:
-			d->o.maxlen = strtoull(optarg, NULL, 10);
-			break;
-		case OPT_SNAPSHOT_MAXLEN:
-			d->o.snapshot_maxlen = strtoull(optarg, NULL, 10);
-			break;
-		case OPT_BATCH:
-			d->o.batch = strtoull(optarg, NULL, 10);
-			break;
-		case 'P':
-			d->o.push_s = atof(optarg);
-			break;
-		case OPT_COUNTERS:
-			d->o.counters_s = atof(optarg);
-			break;
-		case OPT_BUFFER:
-			d->o.buffer = strtoull(optarg, NULL, 10);
-			break;
-		case OPT_CHANNEL:
-			d->redis.channel = *optarg ? optarg : NULL;
-			break;
-		case OPT_TIMEOUT:
-			d->redis.timeout_ms = (unsigned int)atoi(optarg);
-			break;
-		case OPT_BACKOFF:
-			d->redis.backoff_max_ms = (unsigned int)atoi(optarg);
-			break;
-		case OPT_RETAIN_S:
-			seconds = strtod(optarg, &end);
-			if (*end || seconds < 0 || seconds > 3600)
-				return -EINVAL;
-			d->o.retain_ms = (unsigned long long)(seconds * 1000);
-			break;
-		case OPT_RETAIN_BYTES:
-			d->o.retain_bytes = strtoull(optarg, &end, 10);
-			if (*end || !d->o.retain_bytes)
-				return -EINVAL;
-			break;
-		case OPT_PUBLISHED_LOG:
-			d->o.published_log = optarg;
-			break;
-		case 'e':
-			a->events = 1;
-			break;
-		case 'd':
-			a->duration = atof(optarg);
-			break;
-		case 'v':
-			verbose = 1;
-			break;
-		case 'h':
-			fputs(usage_text, stdout);
-			exit(0);
-		default:
+		taken = daemon_cli_option(&a->c, opt, optarg);
+		if (taken < 0 || (!taken && own_option(a, d, opt)))
 			return -EINVAL;
-		}
 	}
-	if (!a->iface || optind != argc || !d->o.maxlen ||
-	    !d->o.snapshot_maxlen || !d->o.buffer || !d->o.batch ||
-	    d->o.batch > DAEMON_MAX_BATCH || d->o.counters_s <= 0 ||
-	    d->o.push_s < 0 || !d->redis.timeout_ms)
-		return -EINVAL;
-	if (strcmp(a->mode, "auto") && strcmp(a->mode, "native") &&
-	    strcmp(a->mode, "generic"))
+	if (daemon_cli_check(&a->c, argc) || !d->o.snapshot_maxlen ||
+	    d->o.counters_s <= 0 || d->o.push_s < 0)
 		return -EINVAL;
 	return 0;
 }
@@ -351,10 +244,9 @@ static void wall_offset(struct daemon *d)
 	d->wall_offset_ns = daemon_wall_offset_ns(&d->started_ms, &mono_ns);
 }
 
-static int setup(struct run *r, struct collector *skel, struct args *a)
+static int setup(struct run *r, struct collector *skel, struct daemon_cli *a)
 {
 	struct daemon *d = &r->d;
-	static char host[256];
 	int fds[SNAP_TABLES] = {
 		[SNAP_FLOWS4] = bpf_map__fd(skel->maps.flows4),
 		[SNAP_FLOWS6] = bpf_map__fd(skel->maps.flows6),
@@ -367,15 +259,20 @@ static int setup(struct run *r, struct collector *skel, struct args *a)
 	int i, err;
 
 	d->counters_fd = bpf_map__fd(skel->maps.counters);
-	d->thresholds_fd = bpf_map__fd(skel->maps.thresholds);
+	d->thr = (struct daemon_thresholds){
+		.fd = bpf_map__fd(skel->maps.thresholds),
+		.count = METRIC_COUNT,
+		.parse = daemon_parse_thresholds,
+		.now = d->thresholds,
+		.key = d->redis.channel,
+		.room = 512,
+		.cut = 1, /* a hash too large for one message: what fits */
+	};
 	d->sources_fd = bpf_map__fd(skel->maps.report_sources);
 	d->sources_more_fd = bpf_map__fd(skel->maps.report_sources_more);
 	wall_offset(d);
-	if (!a->node) {
-		if (gethostname(host, sizeof(host) - 1))
-			strcpy(host, "localhost");
-		a->node = host;
-	}
+	if (!a->node)
+		a->node = daemon_host_name();
 	d->origin.node = a->node;
 	d->origin.ifname = a->iface;
 	d->origin.run = d->started_ms;
@@ -387,7 +284,7 @@ static int setup(struct run *r, struct collector *skel, struct args *a)
 	snprintf(d->out.witness_key, sizeof(d->out.witness_key),
 		 "sonde:collector:%s:%s:witness", a->node, a->iface);
 	for (i = 0; i < a->n_thr; i++) {
-		err = daemon_apply_thresholds(d, a->thresholds[i],
+		err = daemon_thresholds_apply(&d->thr, a->thresholds[i],
 					      strlen(a->thresholds[i]));
 		if (err < 0) {
 			fprintf(stderr, "collector: bad threshold %s\n",
@@ -395,7 +292,7 @@ static int setup(struct run *r, struct collector *skel, struct args *a)
 			return err;
 		}
 	}
-	d->thresholds_applied = 0;
+	d->thr.applied = 0;
 	if (!r->redis)
 		return 0;
 	daemon_wire(d);
@@ -423,7 +320,15 @@ int main(int argc, char **argv)
 {
 	static struct run r;
 	struct daemon *d = &r.d;
-	struct args a = { .mode = "auto" };
+	struct args a = {
+		.c = {
+			.usage = usage_text,
+			.mode = "auto",
+			.max_thr = METRIC_COUNT * 4,
+			.conn = &d->redis,
+			DAEMON_CLI_DELIVERY(d->o),
+		},
+	};
 	struct collector *skel = NULL;
 	struct ring_buffer *rb = NULL;
 	__u32 flags = 0;
@@ -450,19 +355,18 @@ int main(int argc, char **argv)
 		.backoff_min_ms = 100,
 		.backoff_max_ms = 5000,
 	};
-	if (parse_args(argc, argv, &a, d) ||
-	    (a.redis && daemon_parse_redis(a.redis, &d->redis))) {
+	if (parse_args(argc, argv, &a, d)) {
 		fputs(usage_text, stderr);
 		return 2;
 	}
-	ifindex = (int)if_nametoindex(a.iface);
+	ifindex = (int)if_nametoindex(a.c.iface);
 	if (!ifindex) {
-		fprintf(stderr, "collector: no interface %s\n", a.iface);
+		fprintf(stderr, "collector: no interface %s\n", a.c.iface);
 		return 2;
 	}
-	r.redis = a.redis != NULL;
+	r.redis = a.c.redis != NULL;
 	r.events = a.events;
-	libbpf_set_print(print_libbpf);
+	daemon_libbpf_print(a.c.verbose);
 	skel = collector__open();
 	if (!skel) {
 		err = -errno;
@@ -471,11 +375,11 @@ int main(int argc, char **argv)
 	err = collector__load(skel);
 	if (err)
 		goto cleanup;
-	if (a.port)
-		skel->data->config.report_port = a.port;
+	if (a.c.port)
+		skel->data->config.report_port = a.c.port;
 	skel->data->config.pass_reports = a.pass;
 	d->report_port = skel->data->config.report_port;
-	err = setup(&r, skel, &a);
+	err = setup(&r, skel, &a.c);
 	if (err)
 		goto cleanup;
 	rb = ring_buffer__new(bpf_map__fd(skel->maps.events), on_event, &r,
@@ -484,32 +388,30 @@ int main(int argc, char **argv)
 		err = -errno;
 		goto cleanup;
 	}
-	signal(SIGINT, on_signal);
-	signal(SIGTERM, on_signal);
-	signal(SIGPIPE, SIG_IGN); /* why: a Redis gone mid-write is an error */
+	daemon_catch_signals();
 	err = daemon_attach_xdp(ifindex,
 				bpf_program__fd(skel->progs.xdp_collector),
-				a.mode, &flags);
+				a.c.mode, &flags);
 	if (err) {
-		fprintf(stderr, "collector: attach to %s failed: %s\n", a.iface,
-			strerror(-err));
+		fprintf(stderr, "collector: attach to %s failed: %s\n",
+			a.c.iface, strerror(-err));
 		goto cleanup;
 	}
 	attached = 1;
 	d->mode = flags == XDP_FLAGS_SKB_MODE ? "generic" : "native";
 	printf("{\"attached\": \"%s\", \"mode\": \"%s\", \"report_port\": %u}\n",
-	       a.iface, d->mode, d->report_port);
+	       a.c.iface, d->mode, d->report_port);
 	fflush(stdout);
 	start = daemon_now_ms();
-	while (!stopping) {
+	while (!daemon_stopping) {
 		/* why: events are submitted without wakeups; consume on a timer too */
 		ring_buffer__poll(rb, d->snap_active ? 0 : 50);
 		ring_buffer__consume(rb);
 		if (r.redis)
 			daemon_push_step(d, 0);
 		fflush(stdout);
-		if (a.duration > 0 &&
-		    daemon_now_ms() - start >= a.duration * 1000)
+		if (a.c.duration > 0 &&
+		    daemon_now_ms() - start >= a.c.duration * 1000)
 			break;
 	}
 	/* Detach first, so that the last events are all in the ring. */

@@ -10,7 +10,7 @@
 
 #include <stddef.h>
 
-#define DAEMON_MAX_FIELDS 160 /* field and value strings of one entry */
+#define DAEMON_MAX_FIELDS 200 /* field and value strings of one entry */
 #define DAEMON_ID_MAX 48      /* a stream entry id, "<ms>-<seq>", and its NUL */
 
 /* The program's name in log lines ("collector", "nic-agent"). */

@@ -1,18 +1,31 @@
 /* SPDX-License-Identifier: (GPL-2.0-only OR BSD-2-Clause) */
 /*
  * daemon_host.h - what both daemons do the same way on their host: read
- * the -r HOST:PORT option, attach an XDP program in the mode asked for, and
- * tie the kernel's monotonic clock to the wall clock.
+ * the -r HOST:PORT option, name the host, route libbpf's messages, stop on
+ * a signal, attach an XDP program in the mode asked for, and tie the
+ * kernel's monotonic clock to the wall clock.
  */
 #ifndef DAEMON_HOST_H
 #define DAEMON_HOST_H
 
+#include <signal.h>
 #include <linux/types.h>
 
 #include "daemon_redis.h"
 
 /* HOST[:PORT] (6379 when PORT is absent) into r->host and r->port. */
 int daemon_parse_redis(const char *s, struct daemon_redis *r);
+
+/* The host name (gethostname), "localhost" when it has none. */
+const char *daemon_host_name(void);
+
+/* libbpf's messages to stderr, its debug lines only when verbose. */
+void daemon_libbpf_print(int verbose);
+
+/* Set by SIGINT and SIGTERM once daemon_catch_signals() ran. */
+extern volatile sig_atomic_t daemon_stopping;
+/* SIGINT and SIGTERM set daemon_stopping; SIGPIPE is ignored. */
+void daemon_catch_signals(void);
 
 /*
  * Attaches prog to ifindex in mode "native", "generic" or "auto" (native,

@@ -25,24 +25,8 @@
 
 #include "agent.skel.h"
 #include "agent_daemon.h"
+#include "daemon_cli.h"
 #include "daemon_host.h"
-
-static volatile sig_atomic_t stopping;
-static int verbose;
-
-static void on_signal(int sig)
-{
-	(void)sig;
-	stopping = 1;
-}
-
-static int print_libbpf(enum libbpf_print_level level, const char *fmt,
-			va_list args)
-{
-	if (level == LIBBPF_DEBUG && !verbose)
-		return 0;
-	return vfprintf(stderr, fmt, args);
-}
 
 struct run {
 	struct agent_daemon d;
@@ -135,71 +119,34 @@ enum {
 	OPT_AGE,
 	OPT_FLOW,
 	OPT_HIST,
-	OPT_EVENTS_STREAM,
 	OPT_FLOWS_STREAM,
 	OPT_HIST_STREAM,
-	OPT_MAXLEN,
 	OPT_HIST_MAXLEN,
-	OPT_BATCH,
-	OPT_BUFFER,
 	OPT_COUNTERS,
-	OPT_RETAIN_S,
-	OPT_RETAIN_BYTES,
-	OPT_PUBLISHED_LOG,
 	OPT_WAKEUP,
-	OPT_TIMEOUT,
-	OPT_BACKOFF,
 };
 
 static const struct option opts[] = {
-	{ "iface", required_argument, NULL, 'i' },
-	{ "mode", required_argument, NULL, 'm' },
+	DAEMON_CLI_OPTIONS,
 	{ "int-port", required_argument, NULL, 'p' },
-	{ "threshold", required_argument, NULL, 't' },
 	{ "bin-width", required_argument, NULL, OPT_BIN_WIDTH },
 	{ "rows", required_argument, NULL, OPT_ROWS },
 	{ "idle-timeout", required_argument, NULL, OPT_IDLE },
 	{ "age-interval", required_argument, NULL, OPT_AGE },
 	{ "flow-interval", required_argument, NULL, OPT_FLOW },
 	{ "hist-interval", required_argument, NULL, OPT_HIST },
-	{ "redis", required_argument, NULL, 'r' },
-	{ "node-id", required_argument, NULL, 'n' },
-	{ "events-stream", required_argument, NULL, OPT_EVENTS_STREAM },
 	{ "flows-stream", required_argument, NULL, OPT_FLOWS_STREAM },
 	{ "hist-stream", required_argument, NULL, OPT_HIST_STREAM },
-	{ "maxlen", required_argument, NULL, OPT_MAXLEN },
 	{ "hist-maxlen", required_argument, NULL, OPT_HIST_MAXLEN },
-	{ "batch", required_argument, NULL, OPT_BATCH },
-	{ "buffer", required_argument, NULL, OPT_BUFFER },
 	{ "counters-interval", required_argument, NULL, OPT_COUNTERS },
-	{ "retain-seconds", required_argument, NULL, OPT_RETAIN_S },
-	{ "retain-bytes", required_argument, NULL, OPT_RETAIN_BYTES },
-	{ "published-log", required_argument, NULL, OPT_PUBLISHED_LOG },
 	{ "wakeup-bytes", required_argument, NULL, OPT_WAKEUP },
-	{ "redis-timeout-ms", required_argument, NULL, OPT_TIMEOUT },
-	{ "backoff-max-ms", required_argument, NULL, OPT_BACKOFF },
-	{ "duration", required_argument, NULL, 'd' },
-	{ "verbose", no_argument, NULL, 'v' },
-	{ "help", no_argument, NULL, 'h' },
 	{},
 };
 
 struct args {
-	const char *iface, *mode, *redis, *node;
-	const char *thresholds[64];
-	int n_thr, port;
+	struct daemon_cli c;
 	unsigned long long wakeup_bytes;
-	double duration;
 };
-
-/* A number of seconds, 0 to a day; -1 when it does not parse. */
-static double seconds(const char *s)
-{
-	char *end;
-	double v = strtod(s, &end);
-
-	return *end || v < 0 || v > 86400 ? -1 : v;
-}
 
 static int bin_width(struct agent_daemon *d, const char *s)
 {
@@ -222,130 +169,66 @@ static int bin_width(struct agent_daemon *d, const char *s)
 	return -EINVAL;
 }
 
-static int parse_args(int argc, char **argv, struct args *a,
-		      struct agent_daemon *d)
+/* The NIC agent's own options; 0, or -EINVAL. */
+static int own_option(struct args *a, struct agent_daemon *d, int opt)
 {
 	unsigned long long rows;
 	char *end;
-	int opt;
 
-	while ((opt = getopt_long(argc, argv, "i:m:p:t:r:n:d:vh", opts,
-				  NULL)) != -1) {
-		switch (opt) {
-		case 'i':
-			a->iface = optarg;
-			break;
-		case 'm':
-			a->mode = optarg;
-			break;
-		case 'p':
-			a->port = (int)strtol(optarg, &end, 10);
-			if (*end || a->port <= 0 || a->port > 65535)
-				return -EINVAL;
-			break;
-		case 't':
-			if (a->n_thr >= 64)
-				return -EINVAL;
-			a->thresholds[a->n_thr++] = optarg;
-			break;
-		case OPT_BIN_WIDTH:
-			if (bin_width(d, optarg))
-				return -EINVAL;
-			break;
-		case OPT_ROWS:
-			rows = strtoull(optarg, &end, 10);
-			if (*end || !rows || rows > (1ULL << 24) ||
-			    (rows & (rows - 1)))
-				return -EINVAL;
-			d->rows = (unsigned int)rows;
-			break;
-		case OPT_IDLE:
-			d->o.idle_s = seconds(optarg);
-			break;
-		case OPT_AGE:
-			d->o.age_s = seconds(optarg);
-			break;
-		case OPT_FLOW:
-			d->o.flow_s = seconds(optarg);
-			break;
-		case OPT_HIST:
-			d->o.hist_s = seconds(optarg);
-			break;
-		case 'r':
-			a->redis = optarg;
-			break;
-		case 'n':
-			a->node = optarg;
-			break;
-		case OPT_EVENTS_STREAM:
-			d->o.events_stream = optarg;
-			break;
-		case OPT_FLOWS_STREAM:
-			d->o.flows_stream = optarg;
-			break;
-		case OPT_HIST_STREAM:
-			d->o.hist_stream = optarg;
-			break;
-		case OPT_MAXLEN:
-			d->o.maxlen = strtoull(optarg, NULL, 10);
-			break;
-		case OPT_HIST_MAXLEN:
-			d->o.hist_maxlen = strtoull(optarg, NULL, 10);
-			break;
-		case OPT_BATCH:
-			d->o.batch = strtoull(optarg, NULL, 10);
-			break;
-		case OPT_BUFFER:
-			d->o.buffer = strtoull(optarg, NULL, 10);
-			break;
-		case OPT_COUNTERS:
-			d->o.counters_s = seconds(optarg);
-			break;
-		case OPT_RETAIN_S:
-			if (seconds(optarg) < 0 || seconds(optarg) > 3600)
-				return -EINVAL;
-			d->o.retain_ms =
-				(unsigned long long)(seconds(optarg) * 1000);
-			break;
-		case OPT_RETAIN_BYTES:
-			d->o.retain_bytes = strtoull(optarg, &end, 10);
-			if (*end || !d->o.retain_bytes)
-				return -EINVAL;
-			break;
-		case OPT_PUBLISHED_LOG:
-			d->o.published_log = optarg;
-			break;
-		case OPT_WAKEUP:
-			a->wakeup_bytes = strtoull(optarg, &end, 10);
-			if (*end)
-				return -EINVAL;
-			break;
-		case OPT_TIMEOUT:
-			d->redis.timeout_ms = (unsigned int)atoi(optarg);
-			break;
-		case OPT_BACKOFF:
-			d->redis.backoff_max_ms = (unsigned int)atoi(optarg);
-			break;
-		case 'd':
-			a->duration = atof(optarg);
-			break;
-		case 'v':
-			verbose = 1;
-			break;
-		case 'h':
-			fputs(usage_text, stdout);
-			exit(0);
-		default:
+	switch (opt) {
+	case OPT_BIN_WIDTH:
+		return bin_width(d, optarg) ? -EINVAL : 0;
+	case OPT_ROWS:
+		rows = strtoull(optarg, &end, 10);
+		if (*end || !rows || rows > (1ULL << 24) || (rows & (rows - 1)))
 			return -EINVAL;
-		}
+		d->rows = (unsigned int)rows;
+		return 0;
+	case OPT_IDLE:
+		d->o.idle_s = daemon_cli_seconds(optarg);
+		return 0;
+	case OPT_AGE:
+		d->o.age_s = daemon_cli_seconds(optarg);
+		return 0;
+	case OPT_FLOW:
+		d->o.flow_s = daemon_cli_seconds(optarg);
+		return 0;
+	case OPT_HIST:
+		d->o.hist_s = daemon_cli_seconds(optarg);
+		return 0;
+	case OPT_FLOWS_STREAM:
+		d->o.flows_stream = optarg;
+		return 0;
+	case OPT_HIST_STREAM:
+		d->o.hist_stream = optarg;
+		return 0;
+	case OPT_HIST_MAXLEN:
+		d->o.hist_maxlen = strtoull(optarg, NULL, 10);
+		return 0;
+	case OPT_COUNTERS:
+		d->o.counters_s = daemon_cli_seconds(optarg);
+		return 0;
+	case OPT_WAKEUP:
+		a->wakeup_bytes = strtoull(optarg, &end, 10);
+		return *end ? -EINVAL : 0;
 	}
-	if (!a->iface || optind != argc || !d->o.maxlen || !d->o.hist_maxlen ||
-	    !d->o.buffer || !d->o.batch || d->o.batch > DAEMON_MAX_BATCH ||
+	return -EINVAL;
+}
+
+static int parse_args(int argc, char **argv, struct args *a,
+		      struct agent_daemon *d)
+{
+	int opt, taken;
+
+	while ((opt = getopt_long(argc, argv, DAEMON_CLI_SHORT, opts, NULL)) !=
+	       -1) {
+		taken = daemon_cli_option(&a->c, opt, optarg);
+		if (taken < 0 || (!taken && own_option(a, d, opt)))
+			return -EINVAL;
+	}
+	if (daemon_cli_check(&a->c, argc) || !d->o.hist_maxlen ||
 	    d->o.counters_s <= 0 || d->o.idle_s < 0 || d->o.age_s < 0 ||
-	    d->o.flow_s < 0 || d->o.hist_s < 0 || !d->redis.timeout_ms)
-		return -EINVAL;
-	if (strcmp(a->mode, "auto") && strcmp(a->mode, "native") &&
-	    strcmp(a->mode, "generic"))
+	    d->o.flow_s < 0 || d->o.hist_s < 0)
 		return -EINVAL;
 	return 0;
 }
@@ -365,11 +248,19 @@ static int configure(struct run *r, struct agent *skel, struct args *a)
 	int i, err;
 
 	d->counters_fd = bpf_map__fd(skel->maps.counters);
-	d->thresholds_fd = bpf_map__fd(skel->maps.thresholds);
+	d->thr = (struct daemon_thresholds){
+		.fd = bpf_map__fd(skel->maps.thresholds),
+		.count = AGENT_THRESHOLDS,
+		.parse = agent_parse_thresholds,
+		.now = d->thresholds,
+		.key = d->thresholds_key,
+		.room = 1024, /* why: a larger hash is refused, not cut */
+	};
 	d->rows_fd = bpf_map__fd(skel->maps.flow_rows);
 	d->hist_fd = bpf_map__fd(skel->maps.histograms);
 	d->config_fd = bpf_map__fd(skel->maps.config);
-	d->int_port = a->port ? (unsigned int)a->port : AGENT_DEFAULT_INT_PORT;
+	d->int_port = a->c.port ? (unsigned int)a->c.port
+				: AGENT_DEFAULT_INT_PORT;
 	cfg.int_port = d->int_port;
 	cfg.rows_mask = d->rows - 1;
 	for (i = 0; i < AGENT_HOP_METRICS; i++)
@@ -382,35 +273,31 @@ static int configure(struct run *r, struct agent *skel, struct args *a)
 		__u32 key = (__u32)i;
 		__u64 off = AGENT_THRESHOLD_OFF;
 
-		if (bpf_map_update_elem(d->thresholds_fd, &key, &off, BPF_ANY))
+		if (bpf_map_update_elem(d->thr.fd, &key, &off, BPF_ANY))
 			return -errno;
 		d->thresholds[i] = off;
 	}
-	for (i = 0; i < a->n_thr; i++) {
-		err = agent_apply_thresholds(d, a->thresholds[i],
-					     strlen(a->thresholds[i]));
+	for (i = 0; i < a->c.n_thr; i++) {
+		err = daemon_thresholds_apply(&d->thr, a->c.thresholds[i],
+					      strlen(a->c.thresholds[i]));
 		if (err < 0) {
 			fprintf(stderr, "nic-agent: bad threshold %s\n",
-				a->thresholds[i]);
+				a->c.thresholds[i]);
 			return err;
 		}
 	}
-	d->thresholds_applied = 0;
+	d->thr.applied = 0;
 	return 0;
 }
 
-static int setup(struct run *r, struct args *a)
+static int setup(struct run *r, struct daemon_cli *a)
 {
 	struct agent_daemon *d = &r->d;
-	static char host[256];
 	int err;
 
 	clocks(d);
-	if (!a->node) {
-		if (gethostname(host, sizeof(host) - 1))
-			strcpy(host, "localhost");
-		a->node = host;
-	}
+	if (!a->node)
+		a->node = daemon_host_name();
 	d->origin = (struct daemon_origin){
 		.node = a->node,
 		.ifname = a->iface,
@@ -471,7 +358,16 @@ int main(int argc, char **argv)
 {
 	static struct run r;
 	struct agent_daemon *d = &r.d;
-	struct args a = { .mode = "auto", .wakeup_bytes = 256 * 1024 };
+	struct args a = {
+		.c = {
+			.usage = usage_text,
+			.mode = "auto",
+			.max_thr = 64,
+			.conn = &d->redis,
+			DAEMON_CLI_DELIVERY(d->o),
+		},
+		.wakeup_bytes = 256 * 1024,
+	};
 	struct ring_buffer *rb = NULL;
 	struct agent *skel = NULL;
 	unsigned long long start, deadline;
@@ -505,18 +401,17 @@ int main(int argc, char **argv)
 		.backoff_min_ms = 100,
 		.backoff_max_ms = 5000,
 	};
-	if (parse_args(argc, argv, &a, d) ||
-	    (a.redis && daemon_parse_redis(a.redis, &d->redis))) {
+	if (parse_args(argc, argv, &a, d)) {
 		fputs(usage_text, stderr);
 		return 2;
 	}
-	ifindex = (int)if_nametoindex(a.iface);
+	ifindex = (int)if_nametoindex(a.c.iface);
 	if (!ifindex) {
-		fprintf(stderr, "nic-agent: no interface %s\n", a.iface);
+		fprintf(stderr, "nic-agent: no interface %s\n", a.c.iface);
 		return 2;
 	}
-	r.redis = a.redis != NULL;
-	libbpf_set_print(print_libbpf);
+	r.redis = a.c.redis != NULL;
+	daemon_libbpf_print(a.c.verbose);
 	skel = agent__open();
 	if (!skel) {
 		err = -errno;
@@ -526,7 +421,7 @@ int main(int argc, char **argv)
 		      ?: agent__load(skel);
 	if (err)
 		goto cleanup;
-	err = setup(&r, &a) ?: configure(&r, skel, &a);
+	err = setup(&r, &a.c) ?: configure(&r, skel, &a);
 	if (err)
 		goto cleanup;
 	rb = ring_buffer__new(bpf_map__fd(skel->maps.ri), on_event, &r, NULL);
@@ -535,26 +430,24 @@ int main(int argc, char **argv)
 		err = -errno;
 		goto cleanup;
 	}
-	signal(SIGINT, on_signal);
-	signal(SIGTERM, on_signal);
-	signal(SIGPIPE, SIG_IGN); /* why: a Redis gone mid-write is an error */
+	daemon_catch_signals();
 	err = daemon_attach_xdp(ifindex, bpf_program__fd(skel->progs.xdp_agent),
-				a.mode, &flags);
+				a.c.mode, &flags);
 	if (err) {
-		fprintf(stderr, "nic-agent: attach to %s failed: %s\n", a.iface,
-			strerror(-err));
+		fprintf(stderr, "nic-agent: attach to %s failed: %s\n",
+			a.c.iface, strerror(-err));
 		goto cleanup;
 	}
 	attached = 1;
 	d->mode = flags == XDP_FLAGS_SKB_MODE ? "generic" : "native";
-	printf("attached ifname=%s mode=%s int_port=%u rows=%u\n", a.iface,
+	printf("attached ifname=%s mode=%s int_port=%u rows=%u\n", a.c.iface,
 	       d->mode, d->int_port, d->rows);
 	fflush(stdout);
 	start = daemon_now_ms();
 	d->next_age_ms = start + (unsigned long long)(d->o.age_s * 1000);
 	d->next_flow_ms = start + (unsigned long long)(d->o.flow_s * 1000);
 	d->next_hist_ms = start + (unsigned long long)(d->o.hist_s * 1000);
-	while (!stopping) {
+	while (!daemon_stopping) {
 		/* why: records are submitted without wakeups; consume on a timer too */
 		ring_buffer__poll(rb, 20);
 		drain(rb);
@@ -566,8 +459,8 @@ int main(int argc, char **argv)
 			print_buffered(d, &d->fl);
 		}
 		fflush(stdout);
-		if (a.duration > 0 &&
-		    daemon_now_ms() - start >= a.duration * 1000)
+		if (a.c.duration > 0 &&
+		    daemon_now_ms() - start >= a.c.duration * 1000)
 			break;
 	}
 	/* Detach first, so that the last records are all in the rings. */
