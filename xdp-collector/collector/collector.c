@@ -84,6 +84,7 @@ struct run {
 	struct daemon d;
 	int redis;  /* publishing to Redis */
 	int events; /* -e: print events */
+	int pass;   /* --pass */
 };
 
 static int on_event(void *ctx, void *data, size_t size)
@@ -187,17 +188,15 @@ static const struct option opts[] = {
 	{},
 };
 
-struct args {
-	struct daemon_cli c;
-	int pass, events;
-};
-
 /* The collector's own options; 0, or -EINVAL. */
-static int own_option(struct args *a, struct daemon *d, int opt)
+static int own_option(void *arg, int opt, const char *optarg)
 {
+	struct run *r = arg;
+	struct daemon *d = &r->d;
+
 	switch (opt) {
 	case OPT_PASS:
-		a->pass = 1;
+		r->pass = 1;
 		return 0;
 	case OPT_SNAPSHOTS_STREAM:
 		d->o.snapshots_stream = optarg;
@@ -215,24 +214,17 @@ static int own_option(struct args *a, struct daemon *d, int opt)
 		d->redis.channel = *optarg ? optarg : NULL;
 		return 0;
 	case 'e':
-		a->events = 1;
+		r->events = 1;
 		return 0;
 	}
 	return -EINVAL;
 }
 
-static int parse_args(int argc, char **argv, struct args *a, struct daemon *d)
+static int own_check(void *arg)
 {
-	int opt, taken;
+	const struct daemon *d = &((struct run *)arg)->d;
 
-	while ((opt = getopt_long(argc, argv, DAEMON_CLI_SHORT "P:e", opts,
-				  NULL)) != -1) {
-		taken = daemon_cli_option(&a->c, opt, optarg);
-		if (taken < 0 || (!taken && own_option(a, d, opt)))
-			return -EINVAL;
-	}
-	if (daemon_cli_check(&a->c, argc) || !d->o.snapshot_maxlen ||
-	    d->o.counters_s <= 0 || d->o.push_s < 0)
+	if (!d->o.snapshot_maxlen || d->o.counters_s <= 0 || d->o.push_s < 0)
 		return -EINVAL;
 	return 0;
 }
@@ -256,7 +248,7 @@ static int setup(struct run *r, struct collector *skel, struct daemon_cli *a)
 		[SNAP_LINK_UTIL] = bpf_map__fd(skel->maps.link_utilization),
 		[SNAP_FLOW_SLOTS] = bpf_map__fd(skel->maps.flow_slots),
 	};
-	int i, err;
+	int err;
 
 	d->counters_fd = bpf_map__fd(skel->maps.counters);
 	d->thr = (struct daemon_thresholds){
@@ -271,36 +263,25 @@ static int setup(struct run *r, struct collector *skel, struct daemon_cli *a)
 	d->sources_fd = bpf_map__fd(skel->maps.report_sources);
 	d->sources_more_fd = bpf_map__fd(skel->maps.report_sources_more);
 	wall_offset(d);
-	if (!a->node)
-		a->node = daemon_host_name();
-	d->origin.node = a->node;
-	d->origin.ifname = a->iface;
-	d->origin.run = d->started_ms;
-	d->origin.version = CONTRACT_VERSION;
-	d->origin.who = "node";
-	d->origin.kind = "xdp";
-	snprintf(d->counters_key, sizeof(d->counters_key),
-		 "sonde:collector:%s:%s:counters", a->node, a->iface);
-	snprintf(d->out.witness_key, sizeof(d->out.witness_key),
-		 "sonde:collector:%s:%s:witness", a->node, a->iface);
-	for (i = 0; i < a->n_thr; i++) {
-		err = daemon_thresholds_apply(&d->thr, a->thresholds[i],
-					      strlen(a->thresholds[i]));
-		if (err < 0) {
-			fprintf(stderr, "collector: bad threshold %s\n",
-				a->thresholds[i]);
-			return err;
-		}
-	}
-	d->thr.applied = 0;
-	if (!r->redis)
-		return 0;
+	d->origin = (struct daemon_origin){
+		.node = a->node,
+		.ifname = a->iface,
+		.run = d->started_ms,
+		.version = CONTRACT_VERSION,
+		.who = "node",
+		.kind = "xdp",
+	};
+	daemon_origin_key(d->counters_key, sizeof(d->counters_key),
+			  "sonde:collector", &d->origin, "counters");
+	daemon_origin_key(d->out.witness_key, sizeof(d->out.witness_key),
+			  "sonde:collector", &d->origin, "witness");
+	err = daemon_thresholds_given(&d->thr, a->thresholds, a->n_thr);
+	if (err || !r->redis)
+		return err;
 	daemon_wire(d);
-	err = daemon_buffer_init(&d->ev.buf, d->o.buffer,
-				 sizeof(struct collector_event));
-	if (!err)
-		err = daemon_retain_init(&d->ev.retain, d->o.retain_ms,
-					 d->o.retain_bytes);
+	err = daemon_stream_init(&d->ev, d->o.buffer,
+				 sizeof(struct collector_event), d->o.retain_ms,
+				 d->o.retain_bytes);
 	if (!err && d->o.published_log) {
 		d->out.journal_fd = daemon_journal_open(d->o.published_log);
 		if (d->out.journal_fd < 0) {
@@ -320,14 +301,17 @@ int main(int argc, char **argv)
 {
 	static struct run r;
 	struct daemon *d = &r.d;
-	struct args a = {
-		.c = {
-			.usage = usage_text,
-			.mode = "auto",
-			.max_thr = METRIC_COUNT * 4,
-			.conn = &d->redis,
-			DAEMON_CLI_DELIVERY(d->o),
-		},
+	struct daemon_cli cli = {
+		.usage = usage_text,
+		.opts = opts,
+		.own_short = "P:e",
+		.own = own_option,
+		.own_check = own_check,
+		.arg = &r,
+		.mode = "auto",
+		.max_thr = METRIC_COUNT * 4,
+		.conn = &d->redis,
+		DAEMON_CLI_DELIVERY(d->o),
 	};
 	struct collector *skel = NULL;
 	struct ring_buffer *rb = NULL;
@@ -350,23 +334,14 @@ int main(int argc, char **argv)
 	d->out.journal_fd = -1;
 	daemon_prog = "collector";
 	d->redis = (struct daemon_redis){
+		DAEMON_REDIS_DEFAULTS,
 		.channel = "sonde:collector:thresholds",
-		.timeout_ms = 500,
-		.backoff_min_ms = 100,
-		.backoff_max_ms = 5000,
 	};
-	if (parse_args(argc, argv, &a, d)) {
-		fputs(usage_text, stderr);
+	ifindex = daemon_cli_parse(&cli, argc, argv);
+	if (!ifindex)
 		return 2;
-	}
-	ifindex = (int)if_nametoindex(a.c.iface);
-	if (!ifindex) {
-		fprintf(stderr, "collector: no interface %s\n", a.c.iface);
-		return 2;
-	}
-	r.redis = a.c.redis != NULL;
-	r.events = a.events;
-	daemon_libbpf_print(a.c.verbose);
+	r.redis = cli.redis != NULL;
+	daemon_libbpf_print(cli.verbose);
 	skel = collector__open();
 	if (!skel) {
 		err = -errno;
@@ -375,11 +350,11 @@ int main(int argc, char **argv)
 	err = collector__load(skel);
 	if (err)
 		goto cleanup;
-	if (a.c.port)
-		skel->data->config.report_port = a.c.port;
-	skel->data->config.pass_reports = a.pass;
+	if (cli.port)
+		skel->data->config.report_port = cli.port;
+	skel->data->config.pass_reports = r.pass;
 	d->report_port = skel->data->config.report_port;
-	err = setup(&r, skel, &a.c);
+	err = setup(&r, skel, &cli);
 	if (err)
 		goto cleanup;
 	rb = ring_buffer__new(bpf_map__fd(skel->maps.events), on_event, &r,
@@ -389,18 +364,15 @@ int main(int argc, char **argv)
 		goto cleanup;
 	}
 	daemon_catch_signals();
-	err = daemon_attach_xdp(ifindex,
+	err = daemon_attach_xdp(ifindex, cli.iface,
 				bpf_program__fd(skel->progs.xdp_collector),
-				a.c.mode, &flags);
-	if (err) {
-		fprintf(stderr, "collector: attach to %s failed: %s\n",
-			a.c.iface, strerror(-err));
+				cli.mode, &flags);
+	if (err)
 		goto cleanup;
-	}
 	attached = 1;
 	d->mode = flags == XDP_FLAGS_SKB_MODE ? "generic" : "native";
 	printf("{\"attached\": \"%s\", \"mode\": \"%s\", \"report_port\": %u}\n",
-	       a.c.iface, d->mode, d->report_port);
+	       cli.iface, d->mode, d->report_port);
 	fflush(stdout);
 	start = daemon_now_ms();
 	while (!daemon_stopping) {
@@ -410,8 +382,7 @@ int main(int argc, char **argv)
 		if (r.redis)
 			daemon_push_step(d, 0);
 		fflush(stdout);
-		if (a.c.duration > 0 &&
-		    daemon_now_ms() - start >= a.c.duration * 1000)
+		if (daemon_cli_done(&cli, start))
 			break;
 	}
 	/* Detach first, so that the last events are all in the ring. */
@@ -423,7 +394,8 @@ int main(int argc, char **argv)
 		deadline = daemon_now_ms() + 2000;
 		do {
 			daemon_push_step(d, 1);
-		} while (d->ev.buf.len && daemon_now_ms() < deadline);
+		} while (daemon_out_buffered(&d->out) &&
+			 daemon_now_ms() < deadline);
 		if (d->ev.buf.len)
 			fprintf(stderr,
 				"collector: %llu buffered events not delivered\n",
@@ -438,9 +410,7 @@ cleanup:
 	collector__destroy(skel);
 	daemon_redis_close(&d->redis);
 	snapshot_free(&d->snap);
-	daemon_buffer_free(&d->ev.buf);
-	daemon_batch_free(&d->ev.batch);
-	daemon_retain_free(&d->ev.retain);
+	daemon_stream_free(&d->ev);
 	if (d->out.journal_fd >= 0)
 		close(d->out.journal_fd);
 	daemon_sources_free(&d->sources);

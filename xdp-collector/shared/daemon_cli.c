@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: (GPL-2.0-only OR BSD-2-Clause)
 /* daemon_cli.c - the options both daemons parse alike. */
 #include <errno.h>
+#include <net/if.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -8,6 +9,10 @@
 #include "daemon_batch.h"
 #include "daemon_cli.h"
 #include "daemon_host.h"
+#include "daemon_stream.h"
+
+/* The short options of DAEMON_CLI_OPTIONS, and -p. */
+#define CLI_SHORT "i:m:p:t:r:n:d:vh"
 
 double daemon_cli_seconds(const char *s)
 {
@@ -80,7 +85,8 @@ static int cli_delivery(struct daemon_cli *c, int opt, const char *arg)
 	return 0;
 }
 
-int daemon_cli_option(struct daemon_cli *c, int opt, const char *arg)
+/* 1 when opt is one of c's and taken, 0 when it is not, -EINVAL: refused. */
+static int cli_option(struct daemon_cli *c, int opt, const char *arg)
 {
 	switch (opt) {
 	case 'i':
@@ -112,7 +118,7 @@ int daemon_cli_option(struct daemon_cli *c, int opt, const char *arg)
 	return cli_delivery(c, opt, arg);
 }
 
-int daemon_cli_check(struct daemon_cli *c, int argc)
+static int cli_check(struct daemon_cli *c, int argc)
 {
 	if (!c->iface || optind != argc || !*c->maxlen || !*c->buffer ||
 	    !*c->batch || *c->batch > DAEMON_MAX_BATCH || !c->conn->timeout_ms)
@@ -121,4 +127,37 @@ int daemon_cli_check(struct daemon_cli *c, int argc)
 	    strcmp(c->mode, "generic"))
 		return -EINVAL;
 	return c->redis ? daemon_parse_redis(c->redis, c->conn) : 0;
+}
+
+int daemon_cli_done(const struct daemon_cli *c, unsigned long long start)
+{
+	return c->duration > 0 && daemon_now_ms() - start >= c->duration * 1000;
+}
+
+static int refused(const struct daemon_cli *c)
+{
+	fputs(c->usage, stderr);
+	return 0;
+}
+
+int daemon_cli_parse(struct daemon_cli *c, int argc, char **argv)
+{
+	char shortopts[64];
+	int opt, taken, ifindex;
+
+	snprintf(shortopts, sizeof(shortopts), "%s%s", CLI_SHORT, c->own_short);
+	while ((opt = getopt_long(argc, argv, shortopts, c->opts, NULL)) !=
+	       -1) {
+		taken = cli_option(c, opt, optarg);
+		if (taken < 0 || (!taken && c->own(c->arg, opt, optarg)))
+			return refused(c);
+	}
+	if (cli_check(c, argc) || c->own_check(c->arg))
+		return refused(c);
+	if (!c->node)
+		c->node = daemon_host_name();
+	ifindex = (int)if_nametoindex(c->iface);
+	if (!ifindex)
+		fprintf(stderr, "%s: no interface %s\n", daemon_prog, c->iface);
+	return ifindex;
 }

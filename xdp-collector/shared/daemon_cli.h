@@ -5,7 +5,7 @@
  * stream, maxlen, batch, buffer, the published window and log), the Redis
  * time-outs, -d, -v and -h.  Each daemon keeps its own option table (with
  * DAEMON_CLI_OPTIONS in it and its own long name for -p), its other
- * options, usage text and exit codes.
+ * options (through own and own_check), usage text and exit codes.
  */
 #ifndef DAEMON_CLI_H
 #define DAEMON_CLI_H
@@ -14,8 +14,6 @@
 
 #include "daemon_redis.h"
 
-/* The short options of DAEMON_CLI_OPTIONS, and -p. */
-#define DAEMON_CLI_SHORT "i:m:p:t:r:n:d:vh"
 #define DAEMON_CLI_THRESHOLDS 64 /* -t given at the most, for any daemon */
 
 /* Above the values a daemon gives its own long-only options. */
@@ -56,9 +54,18 @@ enum {
 		{ "verbose", no_argument, NULL, 'v' },                    \
 		{ "help", no_argument, NULL, 'h' }
 
+/* One of the daemon's own options: 0 when taken, -EINVAL otherwise. */
+typedef int (*daemon_cli_own_fn)(void *arg, int opt, const char *val);
+
 struct daemon_cli {
-	const char *usage; /* what -h prints */
-	const char *iface, *mode, *redis, *node;
+	const char *usage; /* what -h prints, and stderr on a refused line */
+	const struct option *opts; /* DAEMON_CLI_OPTIONS, -p and the own */
+	const char *own_short;	   /* the daemon's own short options */
+	daemon_cli_own_fn own;
+	int (*own_check)(void *arg); /* after the options: 0, or -EINVAL */
+	void *arg;		     /* own's and own_check's */
+	const char *iface, *mode, *redis;
+	const char *node; /* -n, the host name by default */
 	const char *thresholds[DAEMON_CLI_THRESHOLDS];
 	int n_thr, max_thr; /* -t given, and how many the daemon takes */
 	int port;	    /* -p; 0 when absent */
@@ -81,17 +88,16 @@ struct daemon_cli {
 	.retain_ms = &(o).retain_ms, .retain_bytes = &(o).retain_bytes
 
 /*
- * One option getopt_long returned: 1 when it is one of c's and taken, 0
- * when it is not one of c's, -EINVAL when its value is refused.  -h prints
- * c->usage and exits 0.
+ * Reads the command line: c's options, the daemon's own through c->own,
+ * then checks that the interface is given, no operand is left, the values
+ * are valid (c->own_check for the daemon's own) and -r names HOST[:PORT]
+ * (into c->conn); -n is the host name unless given.  -h prints c->usage and exits 0.  The interface's index;
+ * 0 after c->usage went to stderr (a refused line) or the interface was
+ * found missing, for the daemon to exit 2.
  */
-int daemon_cli_option(struct daemon_cli *c, int opt, const char *arg);
-/*
- * After the options: 0 when the interface is given, no operand is left
- * (optind == argc), the delivery options and the mode are valid and -r
- * names HOST[:PORT] (into c->conn); -EINVAL otherwise.
- */
-int daemon_cli_check(struct daemon_cli *c, int argc);
+int daemon_cli_parse(struct daemon_cli *c, int argc, char **argv);
+/* 1 once -d's seconds have passed since start (ms, daemon_now_ms). */
+int daemon_cli_done(const struct daemon_cli *c, unsigned long long start);
 /* A number of seconds, 0 to a day; -1 when it does not parse. */
 double daemon_cli_seconds(const char *s);
 

@@ -27,6 +27,13 @@ struct daemon_origin {
 	const char *kind;    /* the published log's origin prefix: "xdp" */
 };
 
+/*
+ * prefix:node:ifname:what, the name of a key of o's run (its counters hash,
+ * its witness), into out.
+ */
+void daemon_origin_key(char *out, size_t size, const char *prefix,
+		       const struct daemon_origin *o, const char *what);
+
 struct daemon_fields {
 	int n;
 	const char *argv[DAEMON_MAX_FIELDS];

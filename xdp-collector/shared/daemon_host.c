@@ -72,7 +72,8 @@ void daemon_catch_signals(void)
 }
 
 /* Native first when asked for auto: why: veth and most NIC drivers have it. */
-int daemon_attach_xdp(int ifindex, int prog, const char *mode, __u32 *flags)
+int daemon_attach_xdp(int ifindex, const char *ifname, int prog,
+		      const char *mode, __u32 *flags)
 {
 	int err;
 
@@ -85,6 +86,9 @@ int daemon_attach_xdp(int ifindex, int prog, const char *mode, __u32 *flags)
 		*flags = XDP_FLAGS_SKB_MODE;
 		err = bpf_xdp_attach(ifindex, prog, *flags, NULL);
 	}
+	if (err)
+		fprintf(stderr, "%s: attach to %s failed: %s\n", daemon_prog,
+			ifname, strerror(-err));
 	return err;
 }
 

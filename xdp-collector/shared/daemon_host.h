@@ -28,10 +28,12 @@ extern volatile sig_atomic_t daemon_stopping;
 void daemon_catch_signals(void);
 
 /*
- * Attaches prog to ifindex in mode "native", "generic" or "auto" (native,
- * generic if the driver refuses); *flags gets the mode that took.
+ * Attaches prog to ifindex (named ifname) in mode "native", "generic" or
+ * "auto" (native, generic if the driver refuses); *flags gets the mode that
+ * took.  On failure, says so on stderr and returns the negative errno.
  */
-int daemon_attach_xdp(int ifindex, int prog, const char *mode, __u32 *flags);
+int daemon_attach_xdp(int ifindex, const char *ifname, int prog,
+		      const char *mode, __u32 *flags);
 
 /*
  * Wall clock minus the monotonic clock, in ns: what turns a BPF program's

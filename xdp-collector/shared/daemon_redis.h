@@ -27,6 +27,10 @@ struct daemon_redis {
 	unsigned long long connects, disconnects, rejected;
 };
 
+/* Both daemons' time-outs unless told otherwise. */
+#define DAEMON_REDIS_DEFAULTS \
+	.timeout_ms = 500, .backoff_min_ms = 100, .backoff_max_ms = 5000
+
 /*
  * 1 when both connections are up, opening them when the backoff allows;
  * 0 while Redis is away.

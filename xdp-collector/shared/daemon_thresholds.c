@@ -2,6 +2,7 @@
 /* daemon_thresholds.c - threshold messages into a program's map. */
 #include <errno.h>
 #include <stdio.h>
+#include <string.h>
 #include <bpf/bpf.h>
 
 #include "daemon_fields.h"
@@ -33,6 +34,23 @@ int daemon_thresholds_apply(struct daemon_thresholds *t, const char *msg,
 	return n;
 }
 
+int daemon_thresholds_given(struct daemon_thresholds *t,
+			    const char *const *msgs, int n)
+{
+	int i, err;
+
+	for (i = 0; i < n; i++) {
+		err = daemon_thresholds_apply(t, msgs[i], strlen(msgs[i]));
+		if (err < 0) {
+			fprintf(stderr, "%s: bad threshold %s\n", daemon_prog,
+				msgs[i]);
+			return err;
+		}
+	}
+	t->applied = 0;
+	return 0;
+}
+
 void daemon_thresholds_message(struct daemon_thresholds *t, const char *msg,
 			       size_t len)
 {
@@ -41,7 +59,6 @@ void daemon_thresholds_message(struct daemon_thresholds *t, const char *msg,
 		fprintf(stderr, "%s: threshold message refused: %.*s\n",
 			daemon_prog, (int)(len > 200 ? 200 : len), msg);
 	}
-	t->changed = 1;
 }
 
 static void on_message(const char *msg, size_t len, void *arg)
@@ -68,6 +85,7 @@ int daemon_thresholds_step(struct daemon_thresholds *t, struct daemon_out *o,
 			   unsigned long long now)
 {
 	struct daemon_redis *r = o->redis;
+	unsigned long long seen = t->applied + t->rejected;
 
 	if (r->fresh) {
 		r->fresh = 0;
@@ -75,8 +93,8 @@ int daemon_thresholds_step(struct daemon_thresholds *t, struct daemon_out *o,
 		if (t->key)
 			load(t, r, now);
 		if (!r->c)
-			return 0;
+			return -EIO;
 	}
 	daemon_redis_poll_sub(r, now, on_message, t);
-	return 1;
+	return t->applied + t->rejected != seen;
 }

@@ -30,7 +30,6 @@ struct daemon_thresholds {
 	const char *key; /* the hash, named like the channel; NULL: none */
 	size_t room;	 /* bytes of the hash's message */
 	int cut;	 /* a larger hash: cut to room - 1 bytes, or refused */
-	int changed;	 /* a message came since the owner last looked */
 };
 
 /*
@@ -39,13 +38,20 @@ struct daemon_thresholds {
  */
 int daemon_thresholds_apply(struct daemon_thresholds *t, const char *msg,
 			    size_t len);
+/*
+ * The -t values, before the program is attached: 0, or the first refusal's
+ * error after saying which on stderr.  They count as no message applied.
+ */
+int daemon_thresholds_given(struct daemon_thresholds *t,
+			    const char *const *msgs, int n);
 /* A message from Redis: applied, or counted and logged as refused. */
 void daemon_thresholds_message(struct daemon_thresholds *t, const char *msg,
 			       size_t len);
 /*
  * Once Redis is up: on a new connection, what the old one acknowledged is
  * checked (daemon_recover_reconnected) and the hash is read; then the
- * channel's messages.  1 while Redis stays connected, 0 when it failed.
+ * channel's messages.  1 when a message came, applied or refused; 0 when
+ * none did; -EIO when Redis failed meanwhile.
  */
 int daemon_thresholds_step(struct daemon_thresholds *t, struct daemon_out *o,
 			   unsigned long long now);

@@ -15,9 +15,6 @@
 
 #include "agent_daemon.h"
 
-#define IDLE_PROBE_MS 1000 /* a loss is noticed while nothing is published */
-#define STEP_BUDGET_MS 25  /* why: the rings must be drained meanwhile */
-
 void agent_wire(struct agent_daemon *d)
 {
 	struct daemon_stream *s[2] = { &d->ev, &d->fl };
@@ -184,25 +181,10 @@ static int publish_counters(struct agent_daemon *d)
 									: -EIO;
 }
 
-/* One stream's share of the step: a probe while idle, then pipelines. */
-static void deliver(struct agent_daemon *d, struct daemon_stream *s,
-		    unsigned long long now, unsigned long long start,
-		    int stopping, unsigned long long *next_probe)
-{
-	if (s->retain.len && !s->buf.len && d->redis.c &&
-	    (s->suspect || now >= *next_probe)) {
-		*next_probe = now + IDLE_PROBE_MS;
-		daemon_recover_step(&d->out, s, now);
-	}
-	while (s->buf.len && d->redis.c && daemon_deliver(&d->out, s, now) &&
-	       (stopping || daemon_now_ms() - start < STEP_BUDGET_MS))
-		;
-}
-
 void agent_push_step(struct agent_daemon *d, int stopping)
 {
-	static unsigned long long next_probe[2];
 	unsigned long long now = daemon_now_ms(), start = now;
+	int got;
 
 	if (d->o.hist_s > 0 && now >= d->next_hist_ms) {
 		d->next_hist_ms =
@@ -214,14 +196,13 @@ void agent_push_step(struct agent_daemon *d, int stopping)
 	}
 	if (!daemon_redis_up(&d->redis, now))
 		return;
-	if (!daemon_thresholds_step(&d->thr, &d->out, now))
+	got = daemon_thresholds_step(&d->thr, &d->out, now);
+	if (got < 0)
 		return;
-	if (d->thr.changed) {
-		d->thr.changed = 0;
-		d->next_counters_ms = 0; /* show the new thresholds at once */
-	}
-	deliver(d, &d->ev, now, start, stopping, &next_probe[0]);
-	deliver(d, &d->fl, now, start, stopping, &next_probe[1]);
+	if (got) /* show the new thresholds at once */
+		d->next_counters_ms = 0;
+	daemon_deliver_step(&d->out, &d->ev, now, start, stopping);
+	daemon_deliver_step(&d->out, &d->fl, now, start, stopping);
 	if (d->redis.c && (stopping || now >= d->next_counters_ms)) {
 		d->next_counters_ms =
 			now + (unsigned long long)(d->o.counters_s * 1000);

@@ -31,6 +31,7 @@
 struct run {
 	struct agent_daemon d;
 	int redis; /* publishing to Redis; else lines on stdout */
+	unsigned long long wakeup_bytes;
 };
 
 /* Without Redis: each buffered record as its line, after its stream's name. */
@@ -143,11 +144,6 @@ static const struct option opts[] = {
 	{},
 };
 
-struct args {
-	struct daemon_cli c;
-	unsigned long long wakeup_bytes;
-};
-
 static int bin_width(struct agent_daemon *d, const char *s)
 {
 	const char *eq = strchr(s, '=');
@@ -170,8 +166,10 @@ static int bin_width(struct agent_daemon *d, const char *s)
 }
 
 /* The NIC agent's own options; 0, or -EINVAL. */
-static int own_option(struct args *a, struct agent_daemon *d, int opt)
+static int own_option(void *arg, int opt, const char *optarg)
 {
+	struct run *r = arg;
+	struct agent_daemon *d = &r->d;
 	unsigned long long rows;
 	char *end;
 
@@ -209,26 +207,18 @@ static int own_option(struct args *a, struct agent_daemon *d, int opt)
 		d->o.counters_s = daemon_cli_seconds(optarg);
 		return 0;
 	case OPT_WAKEUP:
-		a->wakeup_bytes = strtoull(optarg, &end, 10);
+		r->wakeup_bytes = strtoull(optarg, &end, 10);
 		return *end ? -EINVAL : 0;
 	}
 	return -EINVAL;
 }
 
-static int parse_args(int argc, char **argv, struct args *a,
-		      struct agent_daemon *d)
+static int own_check(void *arg)
 {
-	int opt, taken;
+	const struct agent_daemon *d = &((struct run *)arg)->d;
 
-	while ((opt = getopt_long(argc, argv, DAEMON_CLI_SHORT, opts, NULL)) !=
-	       -1) {
-		taken = daemon_cli_option(&a->c, opt, optarg);
-		if (taken < 0 || (!taken && own_option(a, d, opt)))
-			return -EINVAL;
-	}
-	if (daemon_cli_check(&a->c, argc) || !d->o.hist_maxlen ||
-	    d->o.counters_s <= 0 || d->o.idle_s < 0 || d->o.age_s < 0 ||
-	    d->o.flow_s < 0 || d->o.hist_s < 0)
+	if (!d->o.hist_maxlen || d->o.counters_s <= 0 || d->o.idle_s < 0 ||
+	    d->o.age_s < 0 || d->o.flow_s < 0 || d->o.hist_s < 0)
 		return -EINVAL;
 	return 0;
 }
@@ -240,12 +230,13 @@ static void clocks(struct agent_daemon *d)
 }
 
 /* The config map, then the thresholds: before the program is attached. */
-static int configure(struct run *r, struct agent *skel, struct args *a)
+static int configure(struct run *r, struct agent *skel,
+		     const struct daemon_cli *a)
 {
 	struct agent_daemon *d = &r->d;
 	struct agent_config cfg = { 0 };
 	__u32 zero = 0;
-	int i, err;
+	int i;
 
 	d->counters_fd = bpf_map__fd(skel->maps.counters);
 	d->thr = (struct daemon_thresholds){
@@ -259,13 +250,12 @@ static int configure(struct run *r, struct agent *skel, struct args *a)
 	d->rows_fd = bpf_map__fd(skel->maps.flow_rows);
 	d->hist_fd = bpf_map__fd(skel->maps.histograms);
 	d->config_fd = bpf_map__fd(skel->maps.config);
-	d->int_port = a->c.port ? (unsigned int)a->c.port
-				: AGENT_DEFAULT_INT_PORT;
+	d->int_port = a->port ? (unsigned int)a->port : AGENT_DEFAULT_INT_PORT;
 	cfg.int_port = d->int_port;
 	cfg.rows_mask = d->rows - 1;
 	for (i = 0; i < AGENT_HOP_METRICS; i++)
 		cfg.bin_width[i] = d->bin_width[i];
-	cfg.wakeup_bytes = a->wakeup_bytes;
+	cfg.wakeup_bytes = r->wakeup_bytes;
 	if (bpf_map_update_elem(d->config_fd, &zero, &cfg, BPF_ANY))
 		return -errno;
 	/* why: a threshold nobody set must not fire on every packet */
@@ -277,17 +267,7 @@ static int configure(struct run *r, struct agent *skel, struct args *a)
 			return -errno;
 		d->thresholds[i] = off;
 	}
-	for (i = 0; i < a->c.n_thr; i++) {
-		err = daemon_thresholds_apply(&d->thr, a->c.thresholds[i],
-					      strlen(a->c.thresholds[i]));
-		if (err < 0) {
-			fprintf(stderr, "nic-agent: bad threshold %s\n",
-				a->c.thresholds[i]);
-			return err;
-		}
-	}
-	d->thr.applied = 0;
-	return 0;
+	return daemon_thresholds_given(&d->thr, a->thresholds, a->n_thr);
 }
 
 static int setup(struct run *r, struct daemon_cli *a)
@@ -296,8 +276,6 @@ static int setup(struct run *r, struct daemon_cli *a)
 	int err;
 
 	clocks(d);
-	if (!a->node)
-		a->node = daemon_host_name();
 	d->origin = (struct daemon_origin){
 		.node = a->node,
 		.ifname = a->iface,
@@ -306,22 +284,20 @@ static int setup(struct run *r, struct daemon_cli *a)
 		.who = "agent",
 		.kind = "nic_agent",
 	};
-	snprintf(d->counters_key, sizeof(d->counters_key),
-		 "sonde:agent:%s:%s:counters", a->node, a->iface);
-	snprintf(d->thresholds_key, sizeof(d->thresholds_key),
-		 "sonde:agent:%s:%s:thresholds", a->node, a->iface);
-	snprintf(d->out.witness_key, sizeof(d->out.witness_key),
-		 "sonde:agent:%s:%s:witness", a->node, a->iface);
+	daemon_origin_key(d->counters_key, sizeof(d->counters_key),
+			  "sonde:agent", &d->origin, "counters");
+	daemon_origin_key(d->thresholds_key, sizeof(d->thresholds_key),
+			  "sonde:agent", &d->origin, "thresholds");
+	daemon_origin_key(d->out.witness_key, sizeof(d->out.witness_key),
+			  "sonde:agent", &d->origin, "witness");
 	d->redis.channel = d->thresholds_key;
 	agent_wire(d);
-	err = daemon_buffer_init(&d->ev.buf, d->o.buffer,
-				 sizeof(struct agent_event)) ?:
-	      daemon_buffer_init(&d->fl.buf, d->o.buffer,
-				 sizeof(struct agent_flow_out)) ?:
-	      daemon_retain_init(&d->ev.retain, d->o.retain_ms,
-				 d->o.retain_bytes) ?:
-	      daemon_retain_init(&d->fl.retain, d->o.retain_ms,
-				 d->o.retain_bytes);
+	err = daemon_stream_init(&d->ev, d->o.buffer,
+				 sizeof(struct agent_event), d->o.retain_ms,
+				 d->o.retain_bytes)
+		      ?: daemon_stream_init(&d->fl, d->o.buffer,
+					    sizeof(struct agent_flow_out),
+					    d->o.retain_ms, d->o.retain_bytes);
 	if (!err && d->o.published_log) {
 		d->out.journal_fd = daemon_journal_open(d->o.published_log);
 		if (d->out.journal_fd < 0)
@@ -358,15 +334,17 @@ int main(int argc, char **argv)
 {
 	static struct run r;
 	struct agent_daemon *d = &r.d;
-	struct args a = {
-		.c = {
-			.usage = usage_text,
-			.mode = "auto",
-			.max_thr = 64,
-			.conn = &d->redis,
-			DAEMON_CLI_DELIVERY(d->o),
-		},
-		.wakeup_bytes = 256 * 1024,
+	struct daemon_cli cli = {
+		.usage = usage_text,
+		.opts = opts,
+		.own_short = "",
+		.own = own_option,
+		.own_check = own_check,
+		.arg = &r,
+		.mode = "auto",
+		.max_thr = 64,
+		.conn = &d->redis,
+		DAEMON_CLI_DELIVERY(d->o),
 	};
 	struct ring_buffer *rb = NULL;
 	struct agent *skel = NULL;
@@ -396,22 +374,13 @@ int main(int argc, char **argv)
 	d->bin_width[AGENT_M_QUEUE_OCCUPANCY] = 64;
 	d->bin_width[AGENT_M_LINK_UTILIZATION] = 1000;
 	d->out.journal_fd = -1;
-	d->redis = (struct daemon_redis){
-		.timeout_ms = 500,
-		.backoff_min_ms = 100,
-		.backoff_max_ms = 5000,
-	};
-	if (parse_args(argc, argv, &a, d)) {
-		fputs(usage_text, stderr);
+	d->redis = (struct daemon_redis){ DAEMON_REDIS_DEFAULTS };
+	r.wakeup_bytes = 256 * 1024;
+	ifindex = daemon_cli_parse(&cli, argc, argv);
+	if (!ifindex)
 		return 2;
-	}
-	ifindex = (int)if_nametoindex(a.c.iface);
-	if (!ifindex) {
-		fprintf(stderr, "nic-agent: no interface %s\n", a.c.iface);
-		return 2;
-	}
-	r.redis = a.c.redis != NULL;
-	daemon_libbpf_print(a.c.verbose);
+	r.redis = cli.redis != NULL;
+	daemon_libbpf_print(cli.verbose);
 	skel = agent__open();
 	if (!skel) {
 		err = -errno;
@@ -421,7 +390,7 @@ int main(int argc, char **argv)
 		      ?: agent__load(skel);
 	if (err)
 		goto cleanup;
-	err = setup(&r, &a.c) ?: configure(&r, skel, &a);
+	err = setup(&r, &cli) ?: configure(&r, skel, &cli);
 	if (err)
 		goto cleanup;
 	rb = ring_buffer__new(bpf_map__fd(skel->maps.ri), on_event, &r, NULL);
@@ -431,16 +400,14 @@ int main(int argc, char **argv)
 		goto cleanup;
 	}
 	daemon_catch_signals();
-	err = daemon_attach_xdp(ifindex, bpf_program__fd(skel->progs.xdp_agent),
-				a.c.mode, &flags);
-	if (err) {
-		fprintf(stderr, "nic-agent: attach to %s failed: %s\n",
-			a.c.iface, strerror(-err));
+	err = daemon_attach_xdp(ifindex, cli.iface,
+				bpf_program__fd(skel->progs.xdp_agent),
+				cli.mode, &flags);
+	if (err)
 		goto cleanup;
-	}
 	attached = 1;
 	d->mode = flags == XDP_FLAGS_SKB_MODE ? "generic" : "native";
-	printf("attached ifname=%s mode=%s int_port=%u rows=%u\n", a.c.iface,
+	printf("attached ifname=%s mode=%s int_port=%u rows=%u\n", cli.iface,
 	       d->mode, d->int_port, d->rows);
 	fflush(stdout);
 	start = daemon_now_ms();
@@ -459,8 +426,7 @@ int main(int argc, char **argv)
 			print_buffered(d, &d->fl);
 		}
 		fflush(stdout);
-		if (a.c.duration > 0 &&
-		    daemon_now_ms() - start >= a.c.duration * 1000)
+		if (daemon_cli_done(&cli, start))
 			break;
 	}
 	/* Detach first, so that the last records are all in the rings. */
@@ -472,7 +438,7 @@ int main(int argc, char **argv)
 		deadline = daemon_now_ms() + 2000;
 		do {
 			agent_push_step(d, 1);
-		} while ((d->ev.buf.len || d->fl.buf.len) &&
+		} while (daemon_out_buffered(&d->out) &&
 			 daemon_now_ms() < deadline);
 		if (d->ev.buf.len || d->fl.buf.len)
 			fprintf(stderr,
@@ -491,12 +457,8 @@ cleanup:
 	ring_buffer__free(rb);
 	agent__destroy(skel);
 	daemon_redis_close(&d->redis);
-	daemon_buffer_free(&d->ev.buf);
-	daemon_buffer_free(&d->fl.buf);
-	daemon_batch_free(&d->ev.batch);
-	daemon_batch_free(&d->fl.batch);
-	daemon_retain_free(&d->ev.retain);
-	daemon_retain_free(&d->fl.retain);
+	daemon_stream_free(&d->ev);
+	daemon_stream_free(&d->fl);
 	if (d->out.journal_fd >= 0)
 		close(d->out.journal_fd);
 	if (err)

@@ -46,7 +46,6 @@ struct daemon {
 	int snap_active;
 	unsigned long long snap_no, snap_entries, next_push_ms;
 	unsigned long long next_counters_ms;
-	unsigned long long next_probe_ms; /* while idle, the window not empty */
 	/* counted here, published with the program's counters */
 	unsigned long long ring_events, snapshots, snapshot_entries,
 		snapshots_skipped, started_ms;

@@ -16,9 +16,6 @@
 #include "daemon.h"
 
 #define PIPELINE DAEMON_PIPELINE /* snapshot entries a round trip */
-/* Probes while idle with something in the window: each pipeline probes too. */
-#define IDLE_PROBE_MS 1000
-#define STEP_BUDGET_MS 25 /* why: the ring buffer must be drained meanwhile */
 
 void daemon_wire(struct daemon *d)
 {
@@ -231,6 +228,7 @@ int daemon_publish_counters(struct daemon *d)
 void daemon_push_step(struct daemon *d, int stopping)
 {
 	unsigned long long now = daemon_now_ms(), start = now;
+	int got;
 
 	if (d->o.push_s > 0 && now >= d->next_push_ms) {
 		d->next_push_ms =
@@ -250,25 +248,15 @@ void daemon_push_step(struct daemon *d, int stopping)
 		snapshot_abort(d);
 		return;
 	}
-	if (!daemon_thresholds_step(&d->thr, &d->out, now))
+	got = daemon_thresholds_step(&d->thr, &d->out, now);
+	if (got < 0)
 		return;
-	if (d->thr.changed) {
-		d->thr.changed = 0;
-		d->next_counters_ms = 0; /* show the new thresholds at once */
-	}
-	/* why: a loss while nothing is to be published is noticed too */
-	if (d->ev.retain.len && !d->ev.buf.len && d->redis.c &&
-	    (d->ev.suspect || now >= d->next_probe_ms)) {
-		d->next_probe_ms = now + IDLE_PROBE_MS;
-		daemon_recover_step(&d->out, &d->ev, now);
-	}
-	while (d->ev.buf.len && d->redis.c &&
-	       daemon_deliver(&d->out, &d->ev, now) &&
-	       (stopping || daemon_now_ms() - start < STEP_BUDGET_MS))
-		;
+	if (got) /* show the new thresholds at once */
+		d->next_counters_ms = 0;
+	daemon_deliver_step(&d->out, &d->ev, now, start, stopping);
 	while (d->snap_active && !stopping && d->redis.c &&
 	       snapshot_step(d, now) &&
-	       daemon_now_ms() - start < STEP_BUDGET_MS)
+	       daemon_now_ms() - start < DAEMON_STEP_BUDGET_MS)
 		;
 	if (d->redis.c && (stopping || now >= d->next_counters_ms)) {
 		d->next_counters_ms =
