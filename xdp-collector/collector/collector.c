@@ -259,6 +259,7 @@ static int setup(struct run *r, struct collector *skel, struct daemon_cli *a)
 		.key = d->redis.channel,
 		.room = 512,
 		.cut = 1, /* a hash too large for one message: what fits */
+		.counters_due = &d->next_counters_ms,
 	};
 	d->sources_fd = bpf_map__fd(skel->maps.report_sources);
 	d->sources_more_fd = bpf_map__fd(skel->maps.report_sources_more);
@@ -315,9 +316,9 @@ int main(int argc, char **argv)
 	};
 	struct collector *skel = NULL;
 	struct ring_buffer *rb = NULL;
-	__u32 flags = 0;
-	int ifindex = 0, err, attached = 0;
+	struct daemon_xdp xdp = { 0 };
 	unsigned long long start, deadline;
+	int err;
 
 	d->o = (struct daemon_opts){
 		.events_stream = "sonde:stream:events",
@@ -337,9 +338,10 @@ int main(int argc, char **argv)
 		DAEMON_REDIS_DEFAULTS,
 		.channel = "sonde:collector:thresholds",
 	};
-	ifindex = daemon_cli_parse(&cli, argc, argv);
-	if (!ifindex)
+	xdp.ifindex = daemon_cli_parse(&cli, argc, argv);
+	if (!xdp.ifindex)
 		return 2;
+	xdp.ifname = cli.iface;
 	r.redis = cli.redis != NULL;
 	daemon_libbpf_print(cli.verbose);
 	skel = collector__open();
@@ -364,13 +366,11 @@ int main(int argc, char **argv)
 		goto cleanup;
 	}
 	daemon_catch_signals();
-	err = daemon_attach_xdp(ifindex, cli.iface,
-				bpf_program__fd(skel->progs.xdp_collector),
-				cli.mode, &flags);
+	err = daemon_xdp_attach(
+		&xdp, bpf_program__fd(skel->progs.xdp_collector), cli.mode);
 	if (err)
 		goto cleanup;
-	attached = 1;
-	d->mode = flags == XDP_FLAGS_SKB_MODE ? "generic" : "native";
+	d->mode = xdp.mode;
 	printf("{\"attached\": \"%s\", \"mode\": \"%s\", \"report_port\": %u}\n",
 	       cli.iface, d->mode, d->report_port);
 	fflush(stdout);
@@ -386,16 +386,14 @@ int main(int argc, char **argv)
 			break;
 	}
 	/* Detach first, so that the last events are all in the ring. */
-	bpf_xdp_detach(ifindex, flags, NULL);
-	attached = 0;
+	daemon_xdp_detach(&xdp);
 	ring_buffer__consume(rb);
 	if (r.redis) {
 		/* why: a last try for what is buffered, bounded in time */
 		deadline = daemon_now_ms() + 2000;
-		do {
+		do
 			daemon_push_step(d, 1);
-		} while (daemon_out_buffered(&d->out) &&
-			 daemon_now_ms() < deadline);
+		while (daemon_out_pending(&d->out, deadline));
 		if (d->ev.buf.len)
 			fprintf(stderr,
 				"collector: %llu buffered events not delivered\n",
@@ -404,17 +402,11 @@ int main(int argc, char **argv)
 	print_counters(d);
 	err = 0;
 cleanup:
-	if (attached)
-		bpf_xdp_detach(ifindex, flags, NULL);
+	daemon_xdp_detach(&xdp);
 	ring_buffer__free(rb);
 	collector__destroy(skel);
-	daemon_redis_close(&d->redis);
+	daemon_out_close(&d->out);
 	snapshot_free(&d->snap);
-	daemon_stream_free(&d->ev);
-	if (d->out.journal_fd >= 0)
-		close(d->out.journal_fd);
 	daemon_sources_free(&d->sources);
-	if (err)
-		fprintf(stderr, "collector: %s\n", strerror(-err));
-	return err ? 1 : 0;
+	return daemon_exit_code(err);
 }

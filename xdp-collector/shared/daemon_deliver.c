@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "daemon_stream.h"
 
@@ -50,6 +51,24 @@ unsigned long long daemon_out_buffered(const struct daemon_out *o)
 	return n;
 }
 
+int daemon_out_pending(const struct daemon_out *o, unsigned long long deadline)
+{
+	return daemon_out_buffered(o) && daemon_now_ms() < deadline;
+}
+
+void daemon_out_close(struct daemon_out *o)
+{
+	int i;
+
+	if (o->redis)
+		daemon_redis_close(o->redis);
+	for (i = 0; i < o->n_streams; i++)
+		daemon_stream_free(o->streams[i]);
+	if (o->journal_fd >= 0)
+		close(o->journal_fd);
+	o->journal_fd = -1;
+}
+
 void daemon_deliver_step(struct daemon_out *o, struct daemon_stream *s,
 			 unsigned long long now, unsigned long long start,
 			 int stopping)
@@ -62,6 +81,15 @@ void daemon_deliver_step(struct daemon_out *o, struct daemon_stream *s,
 	while (s->buf.len && o->redis->c && daemon_deliver(o, s, now) &&
 	       (stopping || daemon_now_ms() - start < DAEMON_STEP_BUDGET_MS))
 		;
+}
+
+int daemon_due(unsigned long long *next_ms, double every_s,
+	       unsigned long long now)
+{
+	if (every_s <= 0 || now < *next_ms)
+		return 0;
+	*next_ms = now + (unsigned long long)(every_s * 1000);
+	return 1;
 }
 
 static unsigned long long wall_ms(void)

@@ -72,24 +72,41 @@ void daemon_catch_signals(void)
 }
 
 /* Native first when asked for auto: why: veth and most NIC drivers have it. */
-int daemon_attach_xdp(int ifindex, const char *ifname, int prog,
-		      const char *mode, __u32 *flags)
+int daemon_xdp_attach(struct daemon_xdp *x, int prog, const char *mode)
 {
 	int err;
 
-	*flags = !strcmp(mode, "generic") ? XDP_FLAGS_SKB_MODE
-					  : XDP_FLAGS_DRV_MODE;
-	err = bpf_xdp_attach(ifindex, prog, *flags, NULL);
+	x->flags = !strcmp(mode, "generic") ? XDP_FLAGS_SKB_MODE
+					    : XDP_FLAGS_DRV_MODE;
+	err = bpf_xdp_attach(x->ifindex, prog, x->flags, NULL);
 	if (err && !strcmp(mode, "auto")) {
 		fprintf(stderr, "%s: native mode refused (%s); generic mode\n",
 			daemon_prog, strerror(-err));
-		*flags = XDP_FLAGS_SKB_MODE;
-		err = bpf_xdp_attach(ifindex, prog, *flags, NULL);
+		x->flags = XDP_FLAGS_SKB_MODE;
+		err = bpf_xdp_attach(x->ifindex, prog, x->flags, NULL);
 	}
-	if (err)
+	if (err) {
 		fprintf(stderr, "%s: attach to %s failed: %s\n", daemon_prog,
-			ifname, strerror(-err));
-	return err;
+			x->ifname, strerror(-err));
+		return err;
+	}
+	x->mode = x->flags == XDP_FLAGS_SKB_MODE ? "generic" : "native";
+	return 0;
+}
+
+void daemon_xdp_detach(struct daemon_xdp *x)
+{
+	if (!x->mode)
+		return;
+	bpf_xdp_detach(x->ifindex, x->flags, NULL);
+	x->mode = NULL;
+}
+
+int daemon_exit_code(int err)
+{
+	if (err)
+		fprintf(stderr, "%s: %s\n", daemon_prog, strerror(-err));
+	return err ? 1 : 0;
 }
 
 long long daemon_wall_offset_ns(unsigned long long *now_ms,

@@ -27,13 +27,25 @@ extern volatile sig_atomic_t daemon_stopping;
 /* SIGINT and SIGTERM set daemon_stopping; SIGPIPE is ignored. */
 void daemon_catch_signals(void);
 
+/* An XDP program on an interface. */
+struct daemon_xdp {
+	int ifindex;
+	const char *ifname;
+	__u32 flags;	  /* the mode that took */
+	const char *mode; /* "native" or "generic" once attached; else NULL */
+};
+
 /*
- * Attaches prog to ifindex (named ifname) in mode "native", "generic" or
- * "auto" (native, generic if the driver refuses); *flags gets the mode that
- * took.  On failure, says so on stderr and returns the negative errno.
+ * Attaches prog in mode "native", "generic" or "auto" (native, generic if
+ * the driver refuses).  On failure, says so on stderr and returns the
+ * negative errno.
  */
-int daemon_attach_xdp(int ifindex, const char *ifname, int prog,
-		      const char *mode, __u32 *flags);
+int daemon_xdp_attach(struct daemon_xdp *x, int prog, const char *mode);
+/* Detaches the program if it is attached. */
+void daemon_xdp_detach(struct daemon_xdp *x);
+
+/* The exit code of a run that ended with err, said on stderr if any. */
+int daemon_exit_code(int err);
 
 /*
  * Wall clock minus the monotonic clock, in ns: what turns a BPF program's

@@ -67,6 +67,12 @@ struct daemon_out {
 };
 
 unsigned long long daemon_now_ms(void);
+/*
+ * 1 when something done every every_s seconds (0: never) is due at now,
+ * *next_ms then set to its next time.
+ */
+int daemon_due(unsigned long long *next_ms, double every_s,
+	       unsigned long long now);
 /* s's buffer of records of record_size bytes and its published window. */
 int daemon_stream_init(struct daemon_stream *s, unsigned long long records,
 		       size_t record_size, unsigned long long retain_ms,
@@ -74,6 +80,10 @@ int daemon_stream_init(struct daemon_stream *s, unsigned long long records,
 void daemon_stream_free(struct daemon_stream *s);
 /* Records buffered in all of o's streams. */
 unsigned long long daemon_out_buffered(const struct daemon_out *o);
+/* The last steps' bound: 1 while a record is buffered before deadline. */
+int daemon_out_pending(const struct daemon_out *o, unsigned long long deadline);
+/* Closes Redis and the published log, frees the streams. */
+void daemon_out_close(struct daemon_out *o);
 /*
  * One stream's share of a daemon's step begun at start: a probe for a lost
  * window while nothing is to be published (a loss is noticed then too),

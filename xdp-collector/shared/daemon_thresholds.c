@@ -59,6 +59,8 @@ void daemon_thresholds_message(struct daemon_thresholds *t, const char *msg,
 		fprintf(stderr, "%s: threshold message refused: %.*s\n",
 			daemon_prog, (int)(len > 200 ? 200 : len), msg);
 	}
+	if (t->counters_due)
+		*t->counters_due = 0;
 }
 
 static void on_message(const char *msg, size_t len, void *arg)
@@ -85,8 +87,6 @@ int daemon_thresholds_step(struct daemon_thresholds *t, struct daemon_out *o,
 			   unsigned long long now)
 {
 	struct daemon_redis *r = o->redis;
-	unsigned long long seen = t->applied + t->rejected;
-
 	if (r->fresh) {
 		r->fresh = 0;
 		daemon_recover_reconnected(o);
@@ -96,5 +96,5 @@ int daemon_thresholds_step(struct daemon_thresholds *t, struct daemon_out *o,
 			return -EIO;
 	}
 	daemon_redis_poll_sub(r, now, on_message, t);
-	return t->applied + t->rejected != seen;
+	return 0;
 }

@@ -30,6 +30,8 @@ struct daemon_thresholds {
 	const char *key; /* the hash, named like the channel; NULL: none */
 	size_t room;	 /* bytes of the hash's message */
 	int cut;	 /* a larger hash: cut to room - 1 bytes, or refused */
+	/* the counters hash's next time, made now by a message: it shows it */
+	unsigned long long *counters_due;
 };
 
 /*
@@ -50,8 +52,7 @@ void daemon_thresholds_message(struct daemon_thresholds *t, const char *msg,
 /*
  * Once Redis is up: on a new connection, what the old one acknowledged is
  * checked (daemon_recover_reconnected) and the hash is read; then the
- * channel's messages.  1 when a message came, applied or refused; 0 when
- * none did; -EIO when Redis failed meanwhile.
+ * channel's messages.  0, or -EIO when Redis failed meanwhile.
  */
 int daemon_thresholds_step(struct daemon_thresholds *t, struct daemon_out *o,
 			   unsigned long long now);

@@ -184,11 +184,8 @@ static int publish_counters(struct agent_daemon *d)
 void agent_push_step(struct agent_daemon *d, int stopping)
 {
 	unsigned long long now = daemon_now_ms(), start = now;
-	int got;
 
-	if (d->o.hist_s > 0 && now >= d->next_hist_ms) {
-		d->next_hist_ms =
-			now + (unsigned long long)(d->o.hist_s * 1000);
+	if (daemon_due(&d->next_hist_ms, d->o.hist_s, now)) {
 		if (daemon_redis_up(&d->redis, now))
 			push_histograms(d, now);
 		else
@@ -196,16 +193,12 @@ void agent_push_step(struct agent_daemon *d, int stopping)
 	}
 	if (!daemon_redis_up(&d->redis, now))
 		return;
-	got = daemon_thresholds_step(&d->thr, &d->out, now);
-	if (got < 0)
+	if (daemon_thresholds_step(&d->thr, &d->out, now))
 		return;
-	if (got) /* show the new thresholds at once */
-		d->next_counters_ms = 0;
 	daemon_deliver_step(&d->out, &d->ev, now, start, stopping);
 	daemon_deliver_step(&d->out, &d->fl, now, start, stopping);
-	if (d->redis.c && (stopping || now >= d->next_counters_ms)) {
-		d->next_counters_ms =
-			now + (unsigned long long)(d->o.counters_s * 1000);
+	if (d->redis.c &&
+	    (daemon_due(&d->next_counters_ms, d->o.counters_s, now) ||
+	     stopping))
 		publish_counters(d);
-	}
 }

@@ -246,6 +246,7 @@ static int configure(struct run *r, struct agent *skel,
 		.now = d->thresholds,
 		.key = d->thresholds_key,
 		.room = 1024, /* why: a larger hash is refused, not cut */
+		.counters_due = &d->next_counters_ms,
 	};
 	d->rows_fd = bpf_map__fd(skel->maps.flow_rows);
 	d->hist_fd = bpf_map__fd(skel->maps.histograms);
@@ -349,8 +350,8 @@ int main(int argc, char **argv)
 	struct ring_buffer *rb = NULL;
 	struct agent *skel = NULL;
 	unsigned long long start, deadline;
-	int ifindex, err, attached = 0;
-	__u32 flags = 0;
+	struct daemon_xdp xdp = { 0 };
+	int err;
 
 	daemon_prog = "nic-agent";
 	d->o = (struct agent_opts){
@@ -376,9 +377,10 @@ int main(int argc, char **argv)
 	d->out.journal_fd = -1;
 	d->redis = (struct daemon_redis){ DAEMON_REDIS_DEFAULTS };
 	r.wakeup_bytes = 256 * 1024;
-	ifindex = daemon_cli_parse(&cli, argc, argv);
-	if (!ifindex)
+	xdp.ifindex = daemon_cli_parse(&cli, argc, argv);
+	if (!xdp.ifindex)
 		return 2;
+	xdp.ifname = cli.iface;
 	r.redis = cli.redis != NULL;
 	daemon_libbpf_print(cli.verbose);
 	skel = agent__open();
@@ -400,13 +402,11 @@ int main(int argc, char **argv)
 		goto cleanup;
 	}
 	daemon_catch_signals();
-	err = daemon_attach_xdp(ifindex, cli.iface,
-				bpf_program__fd(skel->progs.xdp_agent),
-				cli.mode, &flags);
+	err = daemon_xdp_attach(&xdp, bpf_program__fd(skel->progs.xdp_agent),
+				cli.mode);
 	if (err)
 		goto cleanup;
-	attached = 1;
-	d->mode = flags == XDP_FLAGS_SKB_MODE ? "generic" : "native";
+	d->mode = xdp.mode;
 	printf("attached ifname=%s mode=%s int_port=%u rows=%u\n", cli.iface,
 	       d->mode, d->int_port, d->rows);
 	fflush(stdout);
@@ -430,16 +430,14 @@ int main(int argc, char **argv)
 			break;
 	}
 	/* Detach first, so that the last records are all in the rings. */
-	bpf_xdp_detach(ifindex, flags, NULL);
-	attached = 0;
+	daemon_xdp_detach(&xdp);
 	drain(rb);
 	if (r.redis) {
 		/* why: a last try for what is buffered, bounded in time */
 		deadline = daemon_now_ms() + 2000;
-		do {
+		do
 			agent_push_step(d, 1);
-		} while (daemon_out_buffered(&d->out) &&
-			 daemon_now_ms() < deadline);
+		while (daemon_out_pending(&d->out, deadline));
 		if (d->ev.buf.len || d->fl.buf.len)
 			fprintf(stderr,
 				"nic-agent: %llu events, %llu flow records "
@@ -452,16 +450,9 @@ int main(int argc, char **argv)
 	print_counters(d);
 	err = 0;
 cleanup:
-	if (attached)
-		bpf_xdp_detach(ifindex, flags, NULL);
+	daemon_xdp_detach(&xdp);
 	ring_buffer__free(rb);
 	agent__destroy(skel);
-	daemon_redis_close(&d->redis);
-	daemon_stream_free(&d->ev);
-	daemon_stream_free(&d->fl);
-	if (d->out.journal_fd >= 0)
-		close(d->out.journal_fd);
-	if (err)
-		fprintf(stderr, "nic-agent: %s\n", strerror(-err));
-	return err ? 1 : 0;
+	daemon_out_close(&d->out);
+	return daemon_exit_code(err);
 }

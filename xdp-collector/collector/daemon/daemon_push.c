@@ -228,11 +228,8 @@ int daemon_publish_counters(struct daemon *d)
 void daemon_push_step(struct daemon *d, int stopping)
 {
 	unsigned long long now = daemon_now_ms(), start = now;
-	int got;
 
-	if (d->o.push_s > 0 && now >= d->next_push_ms) {
-		d->next_push_ms =
-			now + (unsigned long long)(d->o.push_s * 1000);
+	if (daemon_due(&d->next_push_ms, d->o.push_s, now)) {
 		if (d->snap_active) /* the last one has not finished: restart */
 			snapshot_abort(d);
 		if (daemon_redis_up(&d->redis, now)) {
@@ -248,19 +245,15 @@ void daemon_push_step(struct daemon *d, int stopping)
 		snapshot_abort(d);
 		return;
 	}
-	got = daemon_thresholds_step(&d->thr, &d->out, now);
-	if (got < 0)
+	if (daemon_thresholds_step(&d->thr, &d->out, now))
 		return;
-	if (got) /* show the new thresholds at once */
-		d->next_counters_ms = 0;
 	daemon_deliver_step(&d->out, &d->ev, now, start, stopping);
 	while (d->snap_active && !stopping && d->redis.c &&
 	       snapshot_step(d, now) &&
 	       daemon_now_ms() - start < DAEMON_STEP_BUDGET_MS)
 		;
-	if (d->redis.c && (stopping || now >= d->next_counters_ms)) {
-		d->next_counters_ms =
-			now + (unsigned long long)(d->o.counters_s * 1000);
+	if (d->redis.c &&
+	    (daemon_due(&d->next_counters_ms, d->o.counters_s, now) ||
+	     stopping))
 		daemon_publish_counters(d);
-	}
 }
