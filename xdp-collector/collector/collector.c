@@ -12,16 +12,10 @@
  */
 #include <arpa/inet.h>
 #include <errno.h>
-#include <getopt.h>
-#include <net/if.h>
-#include <signal.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
-#include <unistd.h>
-#include <linux/if_link.h>
 #include <bpf/bpf.h>
 #include <bpf/libbpf.h>
 
@@ -189,7 +183,7 @@ static const struct option opts[] = {
 };
 
 /* The collector's own options; 0, or -EINVAL. */
-static int own_option(void *arg, int opt, const char *optarg)
+static int own_option(void *arg, int opt, const char *val)
 {
 	struct run *r = arg;
 	struct daemon *d = &r->d;
@@ -199,19 +193,19 @@ static int own_option(void *arg, int opt, const char *optarg)
 		r->pass = 1;
 		return 0;
 	case OPT_SNAPSHOTS_STREAM:
-		d->o.snapshots_stream = optarg;
+		d->o.snapshots_stream = val;
 		return 0;
 	case OPT_SNAPSHOT_MAXLEN:
-		d->o.snapshot_maxlen = strtoull(optarg, NULL, 10);
+		d->o.snapshot_maxlen = strtoull(val, NULL, 10);
 		return 0;
 	case 'P':
-		d->o.push_s = atof(optarg);
+		d->o.push_s = atof(val);
 		return 0;
 	case OPT_COUNTERS:
-		d->o.counters_s = atof(optarg);
+		d->o.counters_s = atof(val);
 		return 0;
 	case OPT_CHANNEL:
-		d->redis.channel = *optarg ? optarg : NULL;
+		d->redis.channel = *val ? val : NULL;
 		return 0;
 	case 'e':
 		r->events = 1;
@@ -255,7 +249,7 @@ static int setup(struct run *r, struct collector *skel, struct daemon_cli *a)
 		.fd = bpf_map__fd(skel->maps.thresholds),
 		.count = METRIC_COUNT,
 		.parse = daemon_parse_thresholds,
-		.now = d->thresholds,
+		.in_force = d->thresholds,
 		.key = d->redis.channel,
 		.room = 512,
 		.cut = 1, /* a hash too large for one message: what fits */

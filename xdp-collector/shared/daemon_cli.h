@@ -91,9 +91,10 @@ struct daemon_cli {
  * Reads the command line: c's options, the daemon's own through c->own,
  * then checks that the interface is given, no operand is left, the values
  * are valid (c->own_check for the daemon's own) and -r names HOST[:PORT]
- * (into c->conn); -n is the host name unless given.  -h prints c->usage and exits 0.  The interface's index;
- * 0 after c->usage went to stderr (a refused line) or the interface was
- * found missing, for the daemon to exit 2.
+ * (into c->conn); -n is the host name unless given.  -h prints c->usage
+ * and exits 0.  The interface's index; 0 after c->usage went to stderr (a
+ * refused line) or the interface was found missing, for the daemon to exit
+ * 2.
  */
 int daemon_cli_parse(struct daemon_cli *c, int argc, char **argv);
 /* 1 once -d's seconds have passed since start (ms, daemon_now_ms). */

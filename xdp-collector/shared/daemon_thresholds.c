@@ -28,7 +28,7 @@ int daemon_thresholds_apply(struct daemon_thresholds *t, const char *msg,
 		value = v[i];
 		if (bpf_map_update_elem(t->fd, &key, &value, BPF_ANY))
 			return -errno;
-		t->now[i] = v[i];
+		t->in_force[i] = v[i];
 	}
 	t->applied++;
 	return n;
@@ -68,7 +68,7 @@ static void on_message(const char *msg, size_t len, void *arg)
 	daemon_thresholds_message(arg, msg, len);
 }
 
-/* The hash's fields as one message: applied whole or not at all. */
+/* The hash's fields as one message; a larger one cut or refused (t->cut). */
 static void load(struct daemon_thresholds *t, struct daemon_redis *r,
 		 unsigned long long now)
 {
@@ -87,6 +87,7 @@ int daemon_thresholds_step(struct daemon_thresholds *t, struct daemon_out *o,
 			   unsigned long long now)
 {
 	struct daemon_redis *r = o->redis;
+
 	if (r->fresh) {
 		r->fresh = 0;
 		daemon_recover_reconnected(o);

@@ -25,7 +25,7 @@ struct daemon_thresholds {
 	int fd;	   /* the program's map: index to value */
 	int count; /* its indexes */
 	daemon_values_fn parse;
-	unsigned long long *now; /* the values in force, count of them */
+	unsigned long long *in_force;	      /* count of them */
 	unsigned long long applied, rejected; /* messages */
 	const char *key; /* the hash, named like the channel; NULL: none */
 	size_t room;	 /* bytes of the hash's message */

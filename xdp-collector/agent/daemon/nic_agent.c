@@ -10,16 +10,10 @@
  * would publish.  --help lists the flags.
  */
 #include <errno.h>
-#include <getopt.h>
-#include <net/if.h>
-#include <signal.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
-#include <unistd.h>
-#include <linux/if_link.h>
 #include <bpf/bpf.h>
 #include <bpf/libbpf.h>
 
@@ -166,7 +160,7 @@ static int bin_width(struct agent_daemon *d, const char *s)
 }
 
 /* The NIC agent's own options; 0, or -EINVAL. */
-static int own_option(void *arg, int opt, const char *optarg)
+static int own_option(void *arg, int opt, const char *val)
 {
 	struct run *r = arg;
 	struct agent_daemon *d = &r->d;
@@ -175,39 +169,39 @@ static int own_option(void *arg, int opt, const char *optarg)
 
 	switch (opt) {
 	case OPT_BIN_WIDTH:
-		return bin_width(d, optarg) ? -EINVAL : 0;
+		return bin_width(d, val) ? -EINVAL : 0;
 	case OPT_ROWS:
-		rows = strtoull(optarg, &end, 10);
+		rows = strtoull(val, &end, 10);
 		if (*end || !rows || rows > (1ULL << 24) || (rows & (rows - 1)))
 			return -EINVAL;
 		d->rows = (unsigned int)rows;
 		return 0;
 	case OPT_IDLE:
-		d->o.idle_s = daemon_cli_seconds(optarg);
+		d->o.idle_s = daemon_cli_seconds(val);
 		return 0;
 	case OPT_AGE:
-		d->o.age_s = daemon_cli_seconds(optarg);
+		d->o.age_s = daemon_cli_seconds(val);
 		return 0;
 	case OPT_FLOW:
-		d->o.flow_s = daemon_cli_seconds(optarg);
+		d->o.flow_s = daemon_cli_seconds(val);
 		return 0;
 	case OPT_HIST:
-		d->o.hist_s = daemon_cli_seconds(optarg);
+		d->o.hist_s = daemon_cli_seconds(val);
 		return 0;
 	case OPT_FLOWS_STREAM:
-		d->o.flows_stream = optarg;
+		d->o.flows_stream = val;
 		return 0;
 	case OPT_HIST_STREAM:
-		d->o.hist_stream = optarg;
+		d->o.hist_stream = val;
 		return 0;
 	case OPT_HIST_MAXLEN:
-		d->o.hist_maxlen = strtoull(optarg, NULL, 10);
+		d->o.hist_maxlen = strtoull(val, NULL, 10);
 		return 0;
 	case OPT_COUNTERS:
-		d->o.counters_s = daemon_cli_seconds(optarg);
+		d->o.counters_s = daemon_cli_seconds(val);
 		return 0;
 	case OPT_WAKEUP:
-		r->wakeup_bytes = strtoull(optarg, &end, 10);
+		r->wakeup_bytes = strtoull(val, &end, 10);
 		return *end ? -EINVAL : 0;
 	}
 	return -EINVAL;
@@ -243,7 +237,7 @@ static int configure(struct run *r, struct agent *skel,
 		.fd = bpf_map__fd(skel->maps.thresholds),
 		.count = AGENT_THRESHOLDS,
 		.parse = agent_parse_thresholds,
-		.now = d->thresholds,
+		.in_force = d->thresholds,
 		.key = d->thresholds_key,
 		.room = 1024, /* why: a larger hash is refused, not cut */
 		.counters_due = &d->next_counters_ms,
