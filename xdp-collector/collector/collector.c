@@ -12,40 +12,18 @@
  */
 #include <arpa/inet.h>
 #include <errno.h>
-#include <getopt.h>
-#include <net/if.h>
-#include <signal.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
-#include <unistd.h>
-#include <linux/if_link.h>
 #include <bpf/bpf.h>
 #include <bpf/libbpf.h>
 
 #include "collector.h"
 #include "collector.skel.h"
 #include "daemon.h"
+#include "daemon_cli.h"
 #include "daemon_host.h"
-
-static volatile sig_atomic_t stopping;
-static int verbose;
-
-static void on_signal(int sig)
-{
-	(void)sig;
-	stopping = 1;
-}
-
-static int print_libbpf(enum libbpf_print_level level, const char *fmt,
-			va_list args)
-{
-	if (level == LIBBPF_DEBUG && !verbose)
-		return 0;
-	return vfprintf(stderr, fmt, args);
-}
 
 static void print_flow(const struct flow_key *k)
 {
@@ -100,6 +78,7 @@ struct run {
 	struct daemon d;
 	int redis;  /* publishing to Redis */
 	int events; /* -e: print events */
+	int pass;   /* --pass */
 };
 
 static int on_event(void *ctx, void *data, size_t size)
@@ -184,162 +163,62 @@ static const char usage_text[] =
 
 enum {
 	OPT_PASS = 256,
-	OPT_EVENTS_STREAM,
 	OPT_SNAPSHOTS_STREAM,
-	OPT_MAXLEN,
 	OPT_SNAPSHOT_MAXLEN,
-	OPT_BATCH,
 	OPT_COUNTERS,
-	OPT_BUFFER,
 	OPT_CHANNEL,
-	OPT_TIMEOUT,
-	OPT_BACKOFF,
-	OPT_RETAIN_S,
-	OPT_RETAIN_BYTES,
-	OPT_PUBLISHED_LOG,
 };
 
 static const struct option opts[] = {
-	{ "iface", required_argument, NULL, 'i' },
-	{ "mode", required_argument, NULL, 'm' },
+	DAEMON_CLI_OPTIONS,
 	{ "port", required_argument, NULL, 'p' },
-	{ "threshold", required_argument, NULL, 't' },
 	{ "pass", no_argument, NULL, OPT_PASS },
-	{ "redis", required_argument, NULL, 'r' },
-	{ "node-id", required_argument, NULL, 'n' },
-	{ "events-stream", required_argument, NULL, OPT_EVENTS_STREAM },
 	{ "snapshots-stream", required_argument, NULL, OPT_SNAPSHOTS_STREAM },
-	{ "maxlen", required_argument, NULL, OPT_MAXLEN },
 	{ "snapshot-maxlen", required_argument, NULL, OPT_SNAPSHOT_MAXLEN },
-	{ "batch", required_argument, NULL, OPT_BATCH },
 	{ "push-interval", required_argument, NULL, 'P' },
 	{ "counters-interval", required_argument, NULL, OPT_COUNTERS },
-	{ "buffer", required_argument, NULL, OPT_BUFFER },
 	{ "threshold-channel", required_argument, NULL, OPT_CHANNEL },
-	{ "redis-timeout-ms", required_argument, NULL, OPT_TIMEOUT },
-	{ "backoff-max-ms", required_argument, NULL, OPT_BACKOFF },
-	{ "retain-seconds", required_argument, NULL, OPT_RETAIN_S },
-	{ "retain-bytes", required_argument, NULL, OPT_RETAIN_BYTES },
-	{ "published-log", required_argument, NULL, OPT_PUBLISHED_LOG },
 	{ "events", no_argument, NULL, 'e' },
-	{ "duration", required_argument, NULL, 'd' },
-	{ "verbose", no_argument, NULL, 'v' },
-	{ "help", no_argument, NULL, 'h' },
 	{},
 };
 
-struct args {
-	const char *iface, *mode, *redis, *node;
-	const char *thresholds[METRIC_COUNT * 4];
-	int n_thr, port, pass, events;
-	double duration;
-};
-
-static int parse_args(int argc, char **argv, struct args *a, struct daemon *d)
+/* The collector's own options; 0, or -EINVAL. */
+static int own_option(void *arg, int opt, const char *val)
 {
-	double seconds;
-	char *end;
-	int opt;
+	struct run *r = arg;
+	struct daemon *d = &r->d;
 
-	while ((opt = getopt_long(argc, argv, "i:m:p:t:r:n:P:ed:vh", opts,
-				  NULL)) != -1) {
-		switch (opt) {
-		case 'i':
-			a->iface = optarg;
-			break;
-		case 'm':
-			a->mode = optarg;
-			break;
-		case 'p':
-			a->port = (int)strtol(optarg, &end, 10);
-			if (*end || a->port <= 0 || a->port > 65535)
-				return -EINVAL;
-			break;
-		case 't':
-			if (a->n_thr >= (int)(sizeof(a->thresholds) /
-					      sizeof(*a->thresholds)))
-				return -EINVAL;
-			a->thresholds[a->n_thr++] = optarg;
-			break;
-		case OPT_PASS:
-			a->pass = 1;
-			break;
-		case 'r':
-			a->redis = optarg;
-			break;
-		case 'n':
-			a->node = optarg;
-			break;
-		case OPT_EVENTS_STREAM:
-			d->o.events_stream = optarg;
-			break;
-		case OPT_SNAPSHOTS_STREAM:
-			d->o.snapshots_stream = optarg;
-			break;
-		case OPT_MAXLEN:
-			d->o.maxlen = strtoull(optarg, NULL, 10);
-			break;
-		case OPT_SNAPSHOT_MAXLEN:
-			d->o.snapshot_maxlen = strtoull(optarg, NULL, 10);
-			break;
-		case OPT_BATCH:
-			d->o.batch = strtoull(optarg, NULL, 10);
-			break;
-		case 'P':
-			d->o.push_s = atof(optarg);
-			break;
-		case OPT_COUNTERS:
-			d->o.counters_s = atof(optarg);
-			break;
-		case OPT_BUFFER:
-			d->o.buffer = strtoull(optarg, NULL, 10);
-			break;
-		case OPT_CHANNEL:
-			d->redis.channel = *optarg ? optarg : NULL;
-			break;
-		case OPT_TIMEOUT:
-			d->redis.timeout_ms = (unsigned int)atoi(optarg);
-			break;
-		case OPT_BACKOFF:
-			d->redis.backoff_max_ms = (unsigned int)atoi(optarg);
-			break;
-		case OPT_RETAIN_S:
-			seconds = strtod(optarg, &end);
-			if (*end || seconds < 0 || seconds > 3600)
-				return -EINVAL;
-			d->o.retain_ms = (unsigned long long)(seconds * 1000);
-			break;
-		case OPT_RETAIN_BYTES:
-			d->o.retain_bytes = strtoull(optarg, &end, 10);
-			if (*end || !d->o.retain_bytes)
-				return -EINVAL;
-			break;
-		case OPT_PUBLISHED_LOG:
-			d->o.published_log = optarg;
-			break;
-		case 'e':
-			a->events = 1;
-			break;
-		case 'd':
-			a->duration = atof(optarg);
-			break;
-		case 'v':
-			verbose = 1;
-			break;
-		case 'h':
-			fputs(usage_text, stdout);
-			exit(0);
-		default:
-			return -EINVAL;
-		}
+	switch (opt) {
+	case OPT_PASS:
+		r->pass = 1;
+		return 0;
+	case OPT_SNAPSHOTS_STREAM:
+		d->o.snapshots_stream = val;
+		return 0;
+	case OPT_SNAPSHOT_MAXLEN:
+		d->o.snapshot_maxlen = strtoull(val, NULL, 10);
+		return 0;
+	case 'P':
+		d->o.push_s = atof(val);
+		return 0;
+	case OPT_COUNTERS:
+		d->o.counters_s = atof(val);
+		return 0;
+	case OPT_CHANNEL:
+		d->redis.channel = *val ? val : NULL;
+		return 0;
+	case 'e':
+		r->events = 1;
+		return 0;
 	}
-	if (!a->iface || optind != argc || !d->o.maxlen ||
-	    !d->o.snapshot_maxlen || !d->o.buffer || !d->o.batch ||
-	    d->o.batch > DAEMON_MAX_BATCH || d->o.counters_s <= 0 ||
-	    d->o.push_s < 0 || !d->redis.timeout_ms)
-		return -EINVAL;
-	if (strcmp(a->mode, "auto") && strcmp(a->mode, "native") &&
-	    strcmp(a->mode, "generic"))
+	return -EINVAL;
+}
+
+static int own_check(void *arg)
+{
+	const struct daemon *d = &((struct run *)arg)->d;
+
+	if (!d->o.snapshot_maxlen || d->o.counters_s <= 0 || d->o.push_s < 0)
 		return -EINVAL;
 	return 0;
 }
@@ -351,10 +230,9 @@ static void wall_offset(struct daemon *d)
 	d->wall_offset_ns = daemon_wall_offset_ns(&d->started_ms, &mono_ns);
 }
 
-static int setup(struct run *r, struct collector *skel, struct args *a)
+static int setup(struct run *r, struct collector *skel, struct daemon_cli *a)
 {
 	struct daemon *d = &r->d;
-	static char host[256];
 	int fds[SNAP_TABLES] = {
 		[SNAP_FLOWS4] = bpf_map__fd(skel->maps.flows4),
 		[SNAP_FLOWS6] = bpf_map__fd(skel->maps.flows6),
@@ -364,46 +242,41 @@ static int setup(struct run *r, struct collector *skel, struct args *a)
 		[SNAP_LINK_UTIL] = bpf_map__fd(skel->maps.link_utilization),
 		[SNAP_FLOW_SLOTS] = bpf_map__fd(skel->maps.flow_slots),
 	};
-	int i, err;
+	int err;
 
 	d->counters_fd = bpf_map__fd(skel->maps.counters);
-	d->thresholds_fd = bpf_map__fd(skel->maps.thresholds);
+	d->thr = (struct daemon_thresholds){
+		.fd = bpf_map__fd(skel->maps.thresholds),
+		.count = METRIC_COUNT,
+		.parse = daemon_parse_thresholds,
+		.in_force = d->thresholds,
+		.key = d->redis.channel,
+		.room = 512,
+		.cut = 1, /* a hash too large for one message: what fits */
+		.counters_due = &d->next_counters_ms,
+	};
 	d->sources_fd = bpf_map__fd(skel->maps.report_sources);
 	d->sources_more_fd = bpf_map__fd(skel->maps.report_sources_more);
 	wall_offset(d);
-	if (!a->node) {
-		if (gethostname(host, sizeof(host) - 1))
-			strcpy(host, "localhost");
-		a->node = host;
-	}
-	d->origin.node = a->node;
-	d->origin.ifname = a->iface;
-	d->origin.run = d->started_ms;
-	d->origin.version = CONTRACT_VERSION;
-	d->origin.who = "node";
-	d->origin.kind = "xdp";
-	snprintf(d->counters_key, sizeof(d->counters_key),
-		 "sonde:collector:%s:%s:counters", a->node, a->iface);
-	snprintf(d->out.witness_key, sizeof(d->out.witness_key),
-		 "sonde:collector:%s:%s:witness", a->node, a->iface);
-	for (i = 0; i < a->n_thr; i++) {
-		err = daemon_apply_thresholds(d, a->thresholds[i],
-					      strlen(a->thresholds[i]));
-		if (err < 0) {
-			fprintf(stderr, "collector: bad threshold %s\n",
-				a->thresholds[i]);
-			return err;
-		}
-	}
-	d->thresholds_applied = 0;
-	if (!r->redis)
-		return 0;
+	d->origin = (struct daemon_origin){
+		.node = a->node,
+		.ifname = a->iface,
+		.run = d->started_ms,
+		.version = CONTRACT_VERSION,
+		.who = "node",
+		.kind = "xdp",
+	};
+	daemon_origin_key(d->counters_key, sizeof(d->counters_key),
+			  "sonde:collector", &d->origin, "counters");
+	daemon_origin_key(d->out.witness_key, sizeof(d->out.witness_key),
+			  "sonde:collector", &d->origin, "witness");
+	err = daemon_thresholds_given(&d->thr, a->thresholds, a->n_thr);
+	if (err || !r->redis)
+		return err;
 	daemon_wire(d);
-	err = daemon_buffer_init(&d->ev.buf, d->o.buffer,
-				 sizeof(struct collector_event));
-	if (!err)
-		err = daemon_retain_init(&d->ev.retain, d->o.retain_ms,
-					 d->o.retain_bytes);
+	err = daemon_stream_init(&d->ev, d->o.buffer,
+				 sizeof(struct collector_event), d->o.retain_ms,
+				 d->o.retain_bytes);
 	if (!err && d->o.published_log) {
 		d->out.journal_fd = daemon_journal_open(d->o.published_log);
 		if (d->out.journal_fd < 0) {
@@ -423,12 +296,23 @@ int main(int argc, char **argv)
 {
 	static struct run r;
 	struct daemon *d = &r.d;
-	struct args a = { .mode = "auto" };
+	struct daemon_cli cli = {
+		.usage = usage_text,
+		.opts = opts,
+		.own_short = "P:e",
+		.own = own_option,
+		.own_check = own_check,
+		.arg = &r,
+		.mode = "auto",
+		.max_thr = METRIC_COUNT * 4,
+		.conn = &d->redis,
+		DAEMON_CLI_DELIVERY(d->o),
+	};
 	struct collector *skel = NULL;
 	struct ring_buffer *rb = NULL;
-	__u32 flags = 0;
-	int ifindex = 0, err, attached = 0;
+	struct daemon_xdp xdp = { 0 };
 	unsigned long long start, deadline;
+	int err;
 
 	d->o = (struct daemon_opts){
 		.events_stream = "sonde:stream:events",
@@ -445,24 +329,15 @@ int main(int argc, char **argv)
 	d->out.journal_fd = -1;
 	daemon_prog = "collector";
 	d->redis = (struct daemon_redis){
+		DAEMON_REDIS_DEFAULTS,
 		.channel = "sonde:collector:thresholds",
-		.timeout_ms = 500,
-		.backoff_min_ms = 100,
-		.backoff_max_ms = 5000,
 	};
-	if (parse_args(argc, argv, &a, d) ||
-	    (a.redis && daemon_parse_redis(a.redis, &d->redis))) {
-		fputs(usage_text, stderr);
+	xdp.ifindex = daemon_cli_parse(&cli, argc, argv);
+	if (!xdp.ifindex)
 		return 2;
-	}
-	ifindex = (int)if_nametoindex(a.iface);
-	if (!ifindex) {
-		fprintf(stderr, "collector: no interface %s\n", a.iface);
-		return 2;
-	}
-	r.redis = a.redis != NULL;
-	r.events = a.events;
-	libbpf_set_print(print_libbpf);
+	xdp.ifname = cli.iface;
+	r.redis = cli.redis != NULL;
+	daemon_libbpf_print(cli.verbose);
 	skel = collector__open();
 	if (!skel) {
 		err = -errno;
@@ -471,11 +346,11 @@ int main(int argc, char **argv)
 	err = collector__load(skel);
 	if (err)
 		goto cleanup;
-	if (a.port)
-		skel->data->config.report_port = a.port;
-	skel->data->config.pass_reports = a.pass;
+	if (cli.port)
+		skel->data->config.report_port = cli.port;
+	skel->data->config.pass_reports = r.pass;
 	d->report_port = skel->data->config.report_port;
-	err = setup(&r, skel, &a);
+	err = setup(&r, skel, &cli);
 	if (err)
 		goto cleanup;
 	rb = ring_buffer__new(bpf_map__fd(skel->maps.events), on_event, &r,
@@ -484,44 +359,35 @@ int main(int argc, char **argv)
 		err = -errno;
 		goto cleanup;
 	}
-	signal(SIGINT, on_signal);
-	signal(SIGTERM, on_signal);
-	signal(SIGPIPE, SIG_IGN); /* why: a Redis gone mid-write is an error */
-	err = daemon_attach_xdp(ifindex,
-				bpf_program__fd(skel->progs.xdp_collector),
-				a.mode, &flags);
-	if (err) {
-		fprintf(stderr, "collector: attach to %s failed: %s\n", a.iface,
-			strerror(-err));
+	daemon_catch_signals();
+	err = daemon_xdp_attach(
+		&xdp, bpf_program__fd(skel->progs.xdp_collector), cli.mode);
+	if (err)
 		goto cleanup;
-	}
-	attached = 1;
-	d->mode = flags == XDP_FLAGS_SKB_MODE ? "generic" : "native";
+	d->mode = xdp.mode;
 	printf("{\"attached\": \"%s\", \"mode\": \"%s\", \"report_port\": %u}\n",
-	       a.iface, d->mode, d->report_port);
+	       cli.iface, d->mode, d->report_port);
 	fflush(stdout);
 	start = daemon_now_ms();
-	while (!stopping) {
+	while (!daemon_stopping) {
 		/* why: events are submitted without wakeups; consume on a timer too */
 		ring_buffer__poll(rb, d->snap_active ? 0 : 50);
 		ring_buffer__consume(rb);
 		if (r.redis)
 			daemon_push_step(d, 0);
 		fflush(stdout);
-		if (a.duration > 0 &&
-		    daemon_now_ms() - start >= a.duration * 1000)
+		if (daemon_cli_done(&cli, start))
 			break;
 	}
 	/* Detach first, so that the last events are all in the ring. */
-	bpf_xdp_detach(ifindex, flags, NULL);
-	attached = 0;
+	daemon_xdp_detach(&xdp);
 	ring_buffer__consume(rb);
 	if (r.redis) {
 		/* why: a last try for what is buffered, bounded in time */
 		deadline = daemon_now_ms() + 2000;
-		do {
+		do
 			daemon_push_step(d, 1);
-		} while (d->ev.buf.len && daemon_now_ms() < deadline);
+		while (daemon_out_pending(&d->out, deadline));
 		if (d->ev.buf.len)
 			fprintf(stderr,
 				"collector: %llu buffered events not delivered\n",
@@ -530,19 +396,11 @@ int main(int argc, char **argv)
 	print_counters(d);
 	err = 0;
 cleanup:
-	if (attached)
-		bpf_xdp_detach(ifindex, flags, NULL);
+	daemon_xdp_detach(&xdp);
 	ring_buffer__free(rb);
 	collector__destroy(skel);
-	daemon_redis_close(&d->redis);
+	daemon_out_close(&d->out);
 	snapshot_free(&d->snap);
-	daemon_buffer_free(&d->ev.buf);
-	daemon_batch_free(&d->ev.batch);
-	daemon_retain_free(&d->ev.retain);
-	if (d->out.journal_fd >= 0)
-		close(d->out.journal_fd);
 	daemon_sources_free(&d->sources);
-	if (err)
-		fprintf(stderr, "collector: %s\n", strerror(-err));
-	return err ? 1 : 0;
+	return daemon_exit_code(err);
 }

@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "daemon_stream.h"
 
@@ -22,6 +23,73 @@ unsigned long long daemon_now_ms(void)
 
 	clock_gettime(CLOCK_MONOTONIC, &t);
 	return (unsigned long long)t.tv_sec * 1000 + t.tv_nsec / 1000000;
+}
+
+int daemon_stream_init(struct daemon_stream *s, unsigned long long records,
+		       size_t record_size, unsigned long long retain_ms,
+		       unsigned long long retain_bytes)
+{
+	return daemon_buffer_init(&s->buf, records, record_size)
+		       ?: daemon_retain_init(&s->retain, retain_ms,
+					     retain_bytes);
+}
+
+void daemon_stream_free(struct daemon_stream *s)
+{
+	daemon_buffer_free(&s->buf);
+	daemon_batch_free(&s->batch);
+	daemon_retain_free(&s->retain);
+}
+
+unsigned long long daemon_out_buffered(const struct daemon_out *o)
+{
+	unsigned long long n = 0;
+	int i;
+
+	for (i = 0; i < o->n_streams; i++)
+		n += o->streams[i]->buf.len;
+	return n;
+}
+
+int daemon_out_pending(const struct daemon_out *o, unsigned long long deadline)
+{
+	return daemon_out_buffered(o) && daemon_now_ms() < deadline;
+}
+
+void daemon_out_close(struct daemon_out *o)
+{
+	int i;
+
+	if (o->redis)
+		daemon_redis_close(o->redis);
+	for (i = 0; i < o->n_streams; i++)
+		daemon_stream_free(o->streams[i]);
+	if (o->journal_fd >= 0)
+		close(o->journal_fd);
+	o->journal_fd = -1;
+}
+
+void daemon_deliver_step(struct daemon_out *o, struct daemon_stream *s,
+			 unsigned long long now, unsigned long long start,
+			 int stopping)
+{
+	if (s->retain.len && !s->buf.len && o->redis->c &&
+	    (s->suspect || now >= s->next_probe_ms)) {
+		s->next_probe_ms = now + DAEMON_IDLE_PROBE_MS;
+		daemon_recover_step(o, s, now);
+	}
+	while (s->buf.len && o->redis->c && daemon_deliver(o, s, now) &&
+	       (stopping || daemon_now_ms() - start < DAEMON_STEP_BUDGET_MS))
+		;
+}
+
+int daemon_due(unsigned long long *next_ms, double every_s,
+	       unsigned long long now)
+{
+	if (every_s <= 0 || now < *next_ms)
+		return 0;
+	*next_ms = now + (unsigned long long)(every_s * 1000);
+	return 1;
 }
 
 static unsigned long long wall_ms(void)

@@ -1,12 +1,19 @@
 // SPDX-License-Identifier: (GPL-2.0-only OR BSD-2-Clause)
 /* daemon_fields.c - stream entry fields and their one-line form. */
 #include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "daemon_fields.h"
 
 const char *daemon_prog = "daemon";
+
+void daemon_origin_key(char *out, size_t size, const char *prefix,
+		       const struct daemon_origin *o, const char *what)
+{
+	snprintf(out, size, "%s:%s:%s:%s", prefix, o->node, o->ifname, what);
+}
 
 void daemon_fields_start(struct daemon_fields *f)
 {

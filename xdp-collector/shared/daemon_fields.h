@@ -10,7 +10,7 @@
 
 #include <stddef.h>
 
-#define DAEMON_MAX_FIELDS 160 /* field and value strings of one entry */
+#define DAEMON_MAX_FIELDS 200 /* field and value strings of one entry */
 #define DAEMON_ID_MAX 48      /* a stream entry id, "<ms>-<seq>", and its NUL */
 
 /* The program's name in log lines ("collector", "nic-agent"). */
@@ -26,6 +26,13 @@ struct daemon_origin {
 	const char *who;     /* the field naming node: "node", "agent" */
 	const char *kind;    /* the published log's origin prefix: "xdp" */
 };
+
+/*
+ * prefix:node:ifname:what, the name of a key of o's run (its counters hash,
+ * its witness), into out.
+ */
+void daemon_origin_key(char *out, size_t size, const char *prefix,
+		       const struct daemon_origin *o, const char *what);
 
 struct daemon_fields {
 	int n;

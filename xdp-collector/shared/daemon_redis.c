@@ -106,29 +106,61 @@ int daemon_redis_append_argv(struct daemon_redis *r, int argc,
 		       : -ENOMEM;
 }
 
+/* Queues the words of prefix, then f's pairs, as one command. */
+static int append_fields(struct daemon_redis *r, const char *const *prefix,
+			 int n_prefix, const struct daemon_fields *f)
+{
+	const char *argv[DAEMON_MAX_FIELDS + 6];
+	size_t len[DAEMON_MAX_FIELDS + 6];
+	int i;
+
+	for (i = 0; i < n_prefix; i++) {
+		argv[i] = prefix[i];
+		len[i] = strlen(prefix[i]);
+	}
+	for (i = 0; i < f->n; i++) {
+		argv[n_prefix + i] = f->argv[i];
+		len[n_prefix + i] = f->len[i];
+	}
+	return daemon_redis_append_argv(r, n_prefix + f->n, argv, len);
+}
+
 int daemon_redis_append_xadd(struct daemon_redis *r, const char *stream,
 			     unsigned long long maxlen,
 			     const struct daemon_fields *f)
 {
-	const char *argv[DAEMON_MAX_FIELDS + 6];
-	size_t len[DAEMON_MAX_FIELDS + 6];
 	char max[24];
-	int i;
+	const char *prefix[] = { "XADD", stream, "MAXLEN", "~", max, "*" };
 
 	snprintf(max, sizeof(max), "%llu", maxlen);
-	argv[0] = "XADD";
-	argv[1] = stream;
-	argv[2] = "MAXLEN";
-	argv[3] = "~";
-	argv[4] = max;
-	argv[5] = "*";
-	for (i = 0; i < 6; i++)
-		len[i] = strlen(argv[i]);
-	for (i = 0; i < f->n; i++) {
-		argv[6 + i] = f->argv[i];
-		len[6 + i] = f->len[i];
+	return append_fields(r, prefix, 6, f);
+}
+
+int daemon_redis_append_hset(struct daemon_redis *r, const char *key,
+			     const struct daemon_fields *f)
+{
+	const char *prefix[] = { "HSET", key };
+
+	return append_fields(r, prefix, 2, f);
+}
+
+long daemon_redis_hash_message(struct daemon_redis *r, const char *key,
+			       char *msg, size_t room, unsigned long long now)
+{
+	size_t used = 0, i;
+	redisReply *rep = redisCommand(r->c, "HGETALL %s", key);
+
+	if (!rep) {
+		daemon_redis_fail(r, now, "HGETALL thresholds");
+		return -EIO;
 	}
-	return daemon_redis_append_argv(r, 6 + f->n, argv, len);
+	if (rep->type == REDIS_REPLY_ARRAY)
+		for (i = 0; i + 1 < rep->elements && used < room; i += 2)
+			used += snprintf(msg + used, room - used, "%s=%s ",
+					 rep->element[i]->str ?: "",
+					 rep->element[i + 1]->str ?: "");
+	freeReplyObject(rep);
+	return (long)used;
 }
 
 int daemon_redis_replies(struct daemon_redis *r, int n,

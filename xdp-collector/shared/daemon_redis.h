@@ -27,6 +27,10 @@ struct daemon_redis {
 	unsigned long long connects, disconnects, rejected;
 };
 
+/* Both daemons' time-outs unless told otherwise. */
+#define DAEMON_REDIS_DEFAULTS \
+	.timeout_ms = 500, .backoff_min_ms = 100, .backoff_max_ms = 5000
+
 /*
  * 1 when both connections are up, opening them when the backoff allows;
  * 0 while Redis is away.
@@ -40,6 +44,9 @@ void daemon_redis_fail(struct daemon_redis *r, unsigned long long now_ms,
 /* Queues "XADD stream MAXLEN ~ maxlen * fields..." on the pipeline. */
 int daemon_redis_append_xadd(struct daemon_redis *r, const char *stream,
 			     unsigned long long maxlen,
+			     const struct daemon_fields *f);
+/* Queues "HSET key fields...". */
+int daemon_redis_append_hset(struct daemon_redis *r, const char *key,
 			     const struct daemon_fields *f);
 /* Queues any command. */
 int daemon_redis_append_argv(struct daemon_redis *r, int argc,
@@ -58,6 +65,15 @@ int daemon_redis_replies(struct daemon_redis *r, int n,
 int daemon_redis_replies_ids(struct daemon_redis *r, int n,
 			     unsigned long long now_ms,
 			     char (*ids)[DAEMON_ID_MAX]);
+
+/*
+ * The hash key's fields as one message "name=value name=value ", written to
+ * msg (room bytes) at once; the length the message takes (room or more:
+ * it did not fit), 0 for an empty or absent hash, -EIO when Redis failed
+ * (the connections are then closed).
+ */
+long daemon_redis_hash_message(struct daemon_redis *r, const char *key,
+			       char *msg, size_t room, unsigned long long now);
 
 /*
  * Reads what the subscription received without blocking and calls fn with

@@ -20,6 +20,10 @@
 
 #define DAEMON_PIPELINE 512 /* XADDs per round trip */
 #define DAEMON_STREAMS_MAX 4
+/* why: the daemon's ring buffers must be drained meanwhile */
+#define DAEMON_STEP_BUDGET_MS 25
+/* Probes while idle with something in the window: each pipeline probes too. */
+#define DAEMON_IDLE_PROBE_MS 1000
 
 /* An entry sent in the pipeline now, until Redis answers it. */
 struct daemon_sent {
@@ -46,6 +50,7 @@ struct daemon_stream {
 	/* records Redis acknowledged, records that could not be formatted */
 	unsigned long long published, unformattable;
 	unsigned long long checks, republished, republished_entries;
+	unsigned long long next_probe_ms; /* while idle, the window not empty */
 };
 
 /* What the streams share. */
@@ -62,6 +67,32 @@ struct daemon_out {
 };
 
 unsigned long long daemon_now_ms(void);
+/*
+ * 1 when something done every every_s seconds (0: never) is due at now,
+ * *next_ms then set to its next time.
+ */
+int daemon_due(unsigned long long *next_ms, double every_s,
+	       unsigned long long now);
+/* s's buffer of records of record_size bytes and its published window. */
+int daemon_stream_init(struct daemon_stream *s, unsigned long long records,
+		       size_t record_size, unsigned long long retain_ms,
+		       unsigned long long retain_bytes);
+void daemon_stream_free(struct daemon_stream *s);
+/* Records buffered in all of o's streams. */
+unsigned long long daemon_out_buffered(const struct daemon_out *o);
+/* The last steps' bound: 1 while a record is buffered before deadline. */
+int daemon_out_pending(const struct daemon_out *o, unsigned long long deadline);
+/* Closes Redis and the published log, frees the streams. */
+void daemon_out_close(struct daemon_out *o);
+/*
+ * One stream's share of a daemon's step begun at start: a probe for a lost
+ * window while nothing is to be published (a loss is noticed then too),
+ * then pipelines until the buffer is empty or, unless stopping, the step's
+ * budget is spent.
+ */
+void daemon_deliver_step(struct daemon_out *o, struct daemon_stream *s,
+			 unsigned long long now, unsigned long long start,
+			 int stopping);
 /*
  * One pipeline of s's buffered records; 1 when more may go, 0 when done or
  * Redis is down.

@@ -33,10 +33,7 @@ done
 ip -n "$NS_TX" link set "${TAG}a" up
 ip -n "$NS_RX" link set "$IF" up
 
-ip netns exec "$NS_RX" redis-server --port "$PORT" --bind 127.0.0.1 \
-	--daemonize no --save '' --appendonly no --dir "$TMP" --logfile "$TMP/redis.log" &
-REDIS=$!
-wait_until '[ "$(rcli PING)" = PONG ]'
+redis_start
 
 # flow_latency threshold 0: an event for every packet whose summed latency
 # is over 0, so the end-to-end table has every packet's value

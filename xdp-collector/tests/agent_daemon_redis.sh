@@ -35,22 +35,9 @@ has_line() { # stream lines (events/records), words... : a line with all of them
 }
 count_lines() { "$1" | grep -c -- "$2" || true; }
 send() { ip netns exec "$NS_TX" "$B/agent_send" "${TAG}a" "$@" >/dev/null; }
-redis_start() {
-	ip netns exec "$NS_RX" redis-server --port "$PORT" --bind 127.0.0.1 \
-		--daemonize no --save '' --appendonly no --dir "$TMP" \
-		--logfile "$TMP/redis.log" &
-	REDIS=$!
-	wait_until '[ "$(rcli PING)" = PONG ]'
-}
 redis_stop() { kill "$REDIS" && wait "$REDIS" 2>/dev/null || true; REDIS=; }
 
-ip netns add "$NS_TX"
-ip netns add "$NS_RX"
-ip link add "${TAG}a" netns "$NS_TX" type veth peer name "$IF" netns "$NS_RX"
-ip -n "$NS_TX" link set "${TAG}a" up
-ip -n "$NS_RX" link set "$IF" up
-ip -n "$NS_TX" link set lo up
-ip -n "$NS_RX" link set lo up
+veth_pair
 
 redis_start
 # the thresholds wanted now, read by the daemon when it connects

@@ -5,9 +5,9 @@
 # and TAG (a per-process prefix of their namespaces and link): the paths,
 # the two namespaces' names, a port and a folder of their own, the
 # collector's counters key (the agent's suites set their own KEY after),
-# check(), rcli(), counter() and wait_until(), and a trap that stops the
-# sender, a capture (DUMP), the daemon and Redis and deletes the namespaces
-# and the folder.
+# check(), rcli(), counter(), wait_until(), veth_pair() and redis_start(),
+# and a trap that stops the sender, a capture (DUMP), the daemon and Redis
+# and deletes the namespaces and the folder.
 V=../p4-programs/src/test/resources/vectors
 MIGRATION=../db-migrations/redis/V1__streams_and_groups.redis
 B=build
@@ -47,4 +47,28 @@ wait_until() { # a shell condition, seconds (default 8)
 		sleep 0.1
 	done
 	return 1
+}
+# The two namespaces joined by a veth pair, ${TAG}a in NS_TX and IF in
+# NS_RX, both ends and both loopbacks up.
+veth_pair() {
+	ip netns add "$NS_TX"
+	ip netns add "$NS_RX"
+	ip link add "${TAG}a" netns "$NS_TX" type veth peer name "$IF" netns "$NS_RX"
+	ip -n "$NS_TX" link set "${TAG}a" up
+	ip -n "$NS_RX" link set "$IF" up
+	ip -n "$NS_TX" link set lo up
+	ip -n "$NS_RX" link set lo up
+}
+# A redis-server of the test's own on 127.0.0.1:PORT in NS_RX, its files in
+# REDIS_DIR, with REDIS_OPTS (a suite sets them after sourcing this).
+# why: a child of this script, not daemonized, so that it is reaped here
+REDIS_DIR=$TMP
+REDIS_OPTS=(--appendonly no)
+redis_start() {
+	mkdir -p "$REDIS_DIR"
+	ip netns exec "$NS_RX" redis-server --port "$PORT" --bind 127.0.0.1 \
+		--daemonize no --save '' "${REDIS_OPTS[@]}" --dir "$REDIS_DIR" \
+		--logfile "$REDIS_DIR/redis.log" &
+	REDIS=$!
+	wait_until '[ "$(rcli PING)" = PONG ]'
 }

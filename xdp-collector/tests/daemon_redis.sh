@@ -49,22 +49,8 @@ fields_of() { tr ' ' '\n' | grep .; }
 # the value of an entry-level field in every entry of the events stream
 entry_field() { rcli XRANGE sonde:stream:events - + | awk -v f="$1" 'prev == f {print} {prev = $0}'; }
 send() { ip netns exec "$NS_TX" "$B/send_frames" "${TAG}a" 1 "$@" >/dev/null; }
-# why: a child of this script, not daemonized, so that it is reaped here
-redis_start() {
-	ip netns exec "$NS_RX" redis-server --port "$PORT" --bind 127.0.0.1 \
-		--daemonize no --save '' --appendonly no --dir "$TMP" \
-		--logfile "$TMP/redis.log" &
-	REDIS=$!
-	wait_for PONG rcli PING
-}
 
-ip netns add "$NS_TX"
-ip netns add "$NS_RX"
-ip link add "${TAG}a" netns "$NS_TX" type veth peer name "$IF" netns "$NS_RX"
-ip -n "$NS_TX" link set "${TAG}a" up
-ip -n "$NS_RX" link set "$IF" up
-ip -n "$NS_TX" link set lo up
-ip -n "$NS_RX" link set lo up
+veth_pair
 
 # Frames: the golden TR2.0 report (3 hops + the sink: 13 keys), and the
 # same with switch 12's hop latency 3074 -> 3224.

@@ -68,17 +68,9 @@ log_in_stream() { # from
 settled() { [ "$(counter buffered)" = 0 ] && [ "$(counter published)" = "$(log_seqs published | wc -l)" ]; }
 now_ms() { date +%s%3N; }
 aof() { ls "$TMP"/redis/appendonlydir/*.incr.aof; }
-# why: a child of this script, not daemonized, so that it is reaped here;
-# no AOF rewrite, so the incremental file only grows
-redis_start() {
-	mkdir -p "$TMP/redis"
-	ip netns exec "$NS_RX" redis-server --port "$PORT" --bind 127.0.0.1 \
-		--daemonize no --save '' --appendonly yes --appendfsync everysec \
-		--auto-aof-rewrite-percentage 0 --dir "$TMP/redis" \
-		--logfile "$TMP/redis/redis.log" &
-	REDIS=$!
-	wait_until '[ "$(rcli PING)" = PONG ]'
-}
+# why: no AOF rewrite, so the incremental file only grows
+REDIS_DIR=$TMP/redis
+REDIS_OPTS=(--appendonly yes --appendfsync everysec --auto-aof-rewrite-percentage 0)
 redis_kill() {
 	kill -KILL "$REDIS"
 	wait "$REDIS" 2>/dev/null || true
@@ -98,13 +90,7 @@ sender_stop() {
 	SENDER=
 }
 
-ip netns add "$NS_TX"
-ip netns add "$NS_RX"
-ip link add "${TAG}a" netns "$NS_TX" type veth peer name "$IF" netns "$NS_RX"
-ip -n "$NS_TX" link set "${TAG}a" up
-ip -n "$NS_RX" link set "$IF" up
-ip -n "$NS_TX" link set lo up
-ip -n "$NS_RX" link set lo up
+veth_pair
 
 BASE="$V/tr2_0_eth_all_3h.hex"
 tr -d ' \n' <"$BASE" | sed 's/0000000c006600ca00000c02/0000000c006600ca00000c98/' >"$TMP/changed.hex"

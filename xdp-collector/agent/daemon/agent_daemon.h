@@ -12,6 +12,7 @@
 #include "agent.h"
 #include "agent_lines.h"
 #include "daemon_stream.h"
+#include "daemon_thresholds.h"
 
 struct agent_opts {
 	const char *events_stream, *flows_stream, *hist_stream;
@@ -30,8 +31,8 @@ struct agent_daemon {
 	struct daemon_stream ev, fl; /* agent-events, flow-records */
 	struct daemon_out out;
 	struct agent_line_ctx ctx;
-	int counters_fd, thresholds_fd, rows_fd, hist_fd, hist_slots_fd,
-		config_fd;
+	int counters_fd, rows_fd, hist_fd, hist_slots_fd, config_fd;
+	struct daemon_thresholds thr; /* over thresholds[] */
 	unsigned int rows;
 	const char *mode; /* "native" or "generic" */
 	unsigned int int_port;
@@ -43,16 +44,13 @@ struct agent_daemon {
 	unsigned long long active_since_ns; /* the last active pass */
 	/* counted here, published with the program's counters */
 	unsigned long long ring_events, ring_records, aged, active, walk_passes,
-		rows_skipped, histograms, histograms_skipped,
-		thresholds_applied, thresholds_rejected, started_ms;
+		rows_skipped, histograms, histograms_skipped, started_ms;
 };
 
 /* Wires d->ev and d->fl to their streams and d->out from the options. */
 void agent_wire(struct agent_daemon *d);
 /* Delivers buffered records, pushes histograms, publishes counters. */
 void agent_push_step(struct agent_daemon *d, int stopping);
-/* Applies a threshold message (the channel, the hash, -t) to the map. */
-int agent_apply_thresholds(struct agent_daemon *d, const char *msg, size_t len);
 int agent_read_counters(int fd, __u64 out[AGENT_C_COUNT]);
 /*
  * Walks the FlowCache when an aging or active pass is due: idle buckets

@@ -10,43 +10,22 @@
  * would publish.  --help lists the flags.
  */
 #include <errno.h>
-#include <getopt.h>
-#include <net/if.h>
-#include <signal.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
-#include <unistd.h>
-#include <linux/if_link.h>
 #include <bpf/bpf.h>
 #include <bpf/libbpf.h>
 
 #include "agent.skel.h"
 #include "agent_daemon.h"
+#include "daemon_cli.h"
 #include "daemon_host.h"
-
-static volatile sig_atomic_t stopping;
-static int verbose;
-
-static void on_signal(int sig)
-{
-	(void)sig;
-	stopping = 1;
-}
-
-static int print_libbpf(enum libbpf_print_level level, const char *fmt,
-			va_list args)
-{
-	if (level == LIBBPF_DEBUG && !verbose)
-		return 0;
-	return vfprintf(stderr, fmt, args);
-}
 
 struct run {
 	struct agent_daemon d;
 	int redis; /* publishing to Redis; else lines on stdout */
+	unsigned long long wakeup_bytes;
 };
 
 /* Without Redis: each buffered record as its line, after its stream's name. */
@@ -135,71 +114,29 @@ enum {
 	OPT_AGE,
 	OPT_FLOW,
 	OPT_HIST,
-	OPT_EVENTS_STREAM,
 	OPT_FLOWS_STREAM,
 	OPT_HIST_STREAM,
-	OPT_MAXLEN,
 	OPT_HIST_MAXLEN,
-	OPT_BATCH,
-	OPT_BUFFER,
 	OPT_COUNTERS,
-	OPT_RETAIN_S,
-	OPT_RETAIN_BYTES,
-	OPT_PUBLISHED_LOG,
 	OPT_WAKEUP,
-	OPT_TIMEOUT,
-	OPT_BACKOFF,
 };
 
 static const struct option opts[] = {
-	{ "iface", required_argument, NULL, 'i' },
-	{ "mode", required_argument, NULL, 'm' },
+	DAEMON_CLI_OPTIONS,
 	{ "int-port", required_argument, NULL, 'p' },
-	{ "threshold", required_argument, NULL, 't' },
 	{ "bin-width", required_argument, NULL, OPT_BIN_WIDTH },
 	{ "rows", required_argument, NULL, OPT_ROWS },
 	{ "idle-timeout", required_argument, NULL, OPT_IDLE },
 	{ "age-interval", required_argument, NULL, OPT_AGE },
 	{ "flow-interval", required_argument, NULL, OPT_FLOW },
 	{ "hist-interval", required_argument, NULL, OPT_HIST },
-	{ "redis", required_argument, NULL, 'r' },
-	{ "node-id", required_argument, NULL, 'n' },
-	{ "events-stream", required_argument, NULL, OPT_EVENTS_STREAM },
 	{ "flows-stream", required_argument, NULL, OPT_FLOWS_STREAM },
 	{ "hist-stream", required_argument, NULL, OPT_HIST_STREAM },
-	{ "maxlen", required_argument, NULL, OPT_MAXLEN },
 	{ "hist-maxlen", required_argument, NULL, OPT_HIST_MAXLEN },
-	{ "batch", required_argument, NULL, OPT_BATCH },
-	{ "buffer", required_argument, NULL, OPT_BUFFER },
 	{ "counters-interval", required_argument, NULL, OPT_COUNTERS },
-	{ "retain-seconds", required_argument, NULL, OPT_RETAIN_S },
-	{ "retain-bytes", required_argument, NULL, OPT_RETAIN_BYTES },
-	{ "published-log", required_argument, NULL, OPT_PUBLISHED_LOG },
 	{ "wakeup-bytes", required_argument, NULL, OPT_WAKEUP },
-	{ "redis-timeout-ms", required_argument, NULL, OPT_TIMEOUT },
-	{ "backoff-max-ms", required_argument, NULL, OPT_BACKOFF },
-	{ "duration", required_argument, NULL, 'd' },
-	{ "verbose", no_argument, NULL, 'v' },
-	{ "help", no_argument, NULL, 'h' },
 	{},
 };
-
-struct args {
-	const char *iface, *mode, *redis, *node;
-	const char *thresholds[64];
-	int n_thr, port;
-	unsigned long long wakeup_bytes;
-	double duration;
-};
-
-/* A number of seconds, 0 to a day; -1 when it does not parse. */
-static double seconds(const char *s)
-{
-	char *end;
-	double v = strtod(s, &end);
-
-	return *end || v < 0 || v > 86400 ? -1 : v;
-}
 
 static int bin_width(struct agent_daemon *d, const char *s)
 {
@@ -222,130 +159,60 @@ static int bin_width(struct agent_daemon *d, const char *s)
 	return -EINVAL;
 }
 
-static int parse_args(int argc, char **argv, struct args *a,
-		      struct agent_daemon *d)
+/* The NIC agent's own options; 0, or -EINVAL. */
+static int own_option(void *arg, int opt, const char *val)
 {
+	struct run *r = arg;
+	struct agent_daemon *d = &r->d;
 	unsigned long long rows;
 	char *end;
-	int opt;
 
-	while ((opt = getopt_long(argc, argv, "i:m:p:t:r:n:d:vh", opts,
-				  NULL)) != -1) {
-		switch (opt) {
-		case 'i':
-			a->iface = optarg;
-			break;
-		case 'm':
-			a->mode = optarg;
-			break;
-		case 'p':
-			a->port = (int)strtol(optarg, &end, 10);
-			if (*end || a->port <= 0 || a->port > 65535)
-				return -EINVAL;
-			break;
-		case 't':
-			if (a->n_thr >= 64)
-				return -EINVAL;
-			a->thresholds[a->n_thr++] = optarg;
-			break;
-		case OPT_BIN_WIDTH:
-			if (bin_width(d, optarg))
-				return -EINVAL;
-			break;
-		case OPT_ROWS:
-			rows = strtoull(optarg, &end, 10);
-			if (*end || !rows || rows > (1ULL << 24) ||
-			    (rows & (rows - 1)))
-				return -EINVAL;
-			d->rows = (unsigned int)rows;
-			break;
-		case OPT_IDLE:
-			d->o.idle_s = seconds(optarg);
-			break;
-		case OPT_AGE:
-			d->o.age_s = seconds(optarg);
-			break;
-		case OPT_FLOW:
-			d->o.flow_s = seconds(optarg);
-			break;
-		case OPT_HIST:
-			d->o.hist_s = seconds(optarg);
-			break;
-		case 'r':
-			a->redis = optarg;
-			break;
-		case 'n':
-			a->node = optarg;
-			break;
-		case OPT_EVENTS_STREAM:
-			d->o.events_stream = optarg;
-			break;
-		case OPT_FLOWS_STREAM:
-			d->o.flows_stream = optarg;
-			break;
-		case OPT_HIST_STREAM:
-			d->o.hist_stream = optarg;
-			break;
-		case OPT_MAXLEN:
-			d->o.maxlen = strtoull(optarg, NULL, 10);
-			break;
-		case OPT_HIST_MAXLEN:
-			d->o.hist_maxlen = strtoull(optarg, NULL, 10);
-			break;
-		case OPT_BATCH:
-			d->o.batch = strtoull(optarg, NULL, 10);
-			break;
-		case OPT_BUFFER:
-			d->o.buffer = strtoull(optarg, NULL, 10);
-			break;
-		case OPT_COUNTERS:
-			d->o.counters_s = seconds(optarg);
-			break;
-		case OPT_RETAIN_S:
-			if (seconds(optarg) < 0 || seconds(optarg) > 3600)
-				return -EINVAL;
-			d->o.retain_ms =
-				(unsigned long long)(seconds(optarg) * 1000);
-			break;
-		case OPT_RETAIN_BYTES:
-			d->o.retain_bytes = strtoull(optarg, &end, 10);
-			if (*end || !d->o.retain_bytes)
-				return -EINVAL;
-			break;
-		case OPT_PUBLISHED_LOG:
-			d->o.published_log = optarg;
-			break;
-		case OPT_WAKEUP:
-			a->wakeup_bytes = strtoull(optarg, &end, 10);
-			if (*end)
-				return -EINVAL;
-			break;
-		case OPT_TIMEOUT:
-			d->redis.timeout_ms = (unsigned int)atoi(optarg);
-			break;
-		case OPT_BACKOFF:
-			d->redis.backoff_max_ms = (unsigned int)atoi(optarg);
-			break;
-		case 'd':
-			a->duration = atof(optarg);
-			break;
-		case 'v':
-			verbose = 1;
-			break;
-		case 'h':
-			fputs(usage_text, stdout);
-			exit(0);
-		default:
+	switch (opt) {
+	case OPT_BIN_WIDTH:
+		return bin_width(d, val) ? -EINVAL : 0;
+	case OPT_ROWS:
+		rows = strtoull(val, &end, 10);
+		if (*end || !rows || rows > (1ULL << 24) || (rows & (rows - 1)))
 			return -EINVAL;
-		}
+		d->rows = (unsigned int)rows;
+		return 0;
+	case OPT_IDLE:
+		d->o.idle_s = daemon_cli_seconds(val);
+		return 0;
+	case OPT_AGE:
+		d->o.age_s = daemon_cli_seconds(val);
+		return 0;
+	case OPT_FLOW:
+		d->o.flow_s = daemon_cli_seconds(val);
+		return 0;
+	case OPT_HIST:
+		d->o.hist_s = daemon_cli_seconds(val);
+		return 0;
+	case OPT_FLOWS_STREAM:
+		d->o.flows_stream = val;
+		return 0;
+	case OPT_HIST_STREAM:
+		d->o.hist_stream = val;
+		return 0;
+	case OPT_HIST_MAXLEN:
+		d->o.hist_maxlen = strtoull(val, NULL, 10);
+		return 0;
+	case OPT_COUNTERS:
+		d->o.counters_s = daemon_cli_seconds(val);
+		return 0;
+	case OPT_WAKEUP:
+		r->wakeup_bytes = strtoull(val, &end, 10);
+		return *end ? -EINVAL : 0;
 	}
-	if (!a->iface || optind != argc || !d->o.maxlen || !d->o.hist_maxlen ||
-	    !d->o.buffer || !d->o.batch || d->o.batch > DAEMON_MAX_BATCH ||
-	    d->o.counters_s <= 0 || d->o.idle_s < 0 || d->o.age_s < 0 ||
-	    d->o.flow_s < 0 || d->o.hist_s < 0 || !d->redis.timeout_ms)
-		return -EINVAL;
-	if (strcmp(a->mode, "auto") && strcmp(a->mode, "native") &&
-	    strcmp(a->mode, "generic"))
+	return -EINVAL;
+}
+
+static int own_check(void *arg)
+{
+	const struct agent_daemon *d = &((struct run *)arg)->d;
+
+	if (!d->o.hist_maxlen || d->o.counters_s <= 0 || d->o.idle_s < 0 ||
+	    d->o.age_s < 0 || d->o.flow_s < 0 || d->o.hist_s < 0)
 		return -EINVAL;
 	return 0;
 }
@@ -357,15 +224,24 @@ static void clocks(struct agent_daemon *d)
 }
 
 /* The config map, then the thresholds: before the program is attached. */
-static int configure(struct run *r, struct agent *skel, struct args *a)
+static int configure(struct run *r, struct agent *skel,
+		     const struct daemon_cli *a)
 {
 	struct agent_daemon *d = &r->d;
 	struct agent_config cfg = { 0 };
 	__u32 zero = 0;
-	int i, err;
+	int i;
 
 	d->counters_fd = bpf_map__fd(skel->maps.counters);
-	d->thresholds_fd = bpf_map__fd(skel->maps.thresholds);
+	d->thr = (struct daemon_thresholds){
+		.fd = bpf_map__fd(skel->maps.thresholds),
+		.count = AGENT_THRESHOLDS,
+		.parse = agent_parse_thresholds,
+		.in_force = d->thresholds,
+		.key = d->thresholds_key,
+		.room = 1024, /* why: a larger hash is refused, not cut */
+		.counters_due = &d->next_counters_ms,
+	};
 	d->rows_fd = bpf_map__fd(skel->maps.flow_rows);
 	d->hist_fd = bpf_map__fd(skel->maps.histograms);
 	d->hist_slots_fd = bpf_map__fd(skel->maps.hist_slots);
@@ -375,7 +251,7 @@ static int configure(struct run *r, struct agent *skel, struct args *a)
 	cfg.rows_mask = d->rows - 1;
 	for (i = 0; i < AGENT_HOP_METRICS; i++)
 		cfg.bin_width[i] = d->bin_width[i];
-	cfg.wakeup_bytes = a->wakeup_bytes;
+	cfg.wakeup_bytes = r->wakeup_bytes;
 	if (bpf_map_update_elem(d->config_fd, &zero, &cfg, BPF_ANY))
 		return -errno;
 	/* why: a threshold nobody set must not fire on every packet */
@@ -383,35 +259,19 @@ static int configure(struct run *r, struct agent *skel, struct args *a)
 		__u32 key = (__u32)i;
 		__u64 off = AGENT_THRESHOLD_OFF;
 
-		if (bpf_map_update_elem(d->thresholds_fd, &key, &off, BPF_ANY))
+		if (bpf_map_update_elem(d->thr.fd, &key, &off, BPF_ANY))
 			return -errno;
 		d->thresholds[i] = off;
 	}
-	for (i = 0; i < a->n_thr; i++) {
-		err = agent_apply_thresholds(d, a->thresholds[i],
-					     strlen(a->thresholds[i]));
-		if (err < 0) {
-			fprintf(stderr, "nic-agent: bad threshold %s\n",
-				a->thresholds[i]);
-			return err;
-		}
-	}
-	d->thresholds_applied = 0;
-	return 0;
+	return daemon_thresholds_given(&d->thr, a->thresholds, a->n_thr);
 }
 
-static int setup(struct run *r, struct args *a)
+static int setup(struct run *r, struct daemon_cli *a)
 {
 	struct agent_daemon *d = &r->d;
-	static char host[256];
 	int err;
 
 	clocks(d);
-	if (!a->node) {
-		if (gethostname(host, sizeof(host) - 1))
-			strcpy(host, "localhost");
-		a->node = host;
-	}
 	d->origin = (struct daemon_origin){
 		.node = a->node,
 		.ifname = a->iface,
@@ -420,22 +280,20 @@ static int setup(struct run *r, struct args *a)
 		.who = "agent",
 		.kind = "nic_agent",
 	};
-	snprintf(d->counters_key, sizeof(d->counters_key),
-		 "sonde:agent:%s:%s:counters", a->node, a->iface);
-	snprintf(d->thresholds_key, sizeof(d->thresholds_key),
-		 "sonde:agent:%s:%s:thresholds", a->node, a->iface);
-	snprintf(d->out.witness_key, sizeof(d->out.witness_key),
-		 "sonde:agent:%s:%s:witness", a->node, a->iface);
+	daemon_origin_key(d->counters_key, sizeof(d->counters_key),
+			  "sonde:agent", &d->origin, "counters");
+	daemon_origin_key(d->thresholds_key, sizeof(d->thresholds_key),
+			  "sonde:agent", &d->origin, "thresholds");
+	daemon_origin_key(d->out.witness_key, sizeof(d->out.witness_key),
+			  "sonde:agent", &d->origin, "witness");
 	d->redis.channel = d->thresholds_key;
 	agent_wire(d);
-	err = daemon_buffer_init(&d->ev.buf, d->o.buffer,
-				 sizeof(struct agent_event)) ?:
-	      daemon_buffer_init(&d->fl.buf, d->o.buffer,
-				 sizeof(struct agent_flow_out)) ?:
-	      daemon_retain_init(&d->ev.retain, d->o.retain_ms,
-				 d->o.retain_bytes) ?:
-	      daemon_retain_init(&d->fl.retain, d->o.retain_ms,
-				 d->o.retain_bytes);
+	err = daemon_stream_init(&d->ev, d->o.buffer,
+				 sizeof(struct agent_event), d->o.retain_ms,
+				 d->o.retain_bytes)
+		      ?: daemon_stream_init(&d->fl, d->o.buffer,
+					    sizeof(struct agent_flow_out),
+					    d->o.retain_ms, d->o.retain_bytes);
 	if (!err && d->o.published_log) {
 		d->out.journal_fd = daemon_journal_open(d->o.published_log);
 		if (d->out.journal_fd < 0)
@@ -472,12 +330,23 @@ int main(int argc, char **argv)
 {
 	static struct run r;
 	struct agent_daemon *d = &r.d;
-	struct args a = { .mode = "auto", .wakeup_bytes = 256 * 1024 };
+	struct daemon_cli cli = {
+		.usage = usage_text,
+		.opts = opts,
+		.own_short = "",
+		.own = own_option,
+		.own_check = own_check,
+		.arg = &r,
+		.mode = "auto",
+		.max_thr = 64,
+		.conn = &d->redis,
+		DAEMON_CLI_DELIVERY(d->o),
+	};
 	struct ring_buffer *rb = NULL;
 	struct agent *skel = NULL;
 	unsigned long long start, deadline;
-	int ifindex, err, attached = 0;
-	__u32 flags = 0;
+	struct daemon_xdp xdp = { 0 };
+	int err;
 
 	daemon_prog = "nic-agent";
 	d->o = (struct agent_opts){
@@ -501,23 +370,14 @@ int main(int argc, char **argv)
 	d->bin_width[AGENT_M_QUEUE_OCCUPANCY] = 64;
 	d->bin_width[AGENT_M_LINK_UTILIZATION] = 1000;
 	d->out.journal_fd = -1;
-	d->redis = (struct daemon_redis){
-		.timeout_ms = 500,
-		.backoff_min_ms = 100,
-		.backoff_max_ms = 5000,
-	};
-	if (parse_args(argc, argv, &a, d) ||
-	    (a.redis && daemon_parse_redis(a.redis, &d->redis))) {
-		fputs(usage_text, stderr);
+	d->redis = (struct daemon_redis){ DAEMON_REDIS_DEFAULTS };
+	r.wakeup_bytes = 256 * 1024;
+	xdp.ifindex = daemon_cli_parse(&cli, argc, argv);
+	if (!xdp.ifindex)
 		return 2;
-	}
-	ifindex = (int)if_nametoindex(a.iface);
-	if (!ifindex) {
-		fprintf(stderr, "nic-agent: no interface %s\n", a.iface);
-		return 2;
-	}
-	r.redis = a.redis != NULL;
-	libbpf_set_print(print_libbpf);
+	xdp.ifname = cli.iface;
+	r.redis = cli.redis != NULL;
+	daemon_libbpf_print(cli.verbose);
 	skel = agent__open();
 	if (!skel) {
 		err = -errno;
@@ -527,7 +387,7 @@ int main(int argc, char **argv)
 		      ?: agent__load(skel);
 	if (err)
 		goto cleanup;
-	err = setup(&r, &a) ?: configure(&r, skel, &a);
+	err = setup(&r, &cli) ?: configure(&r, skel, &cli);
 	if (err)
 		goto cleanup;
 	rb = ring_buffer__new(bpf_map__fd(skel->maps.ri), on_event, &r, NULL);
@@ -536,26 +396,20 @@ int main(int argc, char **argv)
 		err = -errno;
 		goto cleanup;
 	}
-	signal(SIGINT, on_signal);
-	signal(SIGTERM, on_signal);
-	signal(SIGPIPE, SIG_IGN); /* why: a Redis gone mid-write is an error */
-	err = daemon_attach_xdp(ifindex, bpf_program__fd(skel->progs.xdp_agent),
-				a.mode, &flags);
-	if (err) {
-		fprintf(stderr, "nic-agent: attach to %s failed: %s\n", a.iface,
-			strerror(-err));
+	daemon_catch_signals();
+	err = daemon_xdp_attach(&xdp, bpf_program__fd(skel->progs.xdp_agent),
+				cli.mode);
+	if (err)
 		goto cleanup;
-	}
-	attached = 1;
-	d->mode = flags == XDP_FLAGS_SKB_MODE ? "generic" : "native";
-	printf("attached ifname=%s mode=%s int_port=%u rows=%u\n", a.iface,
+	d->mode = xdp.mode;
+	printf("attached ifname=%s mode=%s int_port=%u rows=%u\n", cli.iface,
 	       d->mode, d->int_port, d->rows);
 	fflush(stdout);
 	start = daemon_now_ms();
 	d->next_age_ms = start + (unsigned long long)(d->o.age_s * 1000);
 	d->next_flow_ms = start + (unsigned long long)(d->o.flow_s * 1000);
 	d->next_hist_ms = start + (unsigned long long)(d->o.hist_s * 1000);
-	while (!stopping) {
+	while (!daemon_stopping) {
 		/* why: records are submitted without wakeups; consume on a timer too */
 		ring_buffer__poll(rb, 20);
 		drain(rb);
@@ -567,21 +421,18 @@ int main(int argc, char **argv)
 			print_buffered(d, &d->fl);
 		}
 		fflush(stdout);
-		if (a.duration > 0 &&
-		    daemon_now_ms() - start >= a.duration * 1000)
+		if (daemon_cli_done(&cli, start))
 			break;
 	}
 	/* Detach first, so that the last records are all in the rings. */
-	bpf_xdp_detach(ifindex, flags, NULL);
-	attached = 0;
+	daemon_xdp_detach(&xdp);
 	drain(rb);
 	if (r.redis) {
 		/* why: a last try for what is buffered, bounded in time */
 		deadline = daemon_now_ms() + 2000;
-		do {
+		do
 			agent_push_step(d, 1);
-		} while ((d->ev.buf.len || d->fl.buf.len) &&
-			 daemon_now_ms() < deadline);
+		while (daemon_out_pending(&d->out, deadline));
 		if (d->ev.buf.len || d->fl.buf.len)
 			fprintf(stderr,
 				"nic-agent: %llu events, %llu flow records "
@@ -594,20 +445,9 @@ int main(int argc, char **argv)
 	print_counters(d);
 	err = 0;
 cleanup:
-	if (attached)
-		bpf_xdp_detach(ifindex, flags, NULL);
+	daemon_xdp_detach(&xdp);
 	ring_buffer__free(rb);
 	agent__destroy(skel);
-	daemon_redis_close(&d->redis);
-	daemon_buffer_free(&d->ev.buf);
-	daemon_buffer_free(&d->fl.buf);
-	daemon_batch_free(&d->ev.batch);
-	daemon_batch_free(&d->fl.batch);
-	daemon_retain_free(&d->ev.retain);
-	daemon_retain_free(&d->fl.retain);
-	if (d->out.journal_fd >= 0)
-		close(d->out.journal_fd);
-	if (err)
-		fprintf(stderr, "nic-agent: %s\n", strerror(-err));
-	return err ? 1 : 0;
+	daemon_out_close(&d->out);
+	return daemon_exit_code(err);
 }

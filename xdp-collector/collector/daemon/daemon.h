@@ -11,6 +11,7 @@
 #include "daemon_event.h"
 #include "daemon_sources.h"
 #include "daemon_stream.h"
+#include "daemon_thresholds.h"
 #include "snapshot.h"
 
 struct daemon_opts {
@@ -31,7 +32,8 @@ struct daemon {
 	struct daemon_stream ev; /* the events stream */
 	struct daemon_out out;
 	struct snapshot_iter snap;
-	int counters_fd, thresholds_fd;
+	int counters_fd;
+	struct daemon_thresholds thr; /* over thresholds[] */
 	int sources_fd,
 		sources_more_fd; /* report_sources, report_sources_more */
 	struct daemon_sources sources;
@@ -44,11 +46,9 @@ struct daemon {
 	int snap_active;
 	unsigned long long snap_no, snap_entries, next_push_ms;
 	unsigned long long next_counters_ms;
-	unsigned long long next_probe_ms; /* while idle, the window not empty */
 	/* counted here, published with the program's counters */
 	unsigned long long ring_events, snapshots, snapshot_entries,
-		snapshots_skipped, thresholds_applied, thresholds_rejected,
-		started_ms;
+		snapshots_skipped, started_ms;
 };
 
 /*
@@ -59,8 +59,6 @@ struct daemon {
 void daemon_wire(struct daemon *d);
 /* Delivers buffered events, steps the periodic push, publishes counters. */
 void daemon_push_step(struct daemon *d, int stopping);
-/* Applies a threshold message from the channel (or -t) to the map. */
-int daemon_apply_thresholds(struct daemon *d, const char *msg, size_t len);
 /* Sums the per-CPU counters map. */
 int daemon_read_counters(int fd, __u64 out[CNT_COUNT]);
 int daemon_publish_counters(struct daemon *d);

@@ -16,9 +16,6 @@
 #include "daemon.h"
 
 #define PIPELINE DAEMON_PIPELINE /* snapshot entries a round trip */
-/* Probes while idle with something in the window: each pipeline probes too. */
-#define IDLE_PROBE_MS 1000
-#define STEP_BUDGET_MS 25 /* why: the ring buffer must be drained meanwhile */
 
 void daemon_wire(struct daemon *d)
 {
@@ -96,68 +93,6 @@ static int snapshot_step(struct daemon *d, unsigned long long now)
 	return 1;
 }
 
-static void on_message(const char *msg, size_t len, void *arg)
-{
-	struct daemon *d = arg;
-
-	if (daemon_apply_thresholds(d, msg, len) < 0) {
-		d->thresholds_rejected++;
-		fprintf(stderr, "collector: threshold message refused: %.*s\n",
-			(int)(len > 200 ? 200 : len), msg);
-	}
-	d->next_counters_ms = 0; /* show the new thresholds at once */
-}
-
-/*
- * The hash named like the channel holds the thresholds wanted now: read on
- * every connect, since a PUBLISH made while the daemon was away is lost.
- */
-static void load_thresholds(struct daemon *d, unsigned long long now)
-{
-	char msg[512];
-	size_t used = 0, i;
-	redisReply *rep;
-
-	if (!d->redis.channel)
-		return;
-	rep = redisCommand(d->redis.c, "HGETALL %s", d->redis.channel);
-	if (!rep) {
-		daemon_redis_fail(&d->redis, now, "HGETALL thresholds");
-		return;
-	}
-	if (rep->type == REDIS_REPLY_ARRAY && rep->elements) {
-		for (i = 0; i + 1 < rep->elements && used < sizeof(msg); i += 2)
-			used += snprintf(msg + used, sizeof(msg) - used,
-					 "%s=%s ", rep->element[i]->str ?: "",
-					 rep->element[i + 1]->str ?: "");
-		on_message(msg, used < sizeof(msg) ? used : sizeof(msg) - 1, d);
-	}
-	freeReplyObject(rep);
-}
-
-int daemon_apply_thresholds(struct daemon *d, const char *msg, size_t len)
-{
-	unsigned long long t[METRIC_COUNT];
-	int set[METRIC_COUNT], n, m;
-	__u32 key;
-	__u64 v;
-
-	n = daemon_parse_thresholds(msg, len, t, set);
-	if (n < 0)
-		return n;
-	for (m = 0; m < METRIC_COUNT; m++) {
-		if (!set[m])
-			continue;
-		key = m;
-		v = t[m];
-		if (bpf_map_update_elem(d->thresholds_fd, &key, &v, BPF_ANY))
-			return -errno;
-		d->thresholds[m] = t[m];
-	}
-	d->thresholds_applied++;
-	return n;
-}
-
 int daemon_read_counters(int fd, __u64 out[CNT_COUNT])
 {
 	int cpus = libbpf_num_possible_cpus(), c;
@@ -178,37 +113,6 @@ int daemon_read_counters(int fd, __u64 out[CNT_COUNT])
 	}
 	free(v);
 	return 0;
-}
-
-#define MAX_ARGS 160
-
-struct hset {
-	int n;
-	const char *argv[MAX_ARGS];
-	size_t len[MAX_ARGS];
-	char store[80][48];
-	int used;
-};
-
-static void put(struct hset *h, const char *field, unsigned long long v)
-{
-	if (h->n + 2 > MAX_ARGS || h->used >= 80)
-		return;
-	snprintf(h->store[h->used], sizeof(h->store[0]), "%llu", v);
-	h->argv[h->n] = field;
-	h->len[h->n++] = strlen(field);
-	h->argv[h->n] = h->store[h->used];
-	h->len[h->n++] = strlen(h->store[h->used++]);
-}
-
-static void put_str(struct hset *h, const char *field, const char *v)
-{
-	if (h->n + 2 > MAX_ARGS)
-		return;
-	h->argv[h->n] = field;
-	h->len[h->n++] = strlen(field);
-	h->argv[h->n] = v;
-	h->len[h->n++] = strlen(v);
 }
 
 /*
@@ -256,68 +160,65 @@ int daemon_publish_counters(struct daemon *d)
 {
 	static char drop_names[INT_E_COUNT][40], thr_names[METRIC_COUNT][40];
 	__u64 c[CNT_COUNT];
-	struct hset h = { 0 };
+	struct daemon_fields f;
 	int i, n;
 
 	if (daemon_read_counters(d->counters_fd, c))
 		return -EIO;
-	h.argv[0] = "HSET";
-	h.len[0] = 4;
-	h.n = 1;
-	h.argv[h.n] = d->counters_key;
-	h.len[h.n++] = strlen(d->counters_key);
-	put_str(&h, "v", CONTRACT_VERSION);
-	put_str(&h, "mode", d->mode);
-	put(&h, "report_port", d->report_port);
-	put(&h, "run", d->origin.run);
-	put(&h, "started_ms", d->started_ms);
-	put(&h, "updated_ms", wall_now(d) / 1000000);
-	put(&h, "packets", c[CNT_PACKETS]);
-	put(&h, "passed", c[CNT_PASSED]);
-	put(&h, "reports", c[CNT_REPORTS]);
-	put(&h, "reports_no_int", c[CNT_REPORTS_NO_INT]);
-	put(&h, "reports_general", c[CNT_REPORTS_GENERAL]);
-	put(&h, "events", c[CNT_EVENTS]);
-	put(&h, "events_lost", c[CNT_EVENTS_LOST]);
-	put(&h, "map_full", c[CNT_MAP_FULL]);
-	put(&h, "wakeups", c[CNT_WAKEUPS]);
-	put(&h, "metric_values", c[CNT_METRIC_VALUES]);
-	put(&h, "reports_lost", c[CNT_REPORTS_LOST]);
-	put(&h, "reports_reordered", c[CNT_REPORTS_REORDERED]);
-	put(&h, "report_sources_untracked", c[CNT_SOURCES_UNTRACKED]);
+	daemon_fields_start(&f);
+	daemon_fields_str(&f, "v", CONTRACT_VERSION);
+	daemon_fields_str(&f, "mode", d->mode);
+	daemon_fields_num(&f, "report_port", d->report_port);
+	daemon_fields_num(&f, "run", d->origin.run);
+	daemon_fields_num(&f, "started_ms", d->started_ms);
+	daemon_fields_num(&f, "updated_ms", wall_now(d) / 1000000);
+	daemon_fields_num(&f, "packets", c[CNT_PACKETS]);
+	daemon_fields_num(&f, "passed", c[CNT_PASSED]);
+	daemon_fields_num(&f, "reports", c[CNT_REPORTS]);
+	daemon_fields_num(&f, "reports_no_int", c[CNT_REPORTS_NO_INT]);
+	daemon_fields_num(&f, "reports_general", c[CNT_REPORTS_GENERAL]);
+	daemon_fields_num(&f, "events", c[CNT_EVENTS]);
+	daemon_fields_num(&f, "events_lost", c[CNT_EVENTS_LOST]);
+	daemon_fields_num(&f, "map_full", c[CNT_MAP_FULL]);
+	daemon_fields_num(&f, "wakeups", c[CNT_WAKEUPS]);
+	daemon_fields_num(&f, "metric_values", c[CNT_METRIC_VALUES]);
+	daemon_fields_num(&f, "reports_lost", c[CNT_REPORTS_LOST]);
+	daemon_fields_num(&f, "reports_reordered", c[CNT_REPORTS_REORDERED]);
+	daemon_fields_num(&f, "report_sources_untracked",
+			  c[CNT_SOURCES_UNTRACKED]);
 	if (!daemon_read_sources(d->sources_fd, d->sources_more_fd,
 				 &d->sources))
-		put(&h, "report_sources", d->sources.count);
+		daemon_fields_num(&f, "report_sources", d->sources.count);
 	for (i = 1; i < INT_E_COUNT; i++) {
 		snprintf(drop_names[i], sizeof(drop_names[i]), "drop_%s",
 			 daemon_error_names[i]);
-		put(&h, drop_names[i], c[CNT_DROP_BASE + i]);
+		daemon_fields_num(&f, drop_names[i], c[CNT_DROP_BASE + i]);
 	}
-	put(&h, "ring_events", d->ring_events);
-	put(&h, "published", d->ev.published);
-	put(&h, "buffered", d->ev.buf.len);
-	put(&h, "redis_dropped", d->ev.buf.dropped);
-	put(&h, "redis_rejected", d->redis.rejected);
-	put(&h, "unformattable", d->ev.unformattable);
-	put(&h, "redis_connects", d->redis.connects);
-	put(&h, "redis_disconnects", d->redis.disconnects);
-	put(&h, "snapshots", d->snapshots);
-	put(&h, "snapshot_entries", d->snapshot_entries);
-	put(&h, "snapshots_skipped", d->snapshots_skipped);
-	put(&h, "republished", d->ev.republished);
-	put(&h, "republished_entries", d->ev.republished_entries);
-	put(&h, "loss_checks", d->ev.checks);
-	put(&h, "retained", d->ev.retain.events);
-	put(&h, "retained_bytes", d->ev.retain.bytes);
-	put(&h, "retain_overflow", d->ev.retain.overflow);
-	put(&h, "thresholds_applied", d->thresholds_applied);
-	put(&h, "thresholds_rejected", d->thresholds_rejected);
+	daemon_fields_num(&f, "ring_events", d->ring_events);
+	daemon_fields_num(&f, "published", d->ev.published);
+	daemon_fields_num(&f, "buffered", d->ev.buf.len);
+	daemon_fields_num(&f, "redis_dropped", d->ev.buf.dropped);
+	daemon_fields_num(&f, "redis_rejected", d->redis.rejected);
+	daemon_fields_num(&f, "unformattable", d->ev.unformattable);
+	daemon_fields_num(&f, "redis_connects", d->redis.connects);
+	daemon_fields_num(&f, "redis_disconnects", d->redis.disconnects);
+	daemon_fields_num(&f, "snapshots", d->snapshots);
+	daemon_fields_num(&f, "snapshot_entries", d->snapshot_entries);
+	daemon_fields_num(&f, "snapshots_skipped", d->snapshots_skipped);
+	daemon_fields_num(&f, "republished", d->ev.republished);
+	daemon_fields_num(&f, "republished_entries", d->ev.republished_entries);
+	daemon_fields_num(&f, "loss_checks", d->ev.checks);
+	daemon_fields_num(&f, "retained", d->ev.retain.events);
+	daemon_fields_num(&f, "retained_bytes", d->ev.retain.bytes);
+	daemon_fields_num(&f, "retain_overflow", d->ev.retain.overflow);
+	daemon_fields_num(&f, "thresholds_applied", d->thr.applied);
+	daemon_fields_num(&f, "thresholds_rejected", d->thr.rejected);
 	for (i = 0; i < METRIC_COUNT; i++) {
 		snprintf(thr_names[i], sizeof(thr_names[i]), "threshold_%s",
 			 daemon_metric_names[i]);
-		put(&h, thr_names[i], d->thresholds[i]);
+		daemon_fields_num(&f, thr_names[i], d->thresholds[i]);
 	}
-	if (daemon_redis_append_argv(&d->redis, h.n, h.argv, h.len))
+	if (daemon_redis_append_hset(&d->redis, d->counters_key, &f))
 		return -ENOTCONN;
 	n = 1 + (append_sources_lost(d) == 0);
 	return daemon_redis_replies(&d->redis, n, daemon_now_ms()) == n ? 0
@@ -328,9 +229,7 @@ void daemon_push_step(struct daemon *d, int stopping)
 {
 	unsigned long long now = daemon_now_ms(), start = now;
 
-	if (d->o.push_s > 0 && now >= d->next_push_ms) {
-		d->next_push_ms =
-			now + (unsigned long long)(d->o.push_s * 1000);
+	if (daemon_due(&d->next_push_ms, d->o.push_s, now)) {
 		if (d->snap_active) /* the last one has not finished: restart */
 			snapshot_abort(d);
 		if (daemon_redis_up(&d->redis, now)) {
@@ -346,31 +245,15 @@ void daemon_push_step(struct daemon *d, int stopping)
 		snapshot_abort(d);
 		return;
 	}
-	if (d->redis.fresh) {
-		d->redis.fresh = 0;
-		daemon_recover_reconnected(&d->out);
-		load_thresholds(d, now);
-		if (!d->redis.c)
-			return;
-	}
-	daemon_redis_poll_sub(&d->redis, now, on_message, d);
-	/* why: a loss while nothing is to be published is noticed too */
-	if (d->ev.retain.len && !d->ev.buf.len && d->redis.c &&
-	    (d->ev.suspect || now >= d->next_probe_ms)) {
-		d->next_probe_ms = now + IDLE_PROBE_MS;
-		daemon_recover_step(&d->out, &d->ev, now);
-	}
-	while (d->ev.buf.len && d->redis.c &&
-	       daemon_deliver(&d->out, &d->ev, now) &&
-	       (stopping || daemon_now_ms() - start < STEP_BUDGET_MS))
-		;
+	if (daemon_thresholds_step(&d->thr, &d->out, now))
+		return;
+	daemon_deliver_step(&d->out, &d->ev, now, start, stopping);
 	while (d->snap_active && !stopping && d->redis.c &&
 	       snapshot_step(d, now) &&
-	       daemon_now_ms() - start < STEP_BUDGET_MS)
+	       daemon_now_ms() - start < DAEMON_STEP_BUDGET_MS)
 		;
-	if (d->redis.c && (stopping || now >= d->next_counters_ms)) {
-		d->next_counters_ms =
-			now + (unsigned long long)(d->o.counters_s * 1000);
+	if (d->redis.c &&
+	    (daemon_due(&d->next_counters_ms, d->o.counters_s, now) ||
+	     stopping))
 		daemon_publish_counters(d);
-	}
 }
