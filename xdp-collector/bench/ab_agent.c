@@ -26,6 +26,7 @@
 
 #include "agent.h"
 #include "agent_frames.h"
+#include "bench_host.h"
 
 #define MAX_BUILDS 8
 #define MAX_ROUNDS 64
@@ -36,26 +37,11 @@
 
 static volatile int stop;
 
-static void die(const char *what)
-{
-	fprintf(stderr, "ab_agent: %s: %s\n", what, strerror(errno));
-	exit(1);
-}
-
 static int env_int(const char *name, int fallback)
 {
 	const char *v = getenv(name);
 
 	return v && *v ? atoi(v) : fallback;
-}
-
-static void pin(int cpu)
-{
-	cpu_set_t set;
-
-	CPU_ZERO(&set);
-	CPU_SET(cpu, &set);
-	pthread_setaffinity_np(pthread_self(), sizeof(set), &set);
 }
 
 static int map_fd(struct bpf_object *o, const char *name)
@@ -167,13 +153,6 @@ static void *drain(void *arg)
 	return NULL;
 }
 
-static int cmp(const void *a, const void *b)
-{
-	double x = *(const double *)a, y = *(const double *)b;
-
-	return x < y ? -1 : x > y;
-}
-
 int main(int argc, char **argv)
 {
 	int rounds = env_int("ROUNDS", 7), n = env_int("N", 30000);
@@ -233,7 +212,7 @@ int main(int argc, char **argv)
 		printf("AB %c %s:", 'A' + i, argv[i + 1]);
 		for (r = 0; r < rounds; r++)
 			printf(" %.0f", b[i].ns[r]);
-		qsort(b[i].ns, rounds, sizeof(double), cmp);
+		qsort(b[i].ns, rounds, sizeof(double), cmp_double);
 		printf("; median %.0f ns, min %.0f ns\n", b[i].ns[rounds / 2],
 		       b[i].ns[0]);
 	}

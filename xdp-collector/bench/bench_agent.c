@@ -40,6 +40,7 @@
 #include "agent.h"
 #include "agent.skel.h"
 #include "agent_frames.h"
+#include "bench_host.h"
 #include "agent_gen.h"
 #include "agent_gen.skel.h"
 #include "collector.h"
@@ -51,42 +52,6 @@
 #define ROWS 4096
 #define HIGH_QUEUE 1000
 #define EVENTS_WANTED 400000.0
-
-static void die(const char *what)
-{
-	fprintf(stderr, "bench_agent: %s: %s\n", what, strerror(errno));
-	exit(1);
-}
-
-static double now_s(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return ts.tv_sec + ts.tv_nsec / 1e9;
-}
-
-static void pin(int cpu)
-{
-	cpu_set_t set;
-
-	CPU_ZERO(&set);
-	CPU_SET(cpu, &set);
-	if (pthread_setaffinity_np(pthread_self(), sizeof(set), &set))
-		die("pin");
-}
-
-static void enter_ns(const char *name)
-{
-	char path[256];
-	int fd;
-
-	snprintf(path, sizeof(path), "/run/netns/%s", name);
-	fd = open(path, O_RDONLY);
-	if (fd < 0 || setns(fd, CLONE_NEWNET))
-		die(path);
-	close(fd);
-}
 
 static int read_hex(const char *path, unsigned char *buf)
 {
@@ -246,19 +211,6 @@ static double prog_run_ns(int prog, unsigned char *frame, int len, int rewrite,
 		sum += run.duration;
 	}
 	return sum / n;
-}
-
-static int cmp(const void *a, const void *b)
-{
-	double x = *(const double *)a, y = *(const double *)b;
-
-	return x < y ? -1 : x > y;
-}
-
-static double median(double *v, int n)
-{
-	qsort(v, n, sizeof(*v), cmp);
-	return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
 }
 
 int main(int argc, char **argv)

@@ -22,6 +22,7 @@
  * BENCH_STEADY_ONLY=1: the first two only (A/B rounds, bench/ab_prog.sh).
  * Fails (exit 1) when a mode does not deliver the events it should.
  */
+#define _GNU_SOURCE
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -29,6 +30,7 @@
 #include <bpf/bpf.h>
 #include <bpf/libbpf.h>
 
+#include "bench_host.h"
 #include "collector.h"
 #include "collector.skel.h"
 
@@ -63,19 +65,6 @@ static int read_hex(const char *dir, const char *name, int hops,
 		buf[len++] = byte;
 	fclose(in);
 	return len;
-}
-
-static int cmp_double(const void *a, const void *b)
-{
-	double x = *(const double *)a, y = *(const double *)b;
-
-	return x < y ? -1 : x > y;
-}
-
-static double median(double *v, int n)
-{
-	qsort(v, n, sizeof(*v), cmp_double);
-	return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
 }
 
 /* Mean ns per run in the kernel over `repeat` runs of one frame. */

@@ -54,6 +54,7 @@
 #include <bpf/bpf.h>
 #include <bpf/libbpf.h>
 
+#include "bench_host.h"
 #include "collector.h"
 #include "collector.skel.h"
 #include "int_fast.h"
@@ -68,42 +69,6 @@ static const char *suffix = "";
 struct cpu_times {
 	unsigned long long busy, system, softirq, steal, total;
 };
-
-static void die(const char *what)
-{
-	fprintf(stderr, "bench_veth: %s: %s\n", what, strerror(errno));
-	exit(1);
-}
-
-static double now_s(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return ts.tv_sec + ts.tv_nsec / 1e9;
-}
-
-static void pin(int cpu)
-{
-	cpu_set_t set;
-
-	CPU_ZERO(&set);
-	CPU_SET(cpu, &set);
-	if (pthread_setaffinity_np(pthread_self(), sizeof(set), &set))
-		die("pin");
-}
-
-static void enter_ns(const char *name)
-{
-	char path[256];
-	int fd;
-
-	snprintf(path, sizeof(path), "/run/netns/%s", name);
-	fd = open(path, O_RDONLY);
-	if (fd < 0 || setns(fd, CLONE_NEWNET))
-		die(path);
-	close(fd);
-}
 
 /*
  * split mode: RX_IF's NAPI threaded (sysfs, seen from RX_NS, so through
