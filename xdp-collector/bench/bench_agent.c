@@ -53,35 +53,6 @@
 #define HIGH_QUEUE 1000
 #define EVENTS_WANTED 400000.0
 
-static int read_hex(const char *path, unsigned char *buf)
-{
-	unsigned int byte;
-	FILE *in = fopen(path, "r");
-	int len = 0;
-
-	if (!in)
-		die(path);
-	while (len < 2048 && fscanf(in, "%2x", &byte) == 1)
-		buf[len++] = byte;
-	fclose(in);
-	return len;
-}
-
-static double generate(int gen, int ifindex, unsigned char *frame, int len,
-		       __u32 packets)
-{
-	struct xdp_md ctx = { .data_end = len, .ingress_ifindex = ifindex };
-	LIBBPF_OPTS(bpf_test_run_opts, run, .data_in = frame,
-		    .data_size_in = len, .ctx_in = &ctx,
-		    .ctx_size_in = sizeof(ctx), .repeat = packets,
-		    .flags = BPF_F_TEST_XDP_LIVE_FRAMES, .batch_size = BATCH);
-	double t0 = now_s();
-
-	if (bpf_prog_test_run_opts(gen, &run))
-		die("live-frames test run");
-	return now_s() - t0;
-}
-
 static __u64 agent_counter(struct agent *skel, int index)
 {
 	int cpus = libbpf_num_possible_cpus(), c;
@@ -287,7 +258,8 @@ int main(int argc, char **argv)
 		e0 = agent_counter(agent, AGENT_C_EVENTS);
 		l0 = agent_counter(agent, AGENT_C_RI_LOST);
 		wall = generate(bpf_program__fd(gen->progs.agent_gen), gen_if,
-				aframe, alen, k < 0 ? packets / 4 : packets);
+				aframe, alen, k < 0 ? packets / 4 : packets,
+				BATCH);
 		mpps = (agent_counter(agent, AGENT_C_INT_PACKETS) - p0) / wall /
 		       1e6;
 		if (k < 0) {
@@ -332,7 +304,7 @@ int main(int argc, char **argv)
 		gen->bss->gen.rewrite = 0;
 		r0 = collector_reports(coll);
 		wall = generate(bpf_program__fd(gen->progs.agent_gen), gen_if,
-				cframe, clen, packets);
+				cframe, clen, packets, BATCH);
 		coll_mpps[k] = (collector_reports(coll) - r0) / wall / 1e6;
 		ratio[k] = coll_mpps[k] > 0 ? agent_mpps[k] / coll_mpps[k] : 0;
 		printf(", collector %.2f Mpps\n", coll_mpps[k]);
@@ -357,7 +329,7 @@ int main(int argc, char **argv)
 		enter_ns(argv[1]);
 		gen->bss->gen.rewrite = 1;
 		wall = generate(bpf_program__fd(gen->progs.agent_gen), gen_if,
-				aframe, alen, packets);
+				aframe, alen, packets, BATCH);
 		printf("BENCH nic_agent_veth_pass_program_mpps %.2f Mpps\n",
 		       packets / wall / 1e6);
 		enter_ns(argv[3]);

@@ -47,8 +47,8 @@ static int on_event(void *ctx, void *data, size_t size)
 	return 0;
 }
 
-static int read_hex(const char *dir, const char *name, int hops,
-		    unsigned char *buf)
+static int read_frame(const char *dir, const char *name, int hops,
+		      unsigned char *buf)
 {
 	char path[512];
 	unsigned int byte;
@@ -181,7 +181,7 @@ int main(int argc, char **argv)
 				  repeat);
 	printf("BENCH xdp_ns_empty_program %.0f ns\n", median(v, runs));
 	for (h = 0; h < sizeof(hop_counts) / sizeof(*hop_counts); h++) {
-		len = read_hex(dir, "steady", hop_counts[h], steady);
+		len = read_frame(dir, "steady", hop_counts[h], steady);
 		if (len <= 0)
 			return 1;
 		/* the first run learns the keys; the timed ones fire nothing */
@@ -211,8 +211,8 @@ int main(int argc, char **argv)
 	for (h = 0; h < sizeof(hop_counts) / sizeof(*hop_counts); h++) {
 		int n = hop_counts[h];
 
-		len = read_hex(dir, "steady", n, steady);
-		if (len <= 0 || read_hex(dir, "change", n, change) != len)
+		len = read_frame(dir, "steady", n, steady);
+		if (len <= 0 || read_frame(dir, "change", n, change) != len)
 			return 1;
 		for (r = 0; r < runs; r++)
 			v[r] = run_calls(prog, rb, steady, NULL, len, 0, NULL);

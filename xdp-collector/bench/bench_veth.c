@@ -211,22 +211,6 @@ static int prog_of(int ret)
 	return fd;
 }
 
-/* Runs the generator: `packets` live frames out of ifindex; wall seconds. */
-static double generate(int gen, int ifindex, unsigned char *frame, int len,
-		       __u32 packets)
-{
-	struct xdp_md ctx = { .data_end = len, .ingress_ifindex = ifindex };
-	LIBBPF_OPTS(bpf_test_run_opts, run, .data_in = frame,
-		    .data_size_in = len, .ctx_in = &ctx,
-		    .ctx_size_in = sizeof(ctx), .repeat = packets,
-		    .flags = BPF_F_TEST_XDP_LIVE_FRAMES, .batch_size = BATCH);
-	double t0 = now_s();
-
-	if (bpf_prog_test_run_opts(gen, &run))
-		die("live-frames test run");
-	return now_s() - t0;
-}
-
 static __u64 reports(struct collector *skel)
 {
 	int cpus = libbpf_num_possible_cpus(), c;
@@ -334,20 +318,6 @@ static void *read_reports(void *arg)
 	return NULL;
 }
 
-static int read_hex(const char *path, unsigned char *buf)
-{
-	unsigned int byte;
-	FILE *in = fopen(path, "r");
-	int len = 0;
-
-	if (!in)
-		die(path);
-	while (len < 2048 && fscanf(in, "%2x", &byte) == 1)
-		buf[len++] = byte;
-	fclose(in);
-	return len;
-}
-
 static void share(const char *what, struct cpu_times a, struct cpu_times b)
 {
 	double all = b.total - a.total;
@@ -416,11 +386,11 @@ int main(int argc, char **argv)
 		die(argv[2]);
 	gen = prog_of(XDP_TX);
 	pin(gen_cpu);
-	generate(gen, gen_if, frame, len, 1000); /* learn the keys */
+	generate(gen, gen_if, frame, len, 1000, BATCH); /* learn the keys */
 	before = reports(skel);
 	a = cpu_times(rx_cpu);
 	ns0 = napi_ns();
-	wall = generate(gen, gen_if, frame, len, packets);
+	wall = generate(gen, gen_if, frame, len, packets, BATCH);
 	usleep(20000); /* the ring drained */
 	ns1 = napi_ns();
 	b = cpu_times(rx_cpu);
@@ -450,7 +420,7 @@ int main(int argc, char **argv)
 	place_napi(argv[4]);
 	enter_ns(argv[1]);
 	a = cpu_times(rx_cpu);
-	wall = generate(gen, gen_if, frame, len, packets);
+	wall = generate(gen, gen_if, frame, len, packets, BATCH);
 	b = cpu_times(rx_cpu);
 	printf("BENCH veth_drop_program_mpps%s %.2f Mpps\n", suffix,
 	       packets / wall / 1e6);
@@ -475,7 +445,7 @@ int main(int argc, char **argv)
 	usleep(100000);
 	a = cpu_times(user_cpu);
 	ns0 = napi_ns();
-	wall = generate(gen, gen_if, frame, len, packets);
+	wall = generate(gen, gen_if, frame, len, packets, BATCH);
 	b = cpu_times(user_cpu);
 	r.stop = 1;
 	pthread_join(thread, NULL);
