@@ -11,40 +11,6 @@
 
 #ifndef _GNU_SOURCE
 #error "define _GNU_SOURCE before the first include"
-/* A frame written as hex digits, at most 2048 bytes; its length. */
-static inline int read_hex(const char *path, unsigned char *buf)
-{
-	unsigned int byte;
-	FILE *in = fopen(path, "r");
-	int len = 0;
-
-	if (!in)
-		die(path);
-	while (len < 2048 && fscanf(in, "%2x", &byte) == 1)
-		buf[len++] = byte;
-	fclose(in);
-	return len;
-}
-
-/*
- * Runs the XDP program gen on `packets` live frames out of ifindex, `batch`
- * at a time (BPF_F_TEST_XDP_LIVE_FRAMES); wall seconds.
- */
-static inline double generate(int gen, int ifindex, unsigned char *frame,
-			      int len, __u32 packets, __u32 batch)
-{
-	struct xdp_md ctx = { .data_end = len, .ingress_ifindex = ifindex };
-	LIBBPF_OPTS(bpf_test_run_opts, run, .data_in = frame,
-		    .data_size_in = len, .ctx_in = &ctx,
-		    .ctx_size_in = sizeof(ctx), .repeat = packets,
-		    .flags = BPF_F_TEST_XDP_LIVE_FRAMES, .batch_size = batch);
-	double t0 = now_s();
-
-	if (bpf_prog_test_run_opts(gen, &run))
-		die("live-frames test run");
-	return now_s() - t0;
-}
-
 #endif
 #include <errno.h>
 #include <fcntl.h>
