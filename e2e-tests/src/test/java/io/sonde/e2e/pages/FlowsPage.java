@@ -4,6 +4,7 @@ import java.util.List;
 
 import org.openqa.selenium.By;
 import org.openqa.selenium.JavascriptExecutor;
+import org.openqa.selenium.StaleElementReferenceException;
 import org.openqa.selenium.WebDriver;
 import org.openqa.selenium.WebElement;
 import org.openqa.selenium.support.ui.ExpectedConditions;
@@ -50,8 +51,18 @@ public final class FlowsPage {
 				+ ".map((tr) => [...tr.cells].map((c) => c.innerText.trim()).join(' | '))");
 	}
 
+	/**
+	 * Clicks the flow's row; again on the row drawn next when the page's poll replaced
+	 * the one found before the click reached it.
+	 */
 	public void select(String flowId) {
-		this.driver.findElement(By.cssSelector("#flow-rows tr[data-flow='" + flowId + "'] button")).click();
+		By button = By.cssSelector("#flow-rows tr[data-flow='" + flowId + "'] button");
+		new WebDriverWait(this.driver, Pages.LOAD_TIMEOUT).withMessage("the flow " + flowId + " could not be selected")
+			.ignoring(StaleElementReferenceException.class)
+			.until((driver) -> {
+				driver.findElement(button).click();
+				return true;
+			});
 	}
 
 	public String selectedFlow() {
