@@ -4,6 +4,7 @@ import java.util.List;
 import java.util.stream.Collectors;
 
 import org.openqa.selenium.By;
+import org.openqa.selenium.StaleElementReferenceException;
 import org.openqa.selenium.WebDriver;
 import org.openqa.selenium.WebElement;
 import org.openqa.selenium.support.ui.ExpectedConditions;
@@ -82,9 +83,18 @@ public final class EventsPage {
 		}).toList();
 	}
 
-	/** Selects the newest event of {@code metric} for its context. */
+	/**
+	 * Selects the newest event of {@code metric} for its context; again on the row drawn
+	 * next when the table was redrawn between finding the row and the click.
+	 */
 	public void select(String metric) {
-		this.driver.findElement(By.cssSelector("#event-rows tr[data-metric='" + metric + "'] th button")).click();
+		By button = By.cssSelector("#event-rows tr[data-metric='" + metric + "'] th button");
+		new WebDriverWait(this.driver, Pages.LOAD_TIMEOUT).withMessage("no " + metric + " event could be selected")
+			.ignoring(StaleElementReferenceException.class)
+			.until((driver) -> {
+				driver.findElement(button).click();
+				return true;
+			});
 	}
 
 	public WebElement contextPanel() {
