@@ -117,20 +117,14 @@ struct build {
 static double run(struct build *b, const unsigned char *frame, int len, int n,
 		  __u32 flows, int event_pct)
 {
-	unsigned char in[2048], out[4096];
+	unsigned char in[2048];
 	double sum = 0;
 	int i;
 
 	for (i = 0; i < n; i++) {
-		LIBBPF_OPTS(bpf_test_run_opts, o, .data_in = in,
-			    .data_size_in = len, .data_out = out,
-			    .data_size_out = sizeof(out), .repeat = 1);
-
 		memcpy(in, frame, len);
 		next_packet(in, b->flow++ & (flows - 1), &b->seed, event_pct);
-		if (bpf_prog_test_run_opts(b->prog, &o))
-			die("test run");
-		sum += o.duration;
+		sum += test_run_ns(b->prog, in, len);
 	}
 	return sum / n;
 }

@@ -162,24 +162,18 @@ static double prog_ns(int fd)
 static double prog_run_ns(int prog, unsigned char *frame, int len, int rewrite,
 			  int n)
 {
-	unsigned char in[2048], out[4096];
+	unsigned char in[2048];
 	double sum = 0;
 	int i;
 
 	for (i = 0; i < n; i++) {
-		LIBBPF_OPTS(bpf_test_run_opts, run, .data_in = in,
-			    .data_size_in = len, .data_out = out,
-			    .data_size_out = sizeof(out), .repeat = 1);
-
 		memcpy(in, frame, len);
 		if (rewrite) {
 			in[34] = 0x80 | (i >> 8 & 0x3F); /* UDP source port */
 			in[35] = i;
 			in[58 + 16 * (i % 5) + 11] = i; /* a queue occupancy */
 		}
-		if (bpf_prog_test_run_opts(prog, &run))
-			die("test run");
-		sum += run.duration;
+		sum += test_run_ns(prog, in, len);
 	}
 	return sum / n;
 }

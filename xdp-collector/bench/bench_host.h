@@ -91,6 +91,22 @@ static inline int read_hex(const char *path, unsigned char *buf)
 }
 
 /*
+ * One BPF_PROG_TEST_RUN of prog on the frame (repeat 1: a program that
+ * changes the frame would see its own output again); the kernel's ns.
+ */
+static inline __u32 test_run_ns(int prog, unsigned char *frame, int len)
+{
+	unsigned char out[4096];
+	LIBBPF_OPTS(bpf_test_run_opts, run, .data_in = frame,
+		    .data_size_in = len, .data_out = out,
+		    .data_size_out = sizeof(out), .repeat = 1);
+
+	if (bpf_prog_test_run_opts(prog, &run))
+		die("test run");
+	return run.duration;
+}
+
+/*
  * Runs the XDP program gen on `packets` live frames out of ifindex, `batch`
  * at a time (BPF_F_TEST_XDP_LIVE_FRAMES); wall seconds.
  */
