@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Map;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.sonde.agents.AgentStreamsFixture;
 import io.sonde.ingest.CollectorEntriesFixture;
 import io.sonde.store.questdb.TimeSeriesSql;
 import io.sonde.testsupport.RedisServerProcess;
@@ -52,6 +53,8 @@ class RedisDataLossIntegrationTests {
 	static final RedisServerProcess redis = RedisServerProcess.start();
 
 	private static final String STREAM = "sonde:stream:events";
+
+	private static final String AGENT = "data-loss-agent";
 
 	/** 2026-11-03T00:00:00Z in ns. */
 	private static final long T0 = Instant.parse("2026-11-03T00:00:00Z").getEpochSecond() * 1_000_000_000L;
@@ -110,11 +113,19 @@ class RedisDataLossIntegrationTests {
 		importAgainAndAcknowledge("leaf-restarted");
 	}
 
-	/** Thresholds and a switch (nothing answers at its address): two families. */
+	/**
+	 * Collector thresholds, a NIC agent's threshold and a switch (nothing answers at its
+	 * address): three families.
+	 */
 	private void keepStateOfRecord(String switchName) {
 		HttpResponse<String> thresholds = this.api.putJson("/api/v1/thresholds", "{\"hop_latency\": 40}",
 				OPERATOR_TOKEN);
 		assertThat(thresholds.statusCode()).as(thresholds.body()).isEqualTo(200);
+		new AgentStreamsFixture(AGENT, "eth0", 1L).writeCounters(this.redisTemplate, System.currentTimeMillis(),
+				Map.of());
+		HttpResponse<String> agentThreshold = this.api.putJson(
+				"/api/v1/agents/" + AGENT + "/thresholds/hop_latency.threshold", "{\"value\": 7000}", OPERATOR_TOKEN);
+		assertThat(agentThreshold.statusCode()).as(agentThreshold.body()).isEqualTo(200);
 		HttpResponse<String> registered = this.api.postJson("/api/v1/switches",
 				"{\"name\":\"" + switchName + "\",\"host\":\"127.0.0.1\",\"port\":1,\"deviceId\":7}", OPERATOR_TOKEN);
 		assertThat(registered.statusCode()).as(registered.body()).isEqualTo(201);
@@ -132,7 +143,8 @@ class RedisDataLossIntegrationTests {
 		assertThat(reason).startsWith("Redis lost its data at " + detectedAt + ": epoch key sonde:epoch missing")
 			.contains("to import again: ")
 			.contains("switch registry")
-			.contains("collector thresholds");
+			.contains("collector thresholds")
+			.contains("NIC agent thresholds");
 		assertThat(this.api.get("/actuator/health", null).statusCode()).isEqualTo(503);
 
 		// Streams and groups again (the consumer may make its own group first, the
@@ -150,7 +162,8 @@ class RedisDataLossIntegrationTests {
 		JsonNode system = system();
 		assertThat(system.at("/dataLoss/reason").asText()).startsWith("epoch key sonde:epoch missing");
 		assertThat(system.at("/dataLoss/detectedAt").asText()).isEqualTo(detectedAt.toString());
-		assertThat(names(system.get("toImport"))).contains("switch registry", "collector thresholds");
+		assertThat(names(system.get("toImport"))).contains("switch registry", "collector thresholds",
+				"NIC agent thresholds");
 		system.get("toImport")
 			.forEach((state) -> assertThat(state.get("presentAgain").asBoolean()).as(state.toString()).isFalse());
 		assertThat(system.at("/toImport/0/restore").asText()).isNotBlank();

@@ -1,6 +1,7 @@
 package io.sonde.agents.internal;
 
 import java.time.Clock;
+import java.util.List;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.lettuce.core.RedisClient;
@@ -8,6 +9,7 @@ import io.sonde.collectorfleet.CollectorThresholds;
 import io.sonde.core.ReplicaName;
 import io.sonde.events.EventLog;
 import io.sonde.store.RedisClients;
+import io.sonde.store.RedisStateOfRecord;
 import io.sonde.store.TimeSeriesStore;
 import io.sonde.store.questdb.TimeSeriesSql;
 
@@ -35,6 +37,13 @@ class AgentsConfiguration {
 	RedisAgentThresholds agentThresholds(StringRedisTemplate redis, RedisAgentFleet agentFleet, ObjectMapper json,
 			Clock clock) {
 		return new RedisAgentThresholds(redis, agentFleet, json, clock);
+	}
+
+	@Bean
+	RedisStateOfRecord agentThresholdsState() {
+		return new RedisStateOfRecord("NIC agent thresholds", List.of(AgentsProperties.THRESHOLD_OWNERS),
+				"set them again: PUT /api/v1/agents/{agent}/thresholds/{threshold} (agents keep applying the "
+						+ "thresholds they last received meanwhile)");
 	}
 
 	@Bean

@@ -50,6 +50,12 @@ public record AgentsProperties(@DefaultValue("true") boolean ingest,
 		return COUNTERS_PREFIX + agent + ":" + ifname + ":thresholds";
 	}
 
+	/**
+	 * The agents whose thresholds the backend keeps: one fixed key, so that the state of
+	 * record can tell when Redis lost them.
+	 */
+	static final String THRESHOLD_OWNERS = "sonde:agents:with-thresholds";
+
 	/** Where the backend keeps an agent's thresholds, pins and floors. */
 	static String stateKey(String agent) {
 		return "sonde:agents:" + agent + ":thresholds";

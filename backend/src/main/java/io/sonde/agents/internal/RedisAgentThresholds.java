@@ -147,6 +147,7 @@ class RedisAgentThresholds implements AgentThresholds {
 		Map<String, String> fields = new TreeMap<>();
 		thresholds.forEach((key, owned) -> fields.put(key, write(owned)));
 		this.redis.opsForHash().putAll(AgentsProperties.stateKey(agent), fields);
+		this.redis.opsForSet().add(AgentsProperties.THRESHOLD_OWNERS, agent);
 	}
 
 	/** HSET every interface's hash, then PUBLISH the same pairs on its channel. */
