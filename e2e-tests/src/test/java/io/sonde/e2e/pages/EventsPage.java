@@ -4,7 +4,6 @@ import java.util.List;
 import java.util.stream.Collectors;
 
 import org.openqa.selenium.By;
-import org.openqa.selenium.StaleElementReferenceException;
 import org.openqa.selenium.WebDriver;
 import org.openqa.selenium.WebElement;
 import org.openqa.selenium.support.ui.ExpectedConditions;
@@ -89,12 +88,7 @@ public final class EventsPage {
 	 */
 	public void select(String metric) {
 		By button = By.cssSelector("#event-rows tr[data-metric='" + metric + "'] th button");
-		new WebDriverWait(this.driver, Pages.LOAD_TIMEOUT).withMessage("no " + metric + " event could be selected")
-			.ignoring(StaleElementReferenceException.class)
-			.until((driver) -> {
-				driver.findElement(button).click();
-				return true;
-			});
+		Pages.clickRedrawn(this.driver, button, "no " + metric + " event could be selected");
 	}
 
 	public WebElement contextPanel() {

@@ -4,7 +4,6 @@ import java.util.List;
 
 import org.openqa.selenium.By;
 import org.openqa.selenium.JavascriptExecutor;
-import org.openqa.selenium.StaleElementReferenceException;
 import org.openqa.selenium.WebDriver;
 import org.openqa.selenium.WebElement;
 import org.openqa.selenium.support.ui.ExpectedConditions;
@@ -57,12 +56,7 @@ public final class FlowsPage {
 	 */
 	public void select(String flowId) {
 		By button = By.cssSelector("#flow-rows tr[data-flow='" + flowId + "'] button");
-		new WebDriverWait(this.driver, Pages.LOAD_TIMEOUT).withMessage("the flow " + flowId + " could not be selected")
-			.ignoring(StaleElementReferenceException.class)
-			.until((driver) -> {
-				driver.findElement(button).click();
-				return true;
-			});
+		Pages.clickRedrawn(this.driver, button, "the flow " + flowId + " could not be selected");
 	}
 
 	public String selectedFlow() {
