@@ -205,3 +205,18 @@ int daemon_deliver(struct daemon_out *o, struct daemon_stream *st,
 	}
 	return acked == n && st->buf.len;
 }
+
+void daemon_stream_counters(struct daemon_fields *f,
+			    unsigned long long ring_events,
+			    const struct daemon_stream *events,
+			    const struct daemon_redis *redis)
+{
+	daemon_fields_num(f, "ring_events", ring_events);
+	daemon_fields_num(f, "published", events->published);
+	daemon_fields_num(f, "buffered", events->buf.len);
+	daemon_fields_num(f, "redis_dropped", events->buf.dropped);
+	daemon_fields_num(f, "unformattable", events->unformattable);
+	daemon_fields_num(f, "redis_rejected", redis->rejected);
+	daemon_fields_num(f, "redis_connects", redis->connects);
+	daemon_fields_num(f, "redis_disconnects", redis->disconnects);
+}

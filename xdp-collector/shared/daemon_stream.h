@@ -109,6 +109,15 @@ int daemon_recover_step(struct daemon_out *o, struct daemon_stream *s,
 			unsigned long long now);
 /* A reconnection: what the old connection had acknowledged is checked. */
 void daemon_recover_reconnected(struct daemon_out *o);
+/*
+ * The counters-hash fields both daemons publish under the same names: the
+ * records read off the events ring, the events stream's published,
+ * buffered, redis_dropped and unformattable, and the Redis connection's.
+ */
+void daemon_stream_counters(struct daemon_fields *f,
+			    unsigned long long ring_events,
+			    const struct daemon_stream *events,
+			    const struct daemon_redis *redis);
 /* An acknowledged entry: to the window and the published log. */
 void daemon_keep_published(struct daemon_out *o, struct daemon_stream *s,
 			   const char *kind, struct daemon_sent *sent,

@@ -147,12 +147,8 @@ static int publish_counters(struct agent_daemon *d)
 	daemon_fields_num(&f, "updated_ms", wall_now_ns() / 1000000);
 	for (i = 0; i < AGENT_C_COUNT; i++)
 		daemon_fields_num(&f, counter_names[i], c[i]);
-	daemon_fields_num(&f, "ring_events", d->ring_events);
 	daemon_fields_num(&f, "ring_records", d->ring_records);
-	daemon_fields_num(&f, "published", d->ev.published);
-	daemon_fields_num(&f, "buffered", d->ev.buf.len);
-	daemon_fields_num(&f, "redis_dropped", d->ev.buf.dropped);
-	daemon_fields_num(&f, "unformattable", d->ev.unformattable);
+	daemon_stream_counters(&f, d->ring_events, &d->ev, &d->redis);
 	daemon_fields_num(&f, "records_published", d->fl.published);
 	daemon_fields_num(&f, "records_buffered", d->fl.buf.len);
 	daemon_fields_num(&f, "records_dropped", d->fl.buf.dropped);
@@ -163,9 +159,6 @@ static int publish_counters(struct agent_daemon *d)
 	daemon_fields_num(&f, "rows_skipped", d->rows_skipped);
 	daemon_fields_num(&f, "histograms", d->histograms);
 	daemon_fields_num(&f, "histograms_skipped", d->histograms_skipped);
-	daemon_fields_num(&f, "redis_rejected", d->redis.rejected);
-	daemon_fields_num(&f, "redis_connects", d->redis.connects);
-	daemon_fields_num(&f, "redis_disconnects", d->redis.disconnects);
 	daemon_fields_num(&f, "republished", d->ev.republished);
 	daemon_fields_num(&f, "records_republished", d->fl.republished);
 	daemon_fields_num(&f, "republished_entries",

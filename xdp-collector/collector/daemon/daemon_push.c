@@ -194,14 +194,7 @@ int daemon_publish_counters(struct daemon *d)
 			 daemon_error_names[i]);
 		daemon_fields_num(&f, drop_names[i], c[CNT_DROP_BASE + i]);
 	}
-	daemon_fields_num(&f, "ring_events", d->ring_events);
-	daemon_fields_num(&f, "published", d->ev.published);
-	daemon_fields_num(&f, "buffered", d->ev.buf.len);
-	daemon_fields_num(&f, "redis_dropped", d->ev.buf.dropped);
-	daemon_fields_num(&f, "redis_rejected", d->redis.rejected);
-	daemon_fields_num(&f, "unformattable", d->ev.unformattable);
-	daemon_fields_num(&f, "redis_connects", d->redis.connects);
-	daemon_fields_num(&f, "redis_disconnects", d->redis.disconnects);
+	daemon_stream_counters(&f, d->ring_events, &d->ev, &d->redis);
 	daemon_fields_num(&f, "snapshots", d->snapshots);
 	daemon_fields_num(&f, "snapshot_entries", d->snapshot_entries);
 	daemon_fields_num(&f, "snapshots_skipped", d->snapshots_skipped);
