@@ -32,6 +32,13 @@
 #define AGENT_BINS 32
 /* Records each ring holds (the paper's 64K entries). */
 #define AGENT_RING_RECORDS 65536
+/*
+ * A hop's value the switch could not give: all ones on the wire (INT 2.1
+ * section 5.8; queue occupancy's 24 bits too), or a metric the bitmap does
+ * not carry.  Kept as this in the FlowCache; never an event, never in a
+ * histogram, a mean or the end-to-end sum.
+ */
+#define AGENT_UNAVAILABLE 0xFFFFFFFFU
 /* The hop of an end-to-end event (flow_latency, flow_path). */
 #define AGENT_HOP_NONE 0xFF
 

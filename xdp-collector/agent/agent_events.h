@@ -108,10 +108,13 @@ static __always_inline void agent_events(void *ring, __u32 *pending,
 		for (m = 0; m < AGENT_HOP_METRICS; m++) {
 			__u32 v = a->val[m][i],
 			      prev = known ? s->prev[m][i] : 0;
+			__u32 had = known && prev != AGENT_UNAVAILABLE;
 
-			if (!(a->have & (1U << m)))
+			if (v == AGENT_UNAVAILABLE)
 				continue;
-			types = agent_fired(s->thr, m, v, prev, known);
+			if (!had)
+				prev = 0;
+			types = agent_fired(s->thr, m, v, prev, had);
 			if (types)
 				agent_emit(ring, c, s, &f, now, m, i, a->sw[i],
 					   v, prev, types);

@@ -128,7 +128,8 @@ static __always_inline int agent_int_md(const struct int_pkt *p, __u32 ulim,
 	base = a->shim + 16;
 	a->e2e = 0;
 	for (i = 0; i < AGENT_MAX_HOPS; i++) {
-		__u32 at, sw = 0, lat = 0, q = 0, u = 0;
+		__u32 at, sw = 0, lat = AGENT_UNAVAILABLE,
+			  q = AGENT_UNAVAILABLE, u = AGENT_UNAVAILABLE;
 
 		if (i >= a->hops)
 			break;
@@ -147,8 +148,11 @@ static __always_inline int agent_int_md(const struct int_pkt *p, __u32 ulim,
 		b = int_at(p, at + pl.off[F_QUEUE], 4);
 		if (!b)
 			return -INT_E_TRUNCATED;
-		if (bm & AGENT_BM_QUEUE)
+		if (bm & AGENT_BM_QUEUE) {
 			q = int_load_be32(b) & 0xFFFFFF;
+			if (q == 0xFFFFFF)
+				q = AGENT_UNAVAILABLE;
+		}
 		b = int_at(p, at + pl.off[F_TX], 4);
 		if (!b)
 			return -INT_E_TRUNCATED;
@@ -158,7 +162,8 @@ static __always_inline int agent_int_md(const struct int_pkt *p, __u32 ulim,
 		a->val[AGENT_M_HOP_LATENCY][i] = lat;
 		a->val[AGENT_M_QUEUE_OCCUPANCY][i] = q;
 		a->val[AGENT_M_LINK_UTILIZATION][i] = u;
-		a->e2e += lat;
+		if (lat != AGENT_UNAVAILABLE)
+			a->e2e += lat;
 	}
 	a->path_id = agent_path_id(a->sw, a->hops);
 	return 0;

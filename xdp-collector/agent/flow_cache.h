@@ -43,6 +43,21 @@ static __always_inline __u64 agent_mean(__u64 avg, __u64 v, __u64 n)
 	return (avg * (n - 1) + v) / n;
 }
 
+/*
+ * A hop's mean after one more value v: an unavailable v leaves it, the
+ * first available one starts it.  why not a count per metric: a switch
+ * gives a metric always or never; mixed, the mean weighs the later values
+ * as if every packet had had one.
+ */
+static __always_inline __u32 agent_hop_mean(__u32 avg, __u32 v, __u64 n)
+{
+	if (v == AGENT_UNAVAILABLE)
+		return avg;
+	if (avg == AGENT_UNAVAILABLE)
+		return v;
+	return agent_mean(avg, v, n);
+}
+
 /* A new flow in bucket b; runs under the row's lock. */
 static __always_inline void agent_bucket_init(struct agent_flow_bucket *b,
 					      const struct agent_pkt *a,
@@ -118,9 +133,9 @@ static __always_inline void agent_bucket_update(struct agent_flow_bucket *b,
 			h->util_avg = u;
 			continue;
 		}
-		h->latency_avg = agent_mean(h->latency_avg, lat, n);
-		h->queue_avg = agent_mean(h->queue_avg, q, n);
-		h->util_avg = agent_mean(h->util_avg, u, n);
+		h->latency_avg = agent_hop_mean(h->latency_avg, lat, n);
+		h->queue_avg = agent_hop_mean(h->queue_avg, q, n);
+		h->util_avg = agent_hop_mean(h->util_avg, u, n);
 	}
 }
 

@@ -58,10 +58,10 @@ static __always_inline void agent_histograms(void *slots, void *hists,
 		h = agent_switch_hist(slots, hists, a->sw[i]);
 		if (!h)
 			continue;
-		h->seen |= a->have;
 		for (m = 0; m < AGENT_HOP_METRICS; m++) {
-			if (!(a->have & (1U << m)))
+			if (a->val[m][i] == AGENT_UNAVAILABLE)
 				continue;
+			h->seen |= 1U << m;
 			h->bins[m][int_index(agent_bin(a->val[m][i],
 						       cfg->bin_width[m]),
 					     AGENT_BINS - 1)]++;

@@ -23,6 +23,9 @@ import time
 BINS = 32
 MAX_LOSS = 0.001
 METRICS = ("hop_latency", "queue_occupancy", "link_utilization")
+# A value the switch could not give (INT 2.1 section 5.8): in no histogram; a
+# flow record keeps it as 4294967295 (agent/REDIS_CONTRACT.md).
+UNAVAILABLE = {"hop_latency": 0xFFFFFFFF, "queue_occupancy": 0xFFFFFF, "link_utilization": 0xFFFFFFFF}
 EVENTS = "sonde:stream:agent-events"
 FLOWS = "sonde:stream:flow-records"
 HISTOGRAMS = "sonde:stream:agent-histograms"
@@ -75,6 +78,11 @@ def binned(value, width):
     return min(value // width, BINS - 1)
 
 
+def record_value(hop, metric):
+    """A hop's value as a flow record carries it: unavailable is all ones."""
+    return 0xFFFFFFFF if hop[metric] == UNAVAILABLE[metric] else hop[metric]
+
+
 def flow_key(d):
     return (d["src_ip"], d["dst_ip"], int(d["src_port"]), int(d["dst_port"]), int(d["protocol"]))
 
@@ -90,11 +98,13 @@ def ground_truth(path, widths):
         hops = frame["hops"]
         for h in hops:
             for m in METRICS:
-                per_switch[(h["switch_id"], m)][binned(h[m], widths[m])] += 1
+                if h[m] != UNAVAILABLE[m]:
+                    per_switch[(h["switch_id"], m)][binned(h[m], widths[m])] += 1
         first_switches.add(hops[0]["switch_id"])
         paper["flow_latency"][binned(frame["e2e_latency"], widths["flow_latency"])] += 1
-        paper["first_queue_occupancy"][binned(hops[0]["queue_occupancy"], widths["queue_occupancy"])] += 1
-        paper["first_link_utilization"][binned(hops[0]["link_utilization"], widths["link_utilization"])] += 1
+        for m in ("queue_occupancy", "link_utilization"):
+            if hops[0][m] != UNAVAILABLE[m]:
+                paper["first_" + m][binned(hops[0][m], widths[m])] += 1
         f = flows.setdefault(flow_key(frame), {"packets": 0})
         f["packets"] += 1
         f["last"] = frame
@@ -145,10 +155,15 @@ def bin_label(i, width):
 
 
 def compare_bins(checks, name, truth, observed, width, table):
-    """Every bin: loss < MAX_LOSS, no over-count.  Returns the worst loss."""
+    """Every bin: loss < MAX_LOSS, no over-count.  Returns the worst loss,
+    None when neither has a value."""
     worst = 0.0
     if table:
         print("\n%s (bin width %d)" % (name, width))
+    if not any(truth) and not any(observed):
+        if table:
+            print("  no values: the switches gave it as unavailable (all ones)")
+        return None
         print("  %-22s %10s %10s %10s" % ("bin", "truth", "observed", "loss rate"))
     for i in range(BINS):
         t, o = truth[i], observed[i]
@@ -202,13 +217,14 @@ def main():
                          first["link_utilization"], widths["link_utilization"], True),
     }
 
-    print("\nper-switch histograms: %d switches x %d metrics" % (len({s for s, _ in per_switch}), len(METRICS)))
+    print("\nper-switch histograms: %d switches x %d metrics with values" %
+          (len({s for s, _ in per_switch}), len({m for _, m in per_switch})))
     print("  %-8s %-18s %8s %8s %12s" % ("switch", "metric", "truth", "observed", "worst bin"))
     for key in sorted(set(per_switch) | set(hists)):
         t, o = per_switch.get(key, [0] * BINS), hists.get(key, [0] * BINS)
         w = compare_bins(checks, "switch %d %s" % key, t, o, widths[key[1]], False)
-        print("  %-8d %-18s %8d %8d %11.4f%%" % (key[0], key[1], sum(t), sum(o), 100 * w))
-        worst["per-switch"] = max(worst.get("per-switch", 0.0), w)
+        print("  %-8d %-18s %8d %8d %11.4f%%" % (key[0], key[1], sum(t), sum(o), 100 * (w or 0.0)))
+        worst["per-switch"] = max(worst.get("per-switch", 0.0), w or 0.0)
 
     # Flow records: each flow with its packet count and its last packet's hops.
     checks.check("a flow record for every flow of the truth (%d)" % len(truth_flows),
@@ -222,13 +238,15 @@ def main():
                 "path": ",".join(str(h["switch_id"]) for h in last["hops"])}
         for i, h in enumerate(last["hops"]):
             want.update({"h%d_switch" % i: h["switch_id"], "h%d_latency" % i: h["hop_latency"],
-                         "h%d_queue" % i: h["queue_occupancy"], "h%d_util" % i: h["link_utilization"]})
+                         "h%d_queue" % i: record_value(h, "queue_occupancy"),
+                         "h%d_util" % i: record_value(h, "link_utilization")})
         got = {k: r.get(k) for k in want}
         checks.check("flow %s:%d-%s:%d/%d: packets, path and last hops as the truth" %
                      (key[0], key[2], key[1], key[3], key[4]),
                      got == {k: str(v) for k, v in want.items()}, "(want %s, got %s)" % (want, got))
 
-    print("\nworst bin loss: " + ", ".join("%s %.4f%%" % (k, 100 * v) for k, v in worst.items()))
+    print("\nworst bin loss: " + ", ".join("%s %s" % (k, "no values" if v is None else "%.4f%%" % (100 * v))
+                                         for k, v in worst.items()))
     print("agent_accuracy: %d passed, %d failed" % (checks.passed, checks.failed))
     return 0 if checks.failed == 0 else 1
 

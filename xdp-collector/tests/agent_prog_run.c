@@ -472,6 +472,91 @@ static void test_histograms_shared_slot(void)
 	close_agent(skel);
 }
 
+static __u64 bins_sum(struct agent *skel, __u32 sw, __u32 metric)
+{
+	__u64 sum = 0;
+	int bin;
+
+	for (bin = 0; bin < AGENT_BINS; bin++)
+		sum += bins_of(skel, sw, metric, bin);
+	return sum;
+}
+
+/*
+ * A value a switch could not give (all ones; 24 bits for the occupancy):
+ * kept as AGENT_UNAVAILABLE, out of the mean, the end-to-end sum, the
+ * events and the histograms; the first available value starts the mean.
+ */
+static void test_unavailable(void)
+{
+	struct agent *skel = open_agent(1);
+	struct af_flow f = udp_flow(8);
+	struct af_hop h[2] = {
+		{ .sw = 81,
+		  .lat = 700,
+		  .queue = 0xFFFFFF,
+		  .util = AGENT_UNAVAILABLE },
+		{ .sw = 82, .lat = AGENT_UNAVAILABLE, .queue = 30, .util = 200 }
+	};
+	struct agent_flow_bucket *b;
+	int m;
+
+	CHECK("agent loads", skel);
+	if (!skel)
+		return;
+	for (m = 0; m < AGENT_HOP_METRICS; m++) {
+		set_threshold(skel, m, AGENT_T_THRESHOLD, 0);
+		set_threshold(skel, m, AGENT_T_CHANGE, 0);
+	}
+	set_threshold(skel, AGENT_M_FLOW_LATENCY, AGENT_T_THRESHOLD, 0);
+	send_int(skel, &f, h, 2);
+	b = bucket_of(skel, &f);
+	CHECK("unavailable kept as all ones",
+	      b && b->hop[0].util == AGENT_UNAVAILABLE &&
+		      b->hop[0].util_avg == AGENT_UNAVAILABLE &&
+		      b->hop[0].queue == AGENT_UNAVAILABLE &&
+		      b->hop[1].latency == AGENT_UNAVAILABLE);
+	CHECK("end to end: the available latencies",
+	      b && b->e2e_latency == 700);
+	CHECK("T only for available values",
+	      n_events == 4 && find_event(AGENT_M_HOP_LATENCY, 0) &&
+		      find_event(AGENT_M_QUEUE_OCCUPANCY, 1) &&
+		      find_event(AGENT_M_LINK_UTILIZATION, 1) &&
+		      find_event(AGENT_M_FLOW_LATENCY, AGENT_HOP_NONE) &&
+		      find_event(AGENT_M_FLOW_LATENCY, AGENT_HOP_NONE)->value ==
+			      700);
+
+	n_events = 0;
+	h[0].util = 300;
+	h[0].lat = 900;
+	send_int(skel, &f, h, 2);
+	b = bucket_of(skel, &f);
+	CHECK("the first available value starts the mean",
+	      b && b->hop[0].util == 300 && b->hop[0].util_avg == 300 &&
+		      b->hop[0].latency_avg == 800 &&
+		      b->hop[1].latency_avg == AGENT_UNAVAILABLE);
+	CHECK("no change from an unavailable previous value",
+	      find_event(AGENT_M_LINK_UTILIZATION, 0) &&
+		      find_event(AGENT_M_LINK_UTILIZATION, 0)->types ==
+			      AGENT_EV_THRESHOLD &&
+		      !find_event(AGENT_M_HOP_LATENCY, 1));
+
+	n_events = 0;
+	h[0].util = AGENT_UNAVAILABLE;
+	send_int(skel, &f, h, 2);
+	b = bucket_of(skel, &f);
+	CHECK("an unavailable value leaves the mean",
+	      b && b->hop[0].util == AGENT_UNAVAILABLE &&
+		      b->hop[0].util_avg == 300 && b->packets == 3);
+	CHECK("histograms count available values only",
+	      bins_sum(skel, 81, AGENT_M_LINK_UTILIZATION) == 1 &&
+		      bins_sum(skel, 81, AGENT_M_QUEUE_OCCUPANCY) == 0 &&
+		      bins_sum(skel, 81, AGENT_M_HOP_LATENCY) == 3 &&
+		      bins_sum(skel, 82, AGENT_M_HOP_LATENCY) == 0 &&
+		      bins_sum(skel, 82, AGENT_M_LINK_UTILIZATION) == 3);
+	close_agent(skel);
+}
+
 /* The original, encapsulated, through the program: the bytes passed on. */
 static void strip_case(struct agent *skel, const char *what, struct af_flow f,
 		       int hops, __u32 bitmap)
@@ -615,6 +700,7 @@ int main(void)
 	test_events();
 	test_histograms();
 	test_histograms_shared_slot();
+	test_unavailable();
 	test_strip();
 	test_unparsed();
 	printf("agent_prog_run: %d passed, %d failed\n", passed, failed);
