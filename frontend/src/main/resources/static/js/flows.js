@@ -48,6 +48,15 @@ function cell(tag, text, className) {
 	return element;
 }
 
+// A hop's value the switch did not give is null (all ones on the wire, INT 2.1 section 5.8).
+function valueCell(value, format) {
+	const element = cell('td', value === null ? 'n/a' : format(value), 'mono');
+	if (value === null) {
+		element.title = 'the switch did not give this value';
+	}
+	return element;
+}
+
 function flowRow(flow) {
 	const tr = document.createElement('tr');
 	tr.dataset.flow = flow.flowId;
@@ -80,10 +89,9 @@ function hopRow(hop, bottleneck) {
 	}
 	const index = cell('th', String(hop.hop), 'mono');
 	index.scope = 'row';
-	tr.append(index, cell('td', String(hop.switchId), 'mono'), cell('td', whole(hop.latency), 'mono'),
-		cell('td', mean(hop.latencyAvg), 'mono'), cell('td', whole(hop.queue), 'mono'),
-		cell('td', mean(hop.queueAvg), 'mono'), cell('td', whole(hop.util), 'mono'),
-		cell('td', mean(hop.utilAvg), 'mono'));
+	tr.append(index, cell('td', String(hop.switchId), 'mono'), valueCell(hop.latency, whole),
+		valueCell(hop.latencyAvg, mean), valueCell(hop.queue, whole), valueCell(hop.queueAvg, mean),
+		valueCell(hop.util, whole), valueCell(hop.utilAvg, mean));
 	return tr;
 }
 
@@ -94,7 +102,7 @@ function showHops(detail) {
 	const worst = detail.hops.find((hop) => hop.hop === detail.bottleneckHop);
 	document.getElementById('bottleneck-note').textContent = worst
 		? `Bottleneck: hop ${worst.hop} (switch ${worst.switchId}), average latency ${mean(worst.latencyAvg)}.`
-		: 'The agent reported no hops for this flow.';
+		: (detail.hops.length ? 'No hop gave its latency.' : 'The agent reported no hops for this flow.');
 	document.getElementById('hops-body').hidden = false;
 	document.getElementById('hops-empty').hidden = true;
 }

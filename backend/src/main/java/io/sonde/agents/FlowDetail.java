@@ -7,7 +7,7 @@ import com.fasterxml.jackson.annotation.JsonUnwrapped;
 /**
  * A flow with its hops.
  *
- * @param bottleneckHop the hop with the highest average latency; null without hops
+ * @param bottleneckHop the hop with the highest average latency; null when no hop has one
  */
 public record FlowDetail(@JsonUnwrapped FlowSummary flow, List<FlowHop> hops, Integer bottleneckHop) {
 
@@ -19,7 +19,7 @@ public record FlowDetail(@JsonUnwrapped FlowSummary flow, List<FlowHop> hops, In
 	public static FlowDetail of(FlowSummary flow, List<FlowHop> hops) {
 		FlowHop worst = null;
 		for (FlowHop hop : hops) {
-			if (worst == null || hop.latencyAvg() > worst.latencyAvg()) {
+			if (hop.latencyAvg() != null && (worst == null || hop.latencyAvg() > worst.latencyAvg())) {
 				worst = hop;
 			}
 		}

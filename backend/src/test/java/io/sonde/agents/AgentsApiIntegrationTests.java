@@ -75,7 +75,10 @@ class AgentsApiIntegrationTests extends SharedApiContext {
 		long now = System.currentTimeMillis() * 1_000_000L;
 		String src = "10.9." + (System.nanoTime() % 200) + "." + (1 + System.nanoTime() % 200);
 		Map<String, String> entry = this.fixture.batch("records",
-				List.of(AgentStreamsFixture.flowRecord(1, src, 1111, now, 500),
+				List.of(AgentStreamsFixture.flowRecord(1, src, 1111, now, 500)
+					// The first switch does not give the utilization: all ones (INT 2.1
+					// 5.8).
+					.replace("h0_util=100 h0_util_avg=90", "h0_util=4294967295 h0_util_avg=4294967295"),
 						AgentStreamsFixture.flowRecord(2, src, 2222, now + 1000, 900)));
 		xadd(AgentStreamsFixture.FLOWS, entry);
 		xadd(AgentStreamsFixture.FLOWS, entry);
@@ -95,6 +98,10 @@ class AgentsApiIntegrationTests extends SharedApiContext {
 		assertThat(flow.get("hops").get(1).get("switchId").asLong()).isEqualTo(7);
 		assertThat(flow.get("hops").get(1).get("latencyAvg").asDouble()).isEqualTo(55.0);
 		assertThat(flow.get("bottleneckHop").asInt()).isEqualTo(1);
+		assertThat(flow.get("hops").get(0).get("util").isNull()).isTrue();
+		assertThat(flow.get("hops").get(0).get("utilAvg").isNull()).isTrue();
+		assertThat(flow.get("hops").get(0).get("queueAvg").asDouble()).isEqualTo(4.0);
+		assertThat(flow.get("hops").get(1).get("util").asLong()).isEqualTo(200);
 		assertThat(this.sql.select("SELECT count() n FROM agent_flows WHERE agent = ?", this.agent).get(0).get("n"))
 			.isEqualTo(2L);
 

@@ -90,11 +90,13 @@ class FlowsLiveBrowserIntegrationTests {
 
 		agent.writeCounters(this.redis, System.currentTimeMillis(), Map.of("threshold_hop_latency_threshold", "5000"));
 		long now = System.currentTimeMillis() * 1_000_000L;
-		// The slow flow's third hop (core-0, switch 1) has the highest average latency.
+		// The slow flow's third hop (core-0, switch 1) has the highest average latency;
+		// its
+		// switches do not give the link utilization (all ones), as sonde.p4's do not.
 		AgentStreamsFixture.xadd(this.redis, AgentStreamsFixture.FLOWS,
 				agent.batch("records",
-						List.of(record(1, "10.0.0.2", 40000, 17, now, new long[] { 100, 300, 4000, 200, 100 }),
-								record(2, "10.0.0.3", 40001, 6, now, new long[] { 100, 100, 100, 100, 100 }))));
+						List.of(record(1, "10.0.0.2", 40000, 17, now, new long[] { 100, 300, 4000, 200, 100 }, false),
+								record(2, "10.0.0.3", 40001, 6, now, new long[] { 100, 100, 100, 100, 100 }, true))));
 		for (long switchId : List.of(7L, 1L)) {
 			for (String metric : List.of("hop_latency", "queue_occupancy", "link_utilization")) {
 				AgentStreamsFixture.xadd(this.redis, AgentStreamsFixture.HISTOGRAMS,
@@ -116,9 +118,9 @@ class FlowsLiveBrowserIntegrationTests {
 		live("the slow flow's hops", () -> String.join("; ", flows.describeHops()),
 				() -> flows.describeHops().size() == 5);
 		assertThat(flows.selectedFlow()).isEqualTo(SLOW);
-		assertThat(flows.describeHops()).containsExactly("0 | 7 | 100 | 105 | 30 | 31 | 200 | 180",
-				"1 | 5 | 300 | 305 | 30 | 31 | 200 | 180", "*2 | 1 | 4,000 | 4,005 | 30 | 31 | 200 | 180",
-				"3 | 9 | 200 | 205 | 30 | 31 | 200 | 180", "4 | 11 | 100 | 105 | 30 | 31 | 200 | 180");
+		assertThat(flows.describeHops()).containsExactly("0 | 7 | 100 | 105 | 30 | 31 | n/a | n/a",
+				"1 | 5 | 300 | 305 | 30 | 31 | n/a | n/a", "*2 | 1 | 4,000 | 4,005 | 30 | 31 | n/a | n/a",
+				"3 | 9 | 200 | 205 | 30 | 31 | n/a | n/a", "4 | 11 | 100 | 105 | 30 | 31 | n/a | n/a");
 		assertThat(flows.bottleneckNote().getText()).isEqualTo("Bottleneck: hop 2 (switch 1), average latency 4,005.");
 		live("the path marked on the topology", () -> flows.pathNote().getText(),
 				() -> "edge-0-0,agg-0-0,core-0,agg-1-0,edge-1-0".equals(flows.markedPath()));
@@ -139,9 +141,9 @@ class FlowsLiveBrowserIntegrationTests {
 		// The next pass of the daemon: the fast flow slowed down, a new flow came.
 		long later = now + 2_000_000_000L;
 		AgentStreamsFixture.xadd(this.redis, AgentStreamsFixture.FLOWS,
-				agent.batch("records",
-						List.of(record(3, "10.0.0.3", 40001, 6, later, new long[] { 100, 100, 9000, 100, 100 }),
-								record(4, "10.0.0.4", 40002, 17, later, new long[] { 100, 100, 100, 100, 1000 }))));
+				agent.batch("records", List.of(
+						record(3, "10.0.0.3", 40001, 6, later, new long[] { 100, 100, 9000, 100, 100 }, true),
+						record(4, "10.0.0.4", 40002, 17, later, new long[] { 100, 100, 100, 100, 1000 }, true))));
 		AgentStreamsFixture.xadd(this.redis, AgentStreamsFixture.HISTOGRAMS,
 				agent.histogram(7, "hop_latency", later, Collections.nCopies(32, 10L)));
 		live("the new order without a reload", () -> String.join("; ", flows.describeFlows()),
@@ -169,16 +171,20 @@ class FlowsLiveBrowserIntegrationTests {
 
 	/**
 	 * An active flow record on the five hops of {@link #PATH}, each hop's average latency
-	 * its latest plus 5, as the daemon writes a line.
+	 * its latest plus 5, as the daemon writes a line; a utilization not given is all
+	 * ones.
 	 */
-	private static String record(long seq, String srcIp, int srcPort, int protocol, long lastNs, long[] latencies) {
+	private static String record(long seq, String srcIp, int srcPort, int protocol, long lastNs, long[] latencies,
+			boolean utilizationGiven) {
+		String util = utilizationGiven ? "200" : "4294967295";
+		String utilAvg = utilizationGiven ? "180" : "4294967295";
 		long e2e = 0;
 		StringBuilder hops = new StringBuilder();
 		for (int hop = 0; hop < latencies.length; hop++) {
 			e2e += latencies[hop];
 			hops.append(" h" + hop + "_switch=" + PATH.get(hop) + " h" + hop + "_latency=" + latencies[hop] + " h" + hop
 					+ "_latency_avg=" + (latencies[hop] + 5) + " h" + hop + "_queue=30 h" + hop + "_queue_avg=31 h"
-					+ hop + "_util=200 h" + hop + "_util_avg=180");
+					+ hop + "_util=" + util + " h" + hop + "_util_avg=" + utilAvg);
 		}
 		return "seq=" + seq + " reason=active src_ip=" + srcIp + " dst_ip=10.1.0.2 src_port=" + srcPort
 				+ " dst_port=5201 protocol=" + protocol + " packets=42 first_ns=" + (lastNs - 1_000_000_000L)

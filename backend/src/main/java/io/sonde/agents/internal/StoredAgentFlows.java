@@ -22,6 +22,9 @@ import io.sonde.store.questdb.TimeSeriesSql;
  */
 class StoredAgentFlows implements AgentFlows {
 
+	/** A hop value the switch did not give, as the agent's records carry it. */
+	static final long UNAVAILABLE = 0xFFFF_FFFFL;
+
 	private static final String FLOW_COLUMNS = "ts, agent, flow_id, src_ip, dst_ip, src_port, dst_port, protocol, "
 			+ "packets, path_id, path, e2e_latency, e2e_latency_avg, hops";
 
@@ -120,10 +123,22 @@ class StoredAgentFlows implements AgentFlows {
 		String[] each = column.split(";");
 		for (int i = 0; i < each.length; i++) {
 			String[] v = each[i].split(",");
-			hops.add(new FlowHop(i, Long.parseLong(v[0]), Long.parseLong(v[1]), Double.parseDouble(v[2]),
-					Long.parseLong(v[3]), Double.parseDouble(v[4]), Long.parseLong(v[5]), Double.parseDouble(v[6])));
+			hops.add(new FlowHop(i, Long.parseLong(v[0]), latest(v[1]), mean(v[2]), latest(v[3]), mean(v[4]),
+					latest(v[5]), mean(v[6])));
 		}
 		return hops;
+	}
+
+	/** A latest value, null when the switch did not give it (all ones in the record). */
+	private static Long latest(String text) {
+		long value = Long.parseLong(text);
+		return (value == UNAVAILABLE) ? null : value;
+	}
+
+	/** A mean, null while the switch has given no value (it stays all ones). */
+	private static Double mean(String text) {
+		double value = Double.parseDouble(text);
+		return (value == UNAVAILABLE) ? null : value;
 	}
 
 	private static long number(Map<String, Object> row, String column) {
