@@ -3,8 +3,9 @@
  * agent_parse.h - what the NIC agent reads of an INT-MD data packet:
  * Ethernet, VLAN tags, IPv4 or IPv6 and its extension headers through the
  * shared parser (int_l34.h), then the outer UDP header, the INT shim (NPT 1
- * or 2), the INT-MD v2 header and the per-hop values the agent keeps (switch id, hop latency, queue
- * occupancy, egress TX utilization), at offsets the shared layout plans.
+ * or 2), the INT-MD v2 header and the per-hop values the agent keeps
+ * (switch id, hop latency, queue occupancy, egress TX utilization), at
+ * offsets the shared layout plans.
  */
 #ifndef AGENT_PARSE_H
 #define AGENT_PARSE_H
@@ -269,7 +270,7 @@ static __always_inline int agent_parse(const struct int_pkt *p, __u32 int_port,
 	err = agent_int_md(p, ulim, a);
 	if (err)
 		goto unparsed;
-	/* why: INT removal copies these headers out; the ones that would not fit are left alone */
+	/* why: INT removal copies these headers out; longer ones stay as they are */
 	keep = a->npt == 1 ? a->shim : a->l4;
 	if (keep > AGENT_HDR_MAX) {
 		*counter = AGENT_C_UNPARSED_HEADERS_TOO_LONG;
