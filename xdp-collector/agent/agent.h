@@ -69,9 +69,17 @@ enum agent_event_type {
 #define AGENT_THRESHOLD_OFF (~0ULL)
 
 /*
+ * The headers in front of the INT that INT removal copies out and writes
+ * back: Ethernet, VLAN tags, IPv4 or IPv6 with its extension headers, and
+ * NPT 1's UDP header.  A power of two: offsets into the copy are masked.
+ */
+#define AGENT_HDR_MAX 256
+
+/*
  * The counters, in the order of their indexes, with the names the daemon
  * publishes.  unparsed_<reason> follows enum int_error (the drop_<reason>
- * names of int_error.h); unparsed_ipv6: INT over IPv6, not handled yet.
+ * names of int_error.h); unparsed_headers_too_long: the headers in front of
+ * the INT are longer than AGENT_HDR_MAX.
  */
 #define AGENT_COUNTERS(X)                                             \
 	X(PACKETS, "packets")                                         \
@@ -85,7 +93,7 @@ enum agent_event_type {
 	X(UNPARSED_BAD_IP_HEADER, "unparsed_bad_ip_header")           \
 	X(UNPARSED_BAD_L4_HEADER, "unparsed_bad_l4_header")           \
 	X(UNPARSED_TOO_MANY_VLAN_TAGS, "unparsed_too_many_vlan_tags") \
-	X(UNPARSED_IPV6, "unparsed_ipv6")                             \
+	X(UNPARSED_HEADERS_TOO_LONG, "unparsed_headers_too_long")     \
 	X(STRIPPED, "stripped")                                       \
 	X(FLOWS_NEW, "flows_new")                                     \
 	X(FLOWS_UPDATED, "flows_updated")                             \

@@ -1,10 +1,11 @@
 /* SPDX-License-Identifier: (GPL-2.0-only OR BSD-2-Clause) */
 /*
  * agent_parse.h - what the NIC agent reads of an INT-MD data packet:
- * Ethernet, VLAN tags and IPv4 through the shared parser (int_l34.h), then
- * the outer UDP header, the INT shim (NPT 1 or 2), the INT-MD v2 header and
- * the per-hop values the agent keeps (switch id, hop latency, queue
- * occupancy, egress TX utilization), at offsets the shared layout plans.
+ * Ethernet, VLAN tags, IPv4 or IPv6 and its extension headers through the
+ * shared parser (int_l34.h), then the outer UDP header, the INT shim (NPT 1
+ * or 2), the INT-MD v2 header and the per-hop values the agent keeps
+ * (switch id, hop latency, queue occupancy, egress TX utilization), at
+ * offsets the shared layout plans.
  */
 #ifndef AGENT_PARSE_H
 #define AGENT_PARSE_H
@@ -28,8 +29,9 @@ enum agent_verdict {
 /* Where the INT is and what it says; values per hop, hop 0 nearest the source. */
 struct agent_pkt {
 	struct agent_flow_key key;
-	__u32 l3;	 /* IPv4 header */
+	__u32 l3;	 /* IPv4 or IPv6 header */
 	__u32 l4;	 /* outer UDP header */
+	__u32 next_hdr;	 /* IPv6: the Next Header byte that names UDP */
 	__u32 shim;	 /* INT shim: l4 + 8 */
 	__u32 int_bytes; /* shim, MD header and stack */
 	__u32 npt;
@@ -170,6 +172,58 @@ static __always_inline int agent_int_md(const struct int_pkt *p, __u32 ulim,
 }
 
 /*
+ * IPv4 up to a UDP header to int_port: 0 with *l34 and *ipe filled,
+ * -INT_E_NOT_TELEMETRY when the packet is not INT, or the parser's error.
+ */
+static __always_inline int agent_ipv4(const struct int_pkt *p, __u32 l3,
+				      __u32 int_port, struct int_l34 *l34,
+				      struct int_ip_end *ipe)
+{
+	const __u8 *b = int_at(p, l3, 20);
+	__u32 total;
+
+	if (!b || b[9] != INT_PROTO_UDP || (b[0] >> 4) != 4)
+		return -INT_E_NOT_TELEMETRY;
+	/* why: only the first fragment has the UDP header; later ones are not INT */
+	if (int_load_be16(b + 6) & 0x1FFF)
+		return -INT_E_NOT_TELEMETRY;
+	if ((b[0] & 0xF) < 5)
+		return -INT_E_BAD_IP_HEADER;
+	total = int_load_be16(b + 2);
+	b = int_at(p, l3 + (b[0] & 0xF) * 4, 8);
+	if (!b || int_load_be16(b + 2) != int_port)
+		return -INT_E_NOT_TELEMETRY;
+	/* why: a zero length (offload) leaves INT removal no length to shorten */
+	if (total == 0)
+		return -INT_E_BAD_IP_HEADER;
+	return int_ipv4(p, l3, int_pkt_len(p), l34, ipe);
+}
+
+/*
+ * IPv6 and its extension headers up to a UDP header to int_port, as
+ * agent_ipv4.  A chain the shared parser cannot follow (truncated, or more
+ * extension headers than it walks) hides whether INT is behind it: not INT.
+ */
+static __always_inline int agent_ipv6(const struct int_pkt *p, __u32 l3,
+				      __u32 int_port, struct int_l34 *l34,
+				      struct int_ip_end *ipe)
+{
+	const __u8 *b;
+
+	if (int_ipv6(p, l3, int_pkt_len(p), l34, ipe) ||
+	    l34->protocol != INT_PROTO_UDP || !ipe->upper)
+		return -INT_E_NOT_TELEMETRY;
+	b = int_at(p, l34->l4_off, 8);
+	if (!b || int_load_be16(b + 2) != int_port)
+		return -INT_E_NOT_TELEMETRY;
+	/* why: a zero payload length (a jumbogram) leaves no length to shorten */
+	b = int_at(p, l3, 6);
+	if (!b || int_load_be16(b + 4) == 0)
+		return -INT_E_BAD_IP_HEADER;
+	return 0;
+}
+
+/*
  * Parses an Ethernet frame of len bytes: AGENT_NOT_INT, AGENT_INT with *a
  * filled, or AGENT_UNPARSED with *counter the reason.
  */
@@ -178,7 +232,7 @@ static __always_inline int agent_parse(const struct int_pkt *p, __u32 int_port,
 {
 	struct int_l34 l34;
 	struct int_ip_end ipe;
-	__u32 len = int_pkt_len(p), type, l3, ulen, ulim;
+	__u32 len = int_pkt_len(p), type, l3, ulen, ulim, keep;
 	const __u8 *b;
 	int err;
 
@@ -189,35 +243,18 @@ static __always_inline int agent_parse(const struct int_pkt *p, __u32 int_port,
 	}
 	if (err || len < 14)
 		return AGENT_NOT_INT;
-	if (type == 0x86DD) {
-		/* why: INT over IPv6 is counted, not read; no extension headers looked at */
-		b = int_at(p, l3, 44);
-		if (b && b[6] == INT_PROTO_UDP &&
-		    int_load_be16(b + 42) == int_port) {
-			*counter = AGENT_C_UNPARSED_IPV6;
-			return AGENT_UNPARSED;
-		}
+	if (type == 0x0800)
+		err = agent_ipv4(p, l3, int_port, &l34, &ipe);
+	else if (type == 0x86DD)
+		err = agent_ipv6(p, l3, int_port, &l34, &ipe);
+	else
 		return AGENT_NOT_INT;
-	}
-	if (type != 0x0800)
+	if (err == -INT_E_NOT_TELEMETRY)
 		return AGENT_NOT_INT;
-	b = int_at(p, l3, 20);
-	if (!b || b[9] != INT_PROTO_UDP || (b[0] >> 4) != 4)
-		return AGENT_NOT_INT;
-	/* why: only the first fragment has the UDP header; later ones are not INT */
-	if (int_load_be16(b + 6) & 0x1FFF)
-		return AGENT_NOT_INT;
-	if ((b[0] & 0xF) < 5) {
-		err = -INT_E_BAD_IP_HEADER;
-		goto unparsed;
-	}
-	b = int_at(p, l3 + (b[0] & 0xF) * 4, 8);
-	if (!b || int_load_be16(b + 2) != int_port)
-		return AGENT_NOT_INT;
-	err = int_ipv4(p, l3, len, &l34, &ipe);
 	if (err)
 		goto unparsed;
 	a->l3 = l3;
+	a->next_hdr = l34.ip_version == 6 ? ipe.next_off : 0;
 	a->l4 = l34.l4_off;
 	a->shim = int_widen(a->l4 + 8);
 	b = int_at(p, a->l4, 8);
@@ -238,9 +275,15 @@ static __always_inline int agent_parse(const struct int_pkt *p, __u32 int_port,
 	err = agent_int_md(p, ulim, a);
 	if (err)
 		goto unparsed;
+	/* why: INT removal copies these headers out; longer ones stay as they are */
+	keep = a->npt == 1 ? a->shim : a->l4;
+	if (keep > AGENT_HDR_MAX) {
+		*counter = AGENT_C_UNPARSED_HEADERS_TOO_LONG;
+		return AGENT_UNPARSED;
+	}
 	__builtin_memcpy(a->key.src, l34.src, 16);
 	__builtin_memcpy(a->key.dst, l34.dst, 16);
-	a->key.ip_version = 4;
+	a->key.ip_version = l34.ip_version;
 	a->key.pad[0] = 0;
 	a->key.pad[1] = 0;
 	if (a->npt == 1) {

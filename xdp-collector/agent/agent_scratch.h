@@ -10,7 +10,6 @@
 
 #include "agent_parse.h"
 
-#define AGENT_HDR_MAX 128  /* Ethernet, 8 VLAN tags, IPv4 with options, UDP */
 #define AGENT_INT_MAX 1024 /* shim and a stack of 255 words */
 
 struct agent_scratch {

@@ -3,7 +3,7 @@
  * int_strip.h - INT removal: the packet passed on is the original the INT
  * source encapsulated, byte for byte.  The headers before the INT are copied
  * out, edited (lengths, the restored port or protocol, checksums adjusted
- * incrementally as RFC 1624 eq. 3), and written back in front of the
+ * incrementally as RFC 1624 eq. 3; IPv4 or IPv6), and written back in front of the
  * original payload after bpf_xdp_adjust_head drops the INT bytes.
  *
  * Checksum words are kept in memory order: ones' complement sums do not
@@ -134,6 +134,40 @@ static __always_inline int agent_store_hdr(struct xdp_md *ctx, const __u8 *h,
 }
 
 /*
+ * The IP header's length less n: IPv4's total length and its header
+ * checksum, IPv6's payload length (no checksum).  NPT 2 also gives back
+ * the original protocol: IPv4's protocol field, IPv6's Next Header that
+ * named UDP (the fixed header's or the last extension header's).
+ */
+static __always_inline void agent_strip_ip(__u8 *h, const struct agent_pkt *a,
+					   __u32 n)
+{
+	__u32 l3 = a->l3;
+	__u16 old, new;
+	__u64 ip = 0;
+
+	if (a->key.ip_version == 6) {
+		old = agent_hdr16(h, l3 + 4);
+		agent_put16(h, l3 + 4, agent_be16(__builtin_bswap16(old) - n));
+		if (a->npt == 2)
+			h[int_index(a->next_hdr, AGENT_HDR_MAX - 1)] = a->orig;
+		return;
+	}
+	old = agent_hdr16(h, l3 + 2);
+	new = agent_be16(__builtin_bswap16(old) - n);
+	agent_put16(h, l3 + 2, new);
+	ip = agent_csum_replace(ip, old, new);
+	if (a->npt == 2) {
+		old = agent_hdr16(h, l3 + 8); /* TTL and protocol */
+		new = old;
+		((__u8 *)&new)[1] = a->orig;
+		agent_put16(h, l3 + 8, new);
+		ip = agent_csum_replace(ip, old, new);
+	}
+	agent_put16(h, l3 + 10, agent_csum_apply(agent_hdr16(h, l3 + 10), ip));
+}
+
+/*
  * Removes the INT (NPT 1: shim and stack; NPT 2: the new UDP header too),
  * restores the original header fields.  0, or -1 when the packet was left
  * as it was.
@@ -142,16 +176,16 @@ static __always_inline int agent_strip(struct xdp_md *ctx,
 				       struct agent_scratch *s)
 {
 	const struct agent_pkt *a = &s->pkt;
-	__u32 l3 = a->l3, l4 = a->l4, keep, n;
-	__u16 old, new, tot;
-	__u64 ip = 0, udp = 0;
+	__u32 l4 = a->l4, keep, n;
+	__u16 old, new;
+	__u64 udp = 0;
 	__u8 *h = s->hdr;
 
 	if (a->npt == 1) {
 		keep = a->shim; /* up to the end of the UDP header */
 		n = a->int_bytes;
 	} else {
-		keep = l4; /* up to the end of the IPv4 header */
+		keep = l4; /* up to the end of the IP headers */
 		n = 8 + a->int_bytes;
 	}
 	if (keep > AGENT_HDR_MAX || keep < 14 + 20)
@@ -159,11 +193,9 @@ static __always_inline int agent_strip(struct xdp_md *ctx,
 	if (agent_load_hdr(ctx, h, keep))
 		return -1;
 
-	old = agent_hdr16(h, l3 + 2);
-	tot = agent_be16(__builtin_bswap16(old) - n);
-	agent_put16(h, l3 + 2, tot);
-	ip = agent_csum_replace(ip, old, tot);
+	agent_strip_ip(h, a, n);
 	if (a->npt == 1) {
+		/* why the same for IPv6: its pseudo header's 32-bit length is the UDP length */
 		__u16 csum = agent_hdr16(h, l4 + 6);
 
 		old = agent_hdr16(h, l4 + 4);
@@ -185,14 +217,7 @@ static __always_inline int agent_strip(struct xdp_md *ctx,
 			/* why: a computed 0 is sent as all ones (RFC 768) */
 			agent_put16(h, l4 + 6, csum ? csum : 0xFFFF);
 		}
-	} else {
-		old = agent_hdr16(h, l3 + 8); /* TTL and protocol */
-		new = old;
-		((__u8 *)&new)[1] = a->orig;
-		agent_put16(h, l3 + 8, new);
-		ip = agent_csum_replace(ip, old, new);
 	}
-	agent_put16(h, l3 + 10, agent_csum_apply(agent_hdr16(h, l3 + 10), ip));
 
 	if (bpf_xdp_adjust_head(ctx, n))
 		return -1;

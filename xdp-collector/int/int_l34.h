@@ -63,6 +63,10 @@ struct int_ip_end {
 	__u32 captured; /* min(declared, window end) */
 	__u8 upper; /* the transport header is here (not a later fragment) */
 	__u8 first_of_several; /* first fragment of a fragmented packet */
+	/* IPv6: the Next Header byte naming the upper protocol, the fixed
+	 * header's or the last extension header's (INT removal restores it)
+	 */
+	__u32 next_off;
 };
 
 static __always_inline int int_is_vlan(__u32 type)
@@ -241,6 +245,7 @@ static __always_inline int int_ipv6(const struct int_pkt *p, __u32 at,
 	e->declared = plen == 0 ? lim : at + 40 + plen;
 	e->upper = 1;
 	e->first_of_several = 0;
+	e->next_off = at + 6;
 	cur = at + 40;
 	for (i = 0; i < INT_MAX_IPV6_EXT; i++) {
 		if (!int_is_ipv6_ext(next))
@@ -252,6 +257,7 @@ static __always_inline int int_ipv6(const struct int_pkt *p, __u32 at,
 			if (int_get16(p, cur + 2, &fl) ||
 			    int_get8(p, cur, &next))
 				return -INT_E_TRUNCATED;
+			e->next_off = cur;
 			cur += 8;
 			if (fl >> 3) {
 				/* a later fragment: the transport header is in the first */
@@ -273,6 +279,7 @@ static __always_inline int int_ipv6(const struct int_pkt *p, __u32 at,
 			return err;
 		if (int_get8(p, cur, &next))
 			return -INT_E_TRUNCATED;
+		e->next_off = cur;
 		cur = int_widen(cur + len);
 	}
 	if (i == INT_MAX_IPV6_EXT && int_is_ipv6_ext(next) && e->upper)

@@ -9,8 +9,8 @@
 # hash read at connect, one pushed later by hash + channel, a message
 # refused whole), flow records (evicted, active, aged), histograms, the
 # counters hash, a Redis outage ridden out (records buffered and delivered
-# in order), SIGTERM with the program detached.  A trap stops what it
-# started and deletes the namespaces.
+# in order), INT over IPv6 (RFC 5952 addresses), SIGTERM with the program
+# detached.  A trap stops what it started and deletes the namespaces.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 SUITE=agent_daemon TAG="sag$$"
@@ -145,7 +145,23 @@ check "the delivered events are the flows 7010..7039" newest_flows
 check "the published counter adds up" \
 	wait_until '[ $(( $(counter published) + $(counter redis_dropped) + $(counter buffered) )) = $(counter ring_events) ]'
 
-# 5. SIGTERM: the daemon stops and detaches the program
+# 5. INT over IPv6: a UDP flow (NPT 1) and a TCP flow (NPT 2) stripped,
+# their event and flow records with RFC 5952 addresses
+stripped=$(counter stripped)
+send "17,2001:db8::1,7100,2001:db8:0:1::2,80,1,11/10/5/70,12/900/6/80" \
+	"6,2001:db8::1,7101,2001:db8:0:1::2,443,1,11/10/5/70,12/900/6/80"
+check "the IPv6 packets stripped" wait_until '[ "$(counter stripped)" = $((stripped + 2)) ]'
+check "an IPv6 UDP flow's event line" wait_until 'has_line events kind=threshold \
+	metric=hop_latency src_ip=2001:db8::1 dst_ip=2001:db8:0:1::2 src_port=7100 dst_port=80 \
+	protocol=17 switch_id=12 hop=1 value=900'
+check "an IPv6 TCP flow's event line" has_line events kind=threshold src_ip=2001:db8::1 \
+	dst_ip=2001:db8:0:1::2 src_port=7101 dst_port=443 protocol=6 switch_id=12
+check "the IPv6 flows' records" wait_until 'has_line records src_ip=2001:db8::1 \
+	dst_ip=2001:db8:0:1::2 src_port=7100 dst_port=80 protocol=17 path=11,12 && has_line records \
+	src_ip=2001:db8::1 src_port=7101 dst_port=443 protocol=6 e2e_latency=910'
+check "nothing unparsed" test "$(rcli HGETALL "$KEY" | paste - - | awk '$1 ~ /^unparsed_/ && $2 != 0')" = ""
+
+# 6. SIGTERM: the daemon stops and detaches the program
 kill -TERM "$DAEMON"
 wait "$DAEMON" 2>/dev/null && rc=0 || rc=$?
 DAEMON=

@@ -72,6 +72,13 @@ static void event_lines(void)
 	CHECK("per switch, both types: kind threshold",
 	      line_is(agent_event_line, &e, 3,
 		      "seq=3 kind=threshold types=change,threshold metric=hop_latency ts_ns=6000 src_ip=10.0.0.1 dst_ip=10.0.1.2 src_port=40001 dst_port=5201 protocol=6 switch_id=12 hop=1 path_id=77 value=9000 previous=1000\n"));
+	e.flow.ip_version = 6;
+	inet_pton(AF_INET6, "2001:db8::1", e.flow.src);
+	inet_pton(AF_INET6, "2001:db8:0:1::2", e.flow.dst);
+	CHECK("an IPv6 flow: RFC 5952 addresses",
+	      line_is(agent_event_line, &e, 3,
+		      "seq=3 kind=threshold types=change,threshold metric=hop_latency ts_ns=6000 src_ip=2001:db8::1 dst_ip=2001:db8:0:1::2 src_port=40001 dst_port=5201 protocol=6 switch_id=12 hop=1 path_id=77 value=9000 previous=1000\n"));
+	e.flow = flow_key();
 	e.types = AGENT_EV_CHANGE;
 	e.metric = AGENT_M_QUEUE_OCCUPANCY;
 	CHECK("change only: kind changed",

@@ -1,11 +1,12 @@
 /* SPDX-License-Identifier: (GPL-2.0-only OR BSD-2-Clause) */
 /*
  * agent_frames.h - test packets for the NIC agent: an original Ethernet /
- * IPv4 / UDP or TCP packet with valid checksums, and its INT-MD
- * encapsulation made with the INT source's steps (WIRE_FACTS A.2-A.6):
- * NPT 1 for UDP (the destination port moves into the shim, the INT goes
- * after the UDP header), NPT 2 for TCP (a new UDP header and the INT go
- * between IPv4 and TCP), lengths raised and checksums computed again.
+ * IPv4 or IPv6 (optionally with extension headers) / UDP or TCP packet with
+ * valid checksums, and its INT-MD encapsulation made with the INT source's
+ * steps (WIRE_FACTS A.2-A.6): NPT 1 for UDP (the destination port moves
+ * into the shim, the INT goes after the UDP header), NPT 2 for TCP (a new
+ * UDP header and the INT go between the IP headers and TCP, the protocol
+ * that named TCP now names UDP), lengths raised and checksums computed again.
  */
 #ifndef AGENT_FRAMES_H
 #define AGENT_FRAMES_H
@@ -23,6 +24,11 @@ struct af_flow {
 	__u8 vlan;     /* one 802.1Q tag when set */
 	__u8 udp_csum; /* the original UDP packet carries a checksum */
 	__u16 payload;
+	__u8 ipv6; /* IPv6 from src6 to dst6 instead of IPv4 */
+	__u8 src6[16], dst6[16];
+	__u8 hop_by_hop; /* IPv6: an 8-byte hop-by-hop options header first */
+	__u16 dest_opts; /* IPv6: then destination options of this many bytes
+			   * (a multiple of 8, 8..256), 0 none */
 };
 
 struct af_hop {
@@ -68,15 +74,44 @@ static void af_ip_csum(__u8 *ip)
 	af_put16(ip + 10, af_fold(af_sum(ip, (ip[0] & 0xF) * 4, 0)));
 }
 
-/* The UDP or TCP checksum at csum_at over l4 .. l4 + len with the pseudo header. */
-static void af_l4_csum(const __u8 *ip, __u8 *l4, int len, int csum_at)
+/* The IP header's and its extension headers' bytes. */
+static int af_ip_len(const struct af_flow *f)
 {
-	__u32 sum = af_sum(ip + 12, 8, 0) + ip[9] + len;
+	if (!f->ipv6)
+		return 20;
+	return 40 + (f->hop_by_hop ? 8 : 0) + f->dest_opts;
+}
+
+/* The byte of the IP headers that names the upper protocol. */
+static int af_proto_at(const struct af_flow *f)
+{
+	if (!f->ipv6)
+		return 9;
+	if (f->dest_opts)
+		return 40 + (f->hop_by_hop ? 8 : 0);
+	return f->hop_by_hop ? 40 : 6;
+}
+
+/* The pseudo header's sum: addresses, upper-layer length and protocol. */
+static __u32 af_pseudo(const struct af_flow *f, const __u8 *ip, int len)
+{
+	int proto = ip[af_proto_at(f)];
+
+	if (f->ipv6)
+		return af_sum(ip + 8, 32, 0) + (len >> 16) + (len & 0xFFFF) +
+		       proto;
+	return af_sum(ip + 12, 8, 0) + proto + len;
+}
+
+/* The UDP or TCP checksum at csum_at over l4 .. l4 + len with the pseudo header. */
+static void af_l4_csum(const struct af_flow *f, const __u8 *ip, __u8 *l4,
+		       int len, int csum_at)
+{
 	__u16 c;
 
 	af_put16(l4 + csum_at, 0);
-	c = af_fold(af_sum(l4, len, sum));
-	if (ip[9] == 17 && c == 0)
+	c = af_fold(af_sum(l4, len, af_pseudo(f, ip, len)));
+	if (ip[af_proto_at(f)] == 17 && c == 0)
 		c = 0xFFFF;
 	af_put16(l4 + csum_at, c);
 }
@@ -86,10 +121,36 @@ static int af_l3(const struct af_flow *f)
 	return f->vlan ? 18 : 14;
 }
 
+/* IPv6's fixed header and extension headers at ip, naming proto last. */
+static void af_ipv6(const struct af_flow *f, __u8 *ip, int payload_len)
+{
+	__u8 *x = ip + 40;
+
+	af_put32(ip, 6U << 28 | 0x28U << 20 | 0x12345);
+	af_put16(ip + 4, payload_len);
+	ip[7] = 63;
+	memcpy(ip + 8, f->src6, 16);
+	memcpy(ip + 24, f->dst6, 16);
+	ip[6] = f->hop_by_hop ? 0 : f->dest_opts ? 60 : f->protocol;
+	if (f->hop_by_hop) {
+		x[0] = f->dest_opts ? 60 : f->protocol;
+		x[1] = 0;
+		x[2] = 1; /* PadN over the rest */
+		x[3] = 4;
+		x += 8;
+	}
+	if (f->dest_opts) {
+		x[0] = f->protocol;
+		x[1] = f->dest_opts / 8 - 1;
+		x[2] = 1;
+		x[3] = f->dest_opts - 4;
+	}
+}
+
 /* The original packet; its length. */
 static int af_original(const struct af_flow *f, __u8 *b)
 {
-	int l3 = af_l3(f), l4 = l3 + 20;
+	int l3 = af_l3(f), l4 = l3 + af_ip_len(f);
 	int hl = f->protocol == 6 ? 20 : 8, len = l4 + hl + f->payload, i;
 	__u8 *ip = b + l3, *t = b + l4;
 
@@ -99,17 +160,22 @@ static int af_original(const struct af_flow *f, __u8 *b)
 		af_put16(b + 12, 0x8100);
 		af_put16(b + 14, 0x0064);
 	}
-	af_put16(b + l3 - 2, 0x0800);
-	ip[0] = 0x45;
-	ip[1] = 0x28;
-	af_put16(ip + 2, len - l3);
-	af_put16(ip + 4, 0x1234);
-	af_put16(ip + 6, 0x4000);
-	ip[8] = 63;
-	ip[9] = f->protocol;
-	af_put32(ip + 12, f->src);
-	af_put32(ip + 16, f->dst);
-	af_ip_csum(ip);
+	if (f->ipv6) {
+		af_put16(b + l3 - 2, 0x86DD);
+		af_ipv6(f, ip, len - l3 - 40);
+	} else {
+		af_put16(b + l3 - 2, 0x0800);
+		ip[0] = 0x45;
+		ip[1] = 0x28;
+		af_put16(ip + 2, len - l3);
+		af_put16(ip + 4, 0x1234);
+		af_put16(ip + 6, 0x4000);
+		ip[8] = 63;
+		ip[9] = f->protocol;
+		af_put32(ip + 12, f->src);
+		af_put32(ip + 16, f->dst);
+		af_ip_csum(ip);
+	}
 	af_put16(t, f->sport);
 	af_put16(t + 2, f->dport);
 	for (i = 0; i < f->payload; i++)
@@ -120,13 +186,24 @@ static int af_original(const struct af_flow *f, __u8 *b)
 		t[12] = 5 << 4;
 		t[13] = 0x18;
 		af_put16(t + 14, 512);
-		af_l4_csum(ip, t, hl + f->payload, 16);
+		af_l4_csum(f, ip, t, hl + f->payload, 16);
 	} else {
 		af_put16(t + 4, hl + f->payload);
 		if (f->udp_csum)
-			af_l4_csum(ip, t, hl + f->payload, 6);
+			af_l4_csum(f, ip, t, hl + f->payload, 6);
 	}
 	return len;
+}
+
+/* n bytes more in the IP length: IPv4's total length (and checksum), IPv6's payload length. */
+static void af_ip_grow(const struct af_flow *f, __u8 *ip, int n)
+{
+	if (f->ipv6) {
+		af_put16(ip + 4, af_get16(ip + 4) + n);
+		return;
+	}
+	af_put16(ip + 2, af_get16(ip + 2) + n);
+	af_ip_csum(ip);
 }
 
 /* The INT shim, INT-MD header and stack for hops listed source first. */
@@ -172,7 +249,7 @@ static int af_encapsulate(const struct af_flow *f, const __u8 *o, int len,
 			  __u8 *e, const struct af_hop *hops, int n,
 			  __u32 bitmap, __u32 int_port)
 {
-	int l3 = af_l3(f), l4 = l3 + 20, ni;
+	int l3 = af_l3(f), l4 = l3 + af_ip_len(f), ni;
 	__u8 *ip = e + l3, *u = e + l4;
 
 	if (f->protocol == 17) {
@@ -182,10 +259,9 @@ static int af_encapsulate(const struct af_flow *f, const __u8 *o, int len,
 		memcpy(e + l4 + 8 + ni, o + l4 + 8, len - l4 - 8);
 		af_put16(u + 2, int_port);
 		af_put16(u + 4, af_get16(u + 4) + ni);
-		af_put16(ip + 2, af_get16(ip + 2) + ni);
-		af_ip_csum(ip);
+		af_ip_grow(f, ip, ni);
 		if (af_get16(o + l4 + 6))
-			af_l4_csum(ip, u, af_get16(u + 4), 6);
+			af_l4_csum(f, ip, u, af_get16(u + 4), 6);
 		return len + ni;
 	}
 	/* NPT 2: a new UDP header (checksum 0) and the INT before the TCP header */
@@ -196,9 +272,8 @@ static int af_encapsulate(const struct af_flow *f, const __u8 *o, int len,
 	af_put16(u + 2, int_port);
 	af_put16(u + 4, 8 + ni + len - l4);
 	af_put16(u + 6, 0);
-	ip[9] = 17;
-	af_put16(ip + 2, af_get16(ip + 2) + 8 + ni);
-	af_ip_csum(ip);
+	ip[af_proto_at(f)] = 17;
+	af_ip_grow(f, ip, 8 + ni);
 	return len + 8 + ni;
 }
 

@@ -9,6 +9,8 @@
  *
  * A GROUP is PROTO,SRC,SPORT,DST,DPORT,COUNT,HOP[,HOP]... with a HOP
  * SWITCH/LATENCY/QUEUE/UTIL, source first: COUNT packets of that flow.
+ * SRC and DST are both IPv4 or both IPv6 (UDP then with its checksum, as
+ * IPv6 wants it).
  * With SPORT given as FIRST+N, the group is N flows, sports FIRST ..
  * FIRST+N-1, COUNT packets each, sent round robin.
  */
@@ -50,15 +52,23 @@ static int parse(char *s, struct group *g)
 	g->f.protocol = (__u8)atoi(tok[0]);
 	if (g->f.protocol != 17 && g->f.protocol != 6)
 		return -EINVAL;
-	if (!inet_aton(tok[1], &a))
-		return -EINVAL;
-	g->f.src = ntohl(a.s_addr);
+	g->f.ipv6 = strchr(tok[1], ':') != NULL;
+	if (g->f.ipv6) {
+		if (inet_pton(AF_INET6, tok[1], g->f.src6) != 1 ||
+		    inet_pton(AF_INET6, tok[3], g->f.dst6) != 1)
+			return -EINVAL;
+		g->f.udp_csum = 1;
+	} else {
+		if (!inet_aton(tok[1], &a))
+			return -EINVAL;
+		g->f.src = ntohl(a.s_addr);
+		if (!inet_aton(tok[3], &a))
+			return -EINVAL;
+		g->f.dst = ntohl(a.s_addr);
+	}
 	g->f.sport = (__u16)atoi(tok[2]);
 	plus = strchr(tok[2], '+');
 	g->flows = plus ? strtoul(plus + 1, NULL, 10) : 1;
-	if (!inet_aton(tok[3], &a))
-		return -EINVAL;
-	g->f.dst = ntohl(a.s_addr);
 	g->f.dport = (__u16)atoi(tok[4]);
 	g->count = strtoul(tok[5], NULL, 10);
 	g->f.payload = 18;

@@ -36,7 +36,9 @@ async function readJson(url) {
 const whole = (value) => Number(value).toLocaleString('en');
 const mean = (value) => Number(value).toLocaleString('en', { maximumFractionDigits: 1 });
 const timeText = (iso) => `${iso.substring(11, 19)} UTC`;
-const flowText = (flow) => `${flow.srcIp}:${flow.srcPort} → ${flow.dstIp}:${flow.dstPort} `
+// An IPv6 address in brackets before its port (RFC 5952 section 6), as in the flow's id.
+const endpoint = (ip, port) => (ip.includes(':') ? `[${ip}]:${port}` : `${ip}:${port}`);
+const flowText = (flow) => `${endpoint(flow.srcIp, flow.srcPort)} → ${endpoint(flow.dstIp, flow.dstPort)} `
 	+ `${PROTOCOLS[flow.protocol] ?? flow.protocol}`;
 
 function cell(tag, text, className) {

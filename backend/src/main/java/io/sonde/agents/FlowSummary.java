@@ -6,7 +6,8 @@ import java.util.List;
 /**
  * A flow's latest record from a NIC agent.
  *
- * @param flowId {@code srcIp:srcPort-dstIp:dstPort-protocol}
+ * @param flowId {@code srcIp:srcPort-dstIp:dstPort-protocol}, an IPv6 address in brackets
+ * (RFC 5952 section 6): {@code [2001:db8::1]:5000-[2001:db8::2]:80-17}
  * @param e2eLatency the latest end-to-end latency (summed hop latency)
  * @param e2eLatencyAvg its running average over the packets the agent counted
  * @param path switch ids from source to sink

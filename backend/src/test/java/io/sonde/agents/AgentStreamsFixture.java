@@ -68,7 +68,12 @@ public final class AgentStreamsFixture {
 	 * latency.
 	 */
 	public static String flowRecord(long seq, String srcIp, int srcPort, long lastNs, long e2e) {
-		return "seq=" + seq + " reason=active src_ip=" + srcIp + " dst_ip=10.1.0.3 src_port=" + srcPort
+		return flowRecord(seq, srcIp, srcPort, "10.1.0.3", lastNs, e2e);
+	}
+
+	/** A flow record to dstIp:6000 over UDP, three hops (switches 1, 7, 3). */
+	public static String flowRecord(long seq, String srcIp, int srcPort, String dstIp, long lastNs, long e2e) {
+		return "seq=" + seq + " reason=active src_ip=" + srcIp + " dst_ip=" + dstIp + " src_port=" + srcPort
 				+ " dst_port=6000 protocol=17 packets=42 first_ns=" + (lastNs - 1_000_000_000L) + " last_ns=" + lastNs
 				+ " path_id=1234 path=1,7,3 e2e_latency=" + e2e + " e2e_latency_avg=" + (e2e - 5)
 				+ " h0_switch=1 h0_latency=10 h0_latency_avg=11 h0_queue=3 h0_queue_avg=4 h0_util=100 h0_util_avg=90"

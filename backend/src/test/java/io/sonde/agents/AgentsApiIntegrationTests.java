@@ -1,6 +1,10 @@
 package io.sonde.agents;
 
+import java.io.IOException;
+import java.net.Socket;
+import java.net.URLEncoder;
 import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
@@ -23,8 +27,9 @@ import static org.awaitility.Awaitility.await;
 /**
  * Entries XADDed to the agents' three streams as a NIC agent writes them, through the
  * real ingest into the event log and the embedded QuestDB, read back over the agents'
- * API; a re-published entry stored once; the thresholds set, pinned and pushed; bad input
- * answered 400 naming the field. Each test works under an agent name of its own.
+ * API; a re-published entry stored once; an IPv6 flow read back by its id; the thresholds
+ * set, pinned and pushed; bad input answered 400 naming the field. Each test works under
+ * an agent name of its own.
  */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
 class AgentsApiIntegrationTests extends SharedApiContext {
@@ -107,6 +112,47 @@ class AgentsApiIntegrationTests extends SharedApiContext {
 
 		assertThat(this.api.get("/api/v1/flows/10.255.0.1:1-10.1.0.3:6000-17", ApiCaller.VIEWER_TOKEN).statusCode())
 			.isEqualTo(404);
+	}
+
+	@Test
+	void readsAnIpv6FlowBackByItsIdWithTheAddressesInBracketsEncodedOrAsABrowserSendsIt() throws IOException {
+		long now = System.currentTimeMillis() * 1_000_000L;
+		String src = "2001:db8:" + Long.toHexString(1 + System.nanoTime() % 0xfffe) + "::1";
+		xadd(AgentStreamsFixture.FLOWS, this.fixture.batch("records",
+				List.of(AgentStreamsFixture.flowRecord(1, src, 5000, "2001:db8::2", now, 700))));
+		String id = "[" + src + "]:5000-[2001:db8::2]:6000-17";
+
+		await().atMost(Duration.ofSeconds(30))
+			.until(() -> json(this.api.get("/api/v1/flows?agent=" + this.agent, ApiCaller.VIEWER_TOKEN)).size() == 1);
+		JsonNode listed = json(this.api.get("/api/v1/flows?agent=" + this.agent, ApiCaller.VIEWER_TOKEN)).get(0);
+		assertThat(listed.get("flowId").asText()).isEqualTo(id);
+		assertThat(listed.get("srcIp").asText()).isEqualTo(src);
+		assertThat(listed.get("dstIp").asText()).isEqualTo("2001:db8::2");
+
+		JsonNode flow = json(
+				this.api.get("/api/v1/flows/" + URLEncoder.encode(id, StandardCharsets.UTF_8), ApiCaller.VIEWER_TOKEN));
+		assertThat(flow.get("flowId").asText()).isEqualTo(id);
+		assertThat(flow.get("e2eLatency").asLong()).isEqualTo(700);
+		assertThat(flow.get("hops")).hasSize(3);
+
+		String asSent = rawGet("/api/v1/flows/" + id);
+		assertThat(asSent).as(asSent).startsWith("HTTP/1.1 200").contains("\"flowId\":\"" + id + "\"");
+	}
+
+	/**
+	 * A GET with the path's characters as they are: a browser leaves {@code [}, {@code ]}
+	 * and {@code :} of a path unencoded, which java.net.URI would refuse. HTTP/1.0, so
+	 * the answer comes whole, not chunked.
+	 */
+	private String rawGet(String path) throws IOException {
+		try (Socket socket = new Socket("127.0.0.1", this.port)) {
+			socket.setSoTimeout(30_000);
+			socket.getOutputStream()
+				.write(("GET " + path + " HTTP/1.0\r\nHost: 127.0.0.1:" + this.port + "\r\nAuthorization: Bearer "
+						+ ApiCaller.VIEWER_TOKEN + "\r\nAccept: application/json\r\n\r\n")
+					.getBytes(StandardCharsets.US_ASCII));
+			return new String(socket.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+		}
 	}
 
 	@Test

@@ -42,9 +42,20 @@ final class AgentEventLines {
 				(int) AgentEntry.unsigned(line, "protocol"));
 	}
 
-	/** {@code srcIp:srcPort-dstIp:dstPort-protocol}. */
+	/**
+	 * {@code srcIp:srcPort-dstIp:dstPort-protocol}, an IPv6 address in brackets as RFC
+	 * 5952 section 6 writes it with a port:
+	 * {@code [2001:db8::1]:5000-[2001:db8::2]:80-17}.
+	 */
 	static String flowId(EventFlow flow) {
-		return flow.srcIp() + ":" + flow.srcPort() + "-" + flow.dstIp() + ":" + flow.dstPort() + "-" + flow.protocol();
+		return endpoint(flow.srcIp(), flow.srcPort()) + "-" + endpoint(flow.dstIp(), flow.dstPort()) + "-"
+				+ flow.protocol();
+	}
+
+	private static String endpoint(String ip, int port) {
+		// Only an IPv6 address has a colon; without brackets its last group would read as
+		// the port.
+		return (ip.indexOf(':') >= 0) ? "[" + ip + "]:" + port : ip + ":" + port;
 	}
 
 }

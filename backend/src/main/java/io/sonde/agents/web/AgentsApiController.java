@@ -82,8 +82,9 @@ class AgentsApiController {
 
 	@GetMapping("/flows/{flowId}")
 	@Operation(summary = "A flow with its hops' latest and average values and the bottleneck hop",
-			description = "flowId is srcIp:srcPort-dstIp:dstPort-protocol; bottleneckHop is the hop with the highest "
-					+ "average latency.")
+			description = "flowId is srcIp:srcPort-dstIp:dstPort-protocol, an IPv6 address in brackets "
+					+ "([2001:db8::1]:5000-[2001:db8::2]:80-17), as the flows list gives it; URL-encoded or not. "
+					+ "bottleneckHop is the hop with the highest average latency.")
 	@ApiResponse(responseCode = "404", description = "No agent reported the flow")
 	FlowDetail flow(@PathVariable String flowId) {
 		return this.flows.flow(flowId).orElseThrow(() -> new FlowNotFound(flowId));

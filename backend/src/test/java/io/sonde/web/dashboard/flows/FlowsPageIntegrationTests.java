@@ -103,6 +103,17 @@ class FlowsPageIntegrationTests {
 				.andExpect(jsonPath("$[0].metric").value("hop_latency"))
 				.andExpect(jsonPath("$[0].bins.length()").value(32)));
 
+		// An IPv6 flow's id, addresses in brackets, as flows.js sends it.
+		AgentStreamsFixture.xadd(this.redisTemplate, AgentStreamsFixture.FLOWS, agent.batch("records",
+				List.of(AgentStreamsFixture.flowRecord(3, "2001:db8::5", 5002, "2001:db8::6", now, 400))));
+		await().atMost(Duration.ofSeconds(30))
+			.pollInSameThread()
+			.untilAsserted(
+					() -> this.mvc.perform(get("/flows/flow").param("id", "[2001:db8::5]:5002-[2001:db8::6]:6000-17"))
+						.andExpect(status().isOk())
+						.andExpect(jsonPath("$.srcIp").value("2001:db8::5"))
+						.andExpect(jsonPath("$.hops.length()").value(3)));
+
 		assertThat(page("/flows")).contains("data-agents=\"page-agent\"")
 			.contains("<div id=\"no-agent\" class=\"empty-state\" hidden=\"hidden\">");
 		assertThat(page("/")).contains("data-agent=\"page-agent/eth1\"")
