@@ -49,6 +49,7 @@ suite golden tests/golden.sh
 suite prog_run "$B/test_prog_run" ../p4-programs/src/test/resources/vectors
 suite accounting "$B/test_accounting" ../p4-programs/src/test/resources/vectors
 suite agent_prog_run "$B/agent_prog_run"
+suite agent_strip_run "$B/agent_strip_run"
 suite fuzz fuzz
 suite veth tests/veth_smoke.sh
 suite daemon_units "$B/test_daemon_units"
