@@ -161,14 +161,13 @@ class EventStreamIntegrationTests {
 					// sleeper with none.
 					Thread.sleep(100);
 				}
-				// The reading client is not held up by the sleeper: it gets the last
-				// event, and every event is either sent to it or counted in a lost event
-				// (on a busy machine it may fall behind a burst itself).
+				// The reading client is not held up by the sleeper: every event is either
+				// sent to it or counted in a lost event (on a busy machine it may fall
+				// behind a burst itself, the last events included).
 				long received = 0;
 				long lostByFast = 0;
-				boolean last = false;
 				long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
-				while (!last && System.nanoTime() < deadline) {
+				while (received + lostByFast < total && System.nanoTime() < deadline) {
 					SseClient.Message message = fast.next(Duration.ofSeconds(1));
 					if (message == null) {
 						continue;
@@ -179,11 +178,11 @@ class EventStreamIntegrationTests {
 					}
 					else if (message.event().equals("telemetry")) {
 						received++;
-						last = origin(message).equals("test/flood/" + (total - 1));
 					}
 				}
-				assertThat(last).as("the last event reached the reading client").isTrue();
-				assertThat(received + lostByFast).isEqualTo(total);
+				assertThat(received + lostByFast).as("events sent to the reading client or counted lost")
+					.isEqualTo(total);
+				assertThat(received).as("events sent to the reading client").isPositive();
 				assertThat(Duration.ofNanos(slowest)).isLessThan(Duration.ofSeconds(5));
 			}
 			// The sleeper wakes up: somewhere in what it gets is how much it missed.

@@ -5,6 +5,7 @@ import java.time.Duration;
 import java.util.List;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
 import io.sonde.testsupport.RedisServerProcess;
 
 import org.springframework.data.redis.connection.RedisStandaloneConfiguration;
@@ -24,7 +25,10 @@ final class WebhookTestBed implements AutoCloseable {
 
 	final StringRedisTemplate redis;
 
-	final ObjectMapper json = Jackson2ObjectMapperBuilder.json().build();
+	// Instants as RFC 3339 text, as the service's Spring Boot mapper writes them.
+	final ObjectMapper json = Jackson2ObjectMapperBuilder.json()
+		.featuresToDisable(SerializationFeature.WRITE_DATES_AS_TIMESTAMPS)
+		.build();
 
 	final WebhooksProperties properties;
 
