@@ -161,10 +161,15 @@ class UdpCollectorIntegrationTests {
 		this.harness.redis.convertAndSend("sonde:collector:thresholds", "hop_latency=1 bogus=2");
 		UdpCollectorHarness.awaitTrue(() -> this.harness.thresholds.rejected() == 1, "the bad message refused");
 		assertThat(this.harness.detector.threshold(CollectorMetric.HOP_LATENCY)).isEqualTo(40);
-		assertThat(this.harness.counters()).containsEntry("threshold_hop_latency", "40")
+		Map<Object, Object> counters = this.harness.counters();
+		assertThat(counters).containsEntry("threshold_hop_latency", "40")
 			.containsEntry("threshold_queue_occupancy", "1000")
-			.containsEntry("thresholds_applied", "2")
 			.containsEntry("thresholds_rejected", "1");
+		// The hash at start and the message; the hash is applied again once the channel
+		// is
+		// subscribed (what was published in between would be lost), on a tick whose time
+		// the test does not know.
+		assertThat(Long.parseLong(String.valueOf(counters.get("thresholds_applied")))).isGreaterThanOrEqualTo(2);
 	}
 
 	private static Map<String, String> withoutTime(Map<String, String> fields) {
