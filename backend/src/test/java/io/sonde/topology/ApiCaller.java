@@ -36,6 +36,16 @@ public final class ApiCaller {
 
 	private static final ObjectMapper JSON = new ObjectMapper();
 
+	private static final Duration TIMEOUT = Duration.ofSeconds(30);
+
+	private static final String API_DOCS = "/v3/api-docs";
+
+	/**
+	 * Springdoc builds the OpenAPI document on its first request, scanning every
+	 * controller: on a loaded 2-core host that once took over 30 s.
+	 */
+	private static final Duration API_DOCS_TIMEOUT = Duration.ofSeconds(120);
+
 	private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
 
 	private final String base;
@@ -108,7 +118,7 @@ public final class ApiCaller {
 
 	private HttpRequest.Builder request(String path, String token) {
 		HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(this.base + path))
-			.timeout(Duration.ofSeconds(30))
+			.timeout(path.startsWith(API_DOCS) ? API_DOCS_TIMEOUT : TIMEOUT)
 			.header("Accept", "application/json, application/problem+json");
 		if (token != null) {
 			request.header("Authorization", "Bearer " + token);
