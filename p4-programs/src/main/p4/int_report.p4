@@ -2,7 +2,8 @@
 // Telemetry Report v2.0 from the sink's report clone (int_sink.p4), in egress: the clone arrives
 // re-parsed as the sink received it, INT stack included, and leaves as
 //   Ethernet / IPv4 / UDP / group header / individual report (RepType INT, InType IPv4 or IPv6) /
-//   main contents with the sink's own metadata / inner packet from IP through the INT stack
+//   main contents with the sink's own metadata / inner packet from IP through the INT stack, without
+//   INT-label's option and items
 // (TR-2.0 §3, §4.3: the stack stays in the inner packet, the sink's metadata goes in the report).
 #ifndef SONDE_INT_REPORT_P4
 #define SONDE_INT_REPORT_P4
@@ -108,6 +109,17 @@ control IntReport(inout headers_t hdr, inout metadata_t meta,
                     hdr.report_level2_port_ids.ingress_port_id = (bit<32>) meta.int_meta.ingress_port;
                     hdr.report_level2_port_ids.egress_port_id = (bit<32>) meta.int_meta.egress_port;
                     md_words = md_words + 2;
+                }
+
+                // INT-label's option and items are the last hop's, not the report's: the inner
+                // packet is the one INT-MD carries, as a collector that knows no INT-label reads it
+                // (restored as label.p4's LabelRestore does; the deparser recomputes its checksum).
+                if (hdr.label_option.isValid()) {
+                    hdr.ipv4.protocol = hdr.label_option.nh;
+                    hdr.ipv4.total_len = hdr.ipv4.total_len - LABEL_OPTION_BYTES
+                        - LABEL_ITEM_BYTES * (bit<16>) (hdr.label_option.int_num & LABEL_COUNT_MASK);
+                    hdr.label_option.setInvalid();
+                    hdr.label_items.setInvalid();
                 }
 
                 // Inner contents: IP header, L4 header, shim and Length words (INT-2.1 §5.7.2).

@@ -21,6 +21,7 @@ import io.sonde.emulator.net.LinkParameters;
 import io.sonde.emulator.net.MacAddress;
 import io.sonde.emulator.provision.EventFilterSpec;
 import io.sonde.emulator.provision.IntFlows;
+import io.sonde.emulator.provision.LabelingSpec;
 import io.sonde.emulator.provision.NetworkProvisioner;
 import io.sonde.emulator.provision.ProvisioningOptions;
 import io.sonde.emulator.provision.ProvisioningPlan;
@@ -38,6 +39,7 @@ import io.sonde.p4programs.SondePipeline.EventAlgorithm;
 import io.sonde.p4programs.SondePipeline.EventMetric;
 import io.sonde.p4programs.capture.CaptureReader;
 import io.sonde.p4programs.capture.CapturedFrame;
+import io.sonde.p4programs.codec.LabelCodec;
 import io.sonde.p4programs.entries.SondeEntities;
 import io.sonde.p4runtime.client.P4RuntimeClient;
 import io.sonde.p4runtime.entity.Entities;
@@ -60,11 +62,11 @@ import static org.assertj.core.api.Assertions.assertThat;
  * {@code h1 — s1 — s2 — s3 — h2}: s1 is the INT source of two flows (UDP and TCP), s2
  * transit, s3 the sink, whose reports leave by port 3 toward the collector; once with
  * every item sonde.p4 writes and room for every hop, once with three items and room for
- * the source's hop only. The emulator runs first, in virtual time, provisioned by its own
- * controller; the frames h1 sent there (its link's capture) are replayed onto h1's veth
- * in front of three BMv2 switches holding the table entries read back from the emulated
- * ones, and the reports and delivered frames are captured on veths. Skipped where BMv2 is
- * not found.
+ * the source's hop only, and once with INT-label labeling every packet at every hop. The
+ * emulator runs first, in virtual time, provisioned by its own controller; the frames h1
+ * sent there (its link's capture) are replayed onto h1's veth in front of three BMv2
+ * switches holding the table entries read back from the emulated ones, and the reports
+ * and delivered frames are captured on veths. Skipped where BMv2 is not found.
  */
 class DataPlaneEquivalenceIntegrationTests {
 
@@ -87,18 +89,21 @@ class DataPlaneEquivalenceIntegrationTests {
 	 * @param instructions the INT instruction bitmap of both flows
 	 * @param remainingHopCount hops a packet may collect: 1 makes s2 find the count
 	 * exhausted (the E bit, no hop pushed)
+	 * @param labeled whether INT-label labels both flows at every hop as specific flows:
+	 * s3 then receives them with two items, reports them without, and exports them
 	 */
-	@ParameterizedTest(name = "instructions 0x{0}, remaining hop count {1}, filter {2}")
-	@CsvSource({ "FF80, 8, EVERY_PACKET", "D000, 1, EVERY_PACKET", "FF80, 8, PER_HOP_CHANGE",
-			"FF80, 8, FLOW_SUM_CHANGE", "FF80, 8, MOVING_AVERAGE" })
+	@ParameterizedTest(name = "instructions 0x{0}, remaining hop count {1}, filter {2}, labeled {3}")
+	@CsvSource({ "FF80, 8, EVERY_PACKET, false", "D000, 1, EVERY_PACKET, false", "FF80, 8, PER_HOP_CHANGE, false",
+			"FF80, 8, FLOW_SUM_CHANGE, false", "FF80, 8, MOVING_AVERAGE, false", "FF80, 8, EVERY_PACKET, true" })
 	void sameIntTrafficMakesTheSameReportsOnBmv2AndOnTheEmulator(String instructions, int remainingHopCount,
-			String filter) throws Exception {
+			String filter, boolean labeled) throws Exception {
 		Bmv2Binary binary = Bmv2Binary.require();
 		PipelineArtifact pipeline = PipelineArtifact.sondeP4();
 		VethWire.requireTools();
 
 		EventFilterSpec eventFilter = eventFilter(filter);
-		Emulated emulated = runEmulator(Integer.parseInt(instructions, 16), remainingHopCount, eventFilter);
+		Emulated emulated = runEmulator(Integer.parseInt(instructions, 16), remainingHopCount, eventFilter,
+				labeled ? everyPacketLabeled() : LabelingSpec.OFF);
 		assertThat(emulated.sent()).as("frames h1 sent in the emulator").hasSizeGreaterThanOrEqualTo(30);
 		if (eventFilter == EventFilterSpec.EVERY_PACKET) {
 			assertThat(emulated.reports()).as("one report per INT packet").hasSameSizeAs(emulated.sent());
@@ -107,6 +112,11 @@ class DataPlaneEquivalenceIntegrationTests {
 			assertThat(emulated.reports()).as("the filter's events, fewer than the packets")
 				.isNotEmpty()
 				.hasSizeLessThan(emulated.sent().size());
+		}
+		assertThat(emulated.intoSink()).as("frames on the s2 - s3 link").isNotEmpty();
+		for (byte[] frame : emulated.intoSink()) {
+			int items = LabelCodec.recogniseFrame(frame, 0, frame.length) ? LabelCodec.decode(frame).items().size() : 0;
+			assertThat(items).as("INT-label items a frame brings s3").isEqualTo(labeled ? 2 : 0);
 		}
 		// s1 and s2 push a hop each while the count lasts; the sink reports its own apart
 		assertThat(ReportFields.of(emulated.reports().get(0))).as("the emulator's first report")
@@ -164,9 +174,9 @@ class DataPlaneEquivalenceIntegrationTests {
 
 	/**
 	 * The emulator's run: the frames h1 sent, the report frames, the frames h2 received,
-	 * and each switch's table entries.
+	 * those on the s2 - s3 link, and each switch's table entries.
 	 */
-	private record Emulated(List<byte[]> sent, List<byte[]> reports, List<byte[]> delivered,
+	private record Emulated(List<byte[]> sent, List<byte[]> reports, List<byte[]> delivered, List<byte[]> intoSink,
 			Map<String, List<Entity>> tables) {
 	}
 
@@ -186,11 +196,20 @@ class DataPlaneEquivalenceIntegrationTests {
 		return new EventFilterSpec.FastDetection(algorithm, EventMetric.TX_UTILIZATION, threshold, 64);
 	}
 
-	private Emulated runEmulator(int instructions, int remainingHopCount, EventFilterSpec eventFilter)
-			throws Exception {
+	/**
+	 * Both flows labeled at every hop, every packet (paper 004 §3.3's specific flows).
+	 */
+	private static LabelingSpec everyPacketLabeled() {
+		return LabelingSpec.of(LabelingSpec.Mode.BASE_A, 1_000_000)
+			.withSpecificFlows(FLOWS.stream().map((flow) -> new LabelingSpec.SpecificFlow(flow, 0)).toList());
+	}
+
+	private Emulated runEmulator(int instructions, int remainingHopCount, EventFilterSpec eventFilter,
+			LabelingSpec labeling) throws Exception {
 		Path h1Capture = this.dir.resolve("emulated-h1.pcap");
 		Path h2Capture = this.dir.resolve("emulated-h2.pcap");
 		Path reportCapture = this.dir.resolve("emulated-reports.pcap");
+		Path sinkCapture = this.dir.resolve("emulated-s3p1.pcap");
 		Map<String, List<Entity>> tables = new LinkedHashMap<>();
 		try (DatagramSocket collector = new DatagramSocket(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0));
 				EmulatedNetwork emulated = EmulatedNetwork.start(lineOfThree(),
@@ -198,11 +217,12 @@ class DataPlaneEquivalenceIntegrationTests {
 							.withP4RuntimeBasePort(0)
 							.withLinkCapture(new Endpoint("h1", 1), h1Capture)
 							.withLinkCapture(new Endpoint("h2", 1), h2Capture)
+							.withLinkCapture(new Endpoint("s3", 1), sinkCapture)
 							.withReportCapture(reportCapture)
 							.withWallClock(Clock.fixed(Instant.parse("2026-11-27T12:00:00Z"), ZoneOffset.UTC)))) {
 			ProvisioningOptions options = new ProvisioningOptions(IntFlows.listed(FLOWS), instructions,
 					remainingHopCount, eventFilter, Map.of(), new InetSocketAddress("10.0.3.254", 32766),
-					MacAddress.local(0xC0_11EC_7000L), REPORT_PORT, 0, false);
+					MacAddress.local(0xC0_11EC_7000L), REPORT_PORT, 0, false, labeling);
 			NetworkProvisioner.withDefaults().apply(ProvisioningPlan.of(emulated.topology(), options));
 			emulated.startTraffic(FLOWS, TRAFFIC);
 			emulated.runFor(TRAFFIC.plusMillis(10));
@@ -213,7 +233,7 @@ class DataPlaneEquivalenceIntegrationTests {
 		MacAddress h1Mac = HostSpec.defaultMac(H1);
 		MacAddress h2Mac = HostSpec.defaultMac(H2);
 		return new Emulated(frames(h1Capture, h1Mac, true), frames(reportCapture, null, true),
-				frames(h2Capture, h2Mac, false), tables);
+				frames(h2Capture, h2Mac, false), frames(sinkCapture, null, true), tables);
 	}
 
 	/** Every entry of the tables Sonde manages, as the emulated switch holds them. */
@@ -239,7 +259,7 @@ class DataPlaneEquivalenceIntegrationTests {
 	/**
 	 * Pushes sonde.p4, the emulated switch's table entries and its node id (the device
 	 * id, as the emulator's provisioning gives it) over P4Runtime, then the report mirror
-	 * through Thrift (see {@link Bmv2Thrift} for why).
+	 * and INT-label's export session through Thrift (see {@link Bmv2Thrift} for why).
 	 */
 	private void configure(Bmv2Switch bmv2, PipelineArtifact pipeline, List<Entity> tables, Bmv2Namespace namespace,
 			int thriftPort) throws IOException, InterruptedException {
@@ -260,6 +280,7 @@ class DataPlaneEquivalenceIntegrationTests {
 				.build()));
 		}
 		new Bmv2Thrift().mirroringAdd(SondePipeline.INT_REPORT_CLONE_SESSION_ID, REPORT_PORT)
+			.mirroringAdd(SondePipeline.LABEL_EXPORT_CLONE_SESSION_ID, Bmv2Switch.CPU_PORT)
 			.send(namespace, thriftPort, bmv2.folder());
 	}
 

@@ -18,8 +18,8 @@ import io.sonde.p4programs.codec.ReportFormat;
  * clone's egress port gives the addresses and hw_id, the sequence number register counts
  * per hw_id, the sink's own metadata goes into the report header for the bits it can
  * answer, and the inner packet is the clone from its IP header through its INT stack
- * (TR-2.0 §3, §4.3). The payload is encoded in the configured format by
- * {@link ReportEncoder}; TR-2.0 is what the P4 builds.
+ * (TR-2.0 §3, §4.3), without INT-label's option and items. The payload is encoded in the
+ * configured format by {@link ReportEncoder}; TR-2.0 is what the P4 builds.
  */
 final class IntReport {
 
@@ -77,6 +77,16 @@ final class IntReport {
 		// Inner contents: IP header, L4 header, shim and its Length
 		// words (INT-2.1 §5.7.2).
 		int innerEnd = headers.shimOffset + 4 * (WireBytes.u8(bytes, headers.shimOffset + 1) + 1);
+		if (headers.labelOffset >= 0) {
+			// INT-label's option and items are the last hop's, not the report's: the
+			// inner
+			// packet is the one INT-MD carries, its IPv4 checksum recomputed as BMv2's
+			// is.
+			innerEnd -= headers.labelBytes();
+			LabelEgress.restore(clone, headers);
+			bytes = clone.bytes();
+			Ipv4Checksum.update(bytes, headers.ipOffset);
+		}
 		InnerPacketKind kind = headers.ipv4 ? InnerPacketKind.IPV4 : InnerPacketKind.IPV6;
 		SinkReport report = new SinkReport(hwId, sequence, switchId, repMdBits, sinkMetadata, meta.ingressTimestamp,
 				bytes, headers.ipOffset, innerEnd, kind);

@@ -179,7 +179,7 @@ final class LabelEgress {
 	}
 
 	/** Protocol := nh, the option and the items removed, total length restored. */
-	private static void restore(MutableFrame frame, ParsedHeaders parsed) {
+	static void restore(MutableFrame frame, ParsedHeaders parsed) {
 		int ip = parsed.ipOffset;
 		int option = parsed.labelOffset;
 		int bytesToRemove = parsed.labelBytes();

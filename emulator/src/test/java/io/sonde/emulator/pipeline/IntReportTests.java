@@ -12,6 +12,10 @@ import io.sonde.p4programs.codec.InnerPacketKind;
 import io.sonde.p4programs.codec.IntHop;
 import io.sonde.p4programs.codec.IntMdCodec;
 import io.sonde.p4programs.codec.IntMdPacket;
+import io.sonde.p4programs.codec.LabelCodec;
+import io.sonde.p4programs.codec.LabelItem;
+import io.sonde.p4programs.codec.LabelReason;
+import io.sonde.p4programs.codec.LabelWire;
 import io.sonde.p4programs.codec.MalformedTelemetry;
 import io.sonde.p4programs.codec.ReportFormat;
 import io.sonde.p4programs.codec.TelemetryReportCodec;
@@ -207,6 +211,35 @@ class IntReportTests {
 		assertThat(individual.innerPacket().length()).isEqualTo(40 + 20 + 16 + 4);
 		assertThat(TelemetryReportCodec.recognise(report.frame(), report.payloadOffset(), report.payloadLength()))
 			.hasValue(ReportFormat.TR2_0);
+	}
+
+	@Test
+	void aLabeledPacketIsReportedAsItWouldBeWithoutItsLabels() throws MalformedTelemetry {
+		byte[] withInt = IntTestFrames.withInt(TestFrames.udp().dscp(0x17).ports(4321, 80).build(),
+				IntTestFrames.intPacket(0x8000, 3, 0, List.of(IntTestFrames.hop(0x8000, 5))));
+		byte[] labeled = LabelCodec.encode(withInt, false,
+				List.of(new LabelItem(1, 1, 2, 1_000, 10, 0, 3, LabelWire.TX_UTILIZATION_NOT_MEASURED, 0,
+						LabelReason.INTERVAL),
+						new LabelItem(2, 1, 2, 1_100, 20, 0, 4, LabelWire.TX_UTILIZATION_NOT_MEASURED, 0,
+								LabelReason.PROBABILITY)));
+		assertThat(labeled).as("two items and the option").hasSize(withInt.length + 2 + 2 * 32);
+
+		ReportFrame plain = reportAtSink(withInt);
+		ReportFrame fromLabeled = reportAtSink(labeled);
+
+		assertThat(fromLabeled.frame()).as("the report of the labeled packet, byte for byte").isEqualTo(plain.frame());
+		InnerPacket inner = decodeV20(fromLabeled).reports().get(0).innerPacket();
+		assertThat(WireBytes.u8(fromLabeled.frame(), inner.offset() + 9)).as("protocol: the option's nh").isEqualTo(17);
+		assertThat(Ipv4Checksum.compute(fromLabeled.frame(), inner.offset())).isZero();
+	}
+
+	private static ReportFrame reportAtSink(byte[] frame) {
+		TestSwitch sink = new TestSwitch(8).withCollector(2);
+		sink.tables.addIpv4Route(0, 0, NextHop.to(3, 1));
+		sink.tables.addSinkPort(3);
+		sink.forward(FrameBuffer.copyOf(frame), 1, 1);
+		assertThat(sink.reports.reports()).hasSize(1);
+		return sink.reports.reports().get(0);
 	}
 
 }
