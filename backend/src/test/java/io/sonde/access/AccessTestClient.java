@@ -15,6 +15,7 @@ import java.util.regex.Pattern;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
+import io.sonde.topology.ApiCaller;
 import org.springframework.test.context.DynamicPropertyRegistry;
 
 /**
@@ -80,7 +81,7 @@ final class AccessTestClient {
 	/** Any method; a JSON body when {@code body} is not null; no token when null. */
 	HttpResponse<String> call(String method, String path, String contentType, String body, String token) {
 		HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(this.base + path))
-			.timeout(Duration.ofSeconds(30))
+			.timeout(ApiCaller.timeoutFor(path))
 			.header("Accept", "application/json, application/problem+json");
 		if (token != null) {
 			request.header("Authorization", "Bearer " + token);

@@ -116,9 +116,14 @@ public final class ApiCaller {
 		}
 	}
 
+	/** How long a test waits for the answer to a request for {@code path}. */
+	public static Duration timeoutFor(String path) {
+		return path.startsWith(API_DOCS) ? API_DOCS_TIMEOUT : TIMEOUT;
+	}
+
 	private HttpRequest.Builder request(String path, String token) {
 		HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(this.base + path))
-			.timeout(path.startsWith(API_DOCS) ? API_DOCS_TIMEOUT : TIMEOUT)
+			.timeout(timeoutFor(path))
 			.header("Accept", "application/json, application/problem+json");
 		if (token != null) {
 			request.header("Authorization", "Bearer " + token);
