@@ -36,6 +36,19 @@ has_line() { # stream lines (events/records), words... : a line with all of them
 count_lines() { "$1" | grep -c -- "$2" || true; }
 send() { ip netns exec "$NS_TX" "$B/agent_send" "${TAG}a" "$@" >/dev/null; }
 redis_stop() { kill "$REDIS" && wait "$REDIS" 2>/dev/null || true; REDIS=; }
+# Redis back with the thresholds hash (pairs...) in it before the daemon can
+# reach it: on a socket only until the hash is written, then on PORT.  why: the
+# reconnecting daemon could otherwise read the hash while it is still empty
+redis_start_with_thresholds() {
+	local sock="$TMP/redis.sock"
+	ip netns exec "$NS_RX" redis-server --port 0 --unixsocket "$sock" --bind 127.0.0.1 \
+		--daemonize no --save '' --appendonly no --dir "$TMP" --logfile "$TMP/redis.log" &
+	REDIS=$!
+	wait_until '[ "$(ip netns exec "$NS_RX" redis-cli -s "$sock" PING)" = PONG ]'
+	ip netns exec "$NS_RX" redis-cli -s "$sock" HSET "$THR" "$@" >/dev/null
+	ip netns exec "$NS_RX" redis-cli -s "$sock" CONFIG SET port "$PORT" >/dev/null
+	wait_until '[ "$(rcli PING)" = PONG ]'
+}
 
 veth_pair
 
@@ -130,8 +143,7 @@ before=$(events | wc -l)
 redis_stop
 send "17,10.0.0.3,7000+40,10.0.1.2,80,1,11/10/5/70,12/900/6/80"
 sleep 1
-redis_start
-rcli HSET "$THR" hop_latency.threshold 500 queue_occupancy.threshold 20 >/dev/null
+redis_start_with_thresholds hop_latency.threshold 500 queue_occupancy.threshold 20
 check "the hash is read again at the reconnect" \
 	wait_until '[ "$(counter threshold_queue_occupancy_threshold)" = 20 ]'
 check "the 30 newest events delivered" wait_until '[ "$(events | wc -l)" = 30 ]'
