@@ -29,10 +29,11 @@ enum agent_verdict {
 /* Where the INT is and what it says; values per hop, hop 0 nearest the source. */
 struct agent_pkt {
 	struct agent_flow_key key;
-	__u32 l3;	 /* IPv4 or IPv6 header */
-	__u32 l4;	 /* outer UDP header */
-	__u32 next_hdr;	 /* IPv6: the Next Header byte that names UDP */
-	__u32 shim;	 /* INT shim: l4 + 8 */
+	__u32 l3;	/* IPv4 or IPv6 header */
+	__u32 l4;	/* outer UDP header */
+	__u32 next_hdr; /* IPv6: the Next Header byte that names UDP */
+	__u32 shim;	/* INT shim: l4 + 8 */
+	__u32 keep; /* headers INT removal keeps: to l4 + 8 (NPT 1), l4 (2) */
 	__u32 int_bytes; /* shim, MD header and stack */
 	__u32 npt;
 	__u32 orig; /* NPT 1: original destination port; NPT 2: original protocol */
@@ -232,7 +233,7 @@ static __always_inline int agent_parse(const struct int_pkt *p, __u32 int_port,
 {
 	struct int_l34 l34;
 	struct int_ip_end ipe;
-	__u32 len = int_pkt_len(p), type, l3, ulen, ulim, keep;
+	__u32 len = int_pkt_len(p), type, l3, ulen, ulim;
 	const __u8 *b;
 	int err;
 
@@ -276,8 +277,8 @@ static __always_inline int agent_parse(const struct int_pkt *p, __u32 int_port,
 	if (err)
 		goto unparsed;
 	/* why: INT removal copies these headers out; longer ones stay as they are */
-	keep = a->npt == 1 ? a->shim : a->l4;
-	if (keep > AGENT_HDR_MAX) {
+	a->keep = a->npt == 1 ? a->shim : a->l4;
+	if (a->keep > AGENT_HDR_MAX) {
 		*counter = AGENT_C_UNPARSED_HEADERS_TOO_LONG;
 		return AGENT_UNPARSED;
 	}

@@ -176,18 +176,14 @@ static __always_inline int agent_strip(struct xdp_md *ctx,
 				       struct agent_scratch *s)
 {
 	const struct agent_pkt *a = &s->pkt;
-	__u32 l4 = a->l4, keep, n;
+	__u32 l4 = a->l4, keep = a->keep;
+	/* NPT 2: the new UDP header goes too */
+	__u32 n = a->npt == 1 ? a->int_bytes : 8 + a->int_bytes;
 	__u16 old, new;
 	__u64 udp = 0;
 	__u8 *h = s->hdr;
 
-	if (a->npt == 1) {
-		keep = a->shim; /* up to the end of the UDP header */
-		n = a->int_bytes;
-	} else {
-		keep = l4; /* up to the end of the IP headers */
-		n = 8 + a->int_bytes;
-	}
+	/* why: the parser bounded keep; the verifier must see it bound here */
 	if (keep > AGENT_HDR_MAX || keep < 14 + 20)
 		return -1;
 	if (agent_load_hdr(ctx, h, keep))
