@@ -40,6 +40,7 @@
 #include "agent.h"
 #include "agent.skel.h"
 #include "agent_frames.h"
+#include "daemon/agent_counters.h"
 #include "bench_host.h"
 #include "agent_gen.h"
 #include "agent_gen.skel.h"
@@ -55,17 +56,11 @@
 
 static __u64 agent_counter(struct agent *skel, int index)
 {
-	int cpus = libbpf_num_possible_cpus(), c;
-	struct agent_counters v[cpus];
-	__u32 zero = 0;
-	__u64 sum = 0;
+	__u64 c[AGENT_C_COUNT];
 
-	if (bpf_map__lookup_elem(skel->maps.counters, &zero, sizeof(zero), v,
-				 sizeof(v), 0))
+	if (agent_read_counters(bpf_map__fd(skel->maps.counters), c))
 		die("agent counters");
-	for (c = 0; c < cpus; c++)
-		sum += v[c].v[index];
-	return sum;
+	return c[index];
 }
 
 static __u64 collector_reports(struct collector *skel)

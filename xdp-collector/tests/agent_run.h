@@ -19,6 +19,7 @@
 #include "agent.h"
 #include "agent.skel.h"
 #include "agent_frames.h"
+#include "daemon/agent_counters.h"
 #include "check.h"
 
 #define PORT 0x1000
@@ -48,17 +49,11 @@ static int on_evicted(void *ctx, void *data, size_t size)
 
 static __u64 counter(struct agent *skel, int index)
 {
-	int cpus = libbpf_num_possible_cpus(), c;
-	struct agent_counters v[cpus];
-	__u32 zero = 0;
-	__u64 sum = 0;
+	__u64 c[AGENT_C_COUNT];
 
-	if (bpf_map__lookup_elem(skel->maps.counters, &zero, sizeof(zero), v,
-				 sizeof(v), 0))
+	if (agent_read_counters(bpf_map__fd(skel->maps.counters), c))
 		return 0;
-	for (c = 0; c < cpus; c++)
-		sum += v[c].v[index];
-	return sum;
+	return c[index];
 }
 
 static void set_threshold(struct agent *skel, int metric, int type, __u64 v)

@@ -10,6 +10,7 @@
 #define AGENT_DAEMON_H
 
 #include "agent.h"
+#include "agent_counters.h"
 #include "agent_lines.h"
 #include "daemon_stream.h"
 #include "daemon_thresholds.h"
@@ -51,7 +52,6 @@ struct agent_daemon {
 void agent_wire(struct agent_daemon *d);
 /* Delivers buffered records, pushes histograms, publishes counters. */
 void agent_push_step(struct agent_daemon *d, int stopping);
-int agent_read_counters(int fd, __u64 out[AGENT_C_COUNT]);
 /*
  * Walks the FlowCache when an aging or active pass is due: idle buckets
  * evicted (under the row's lock) into d->fl as aged, buckets updated since

@@ -46,26 +46,6 @@ static unsigned long long wall_now_ns(void)
 	return (unsigned long long)t.tv_sec * 1000000000ULL + t.tv_nsec;
 }
 
-int agent_read_counters(int fd, __u64 out[AGENT_C_COUNT])
-{
-	int cpus = libbpf_num_possible_cpus(), c, k;
-	struct agent_counters *v;
-	__u32 zero = 0;
-
-	if (cpus < 1)
-		return -EINVAL;
-	v = calloc(cpus, sizeof(*v));
-	if (!v)
-		return -ENOMEM;
-	memset(out, 0, sizeof(__u64) * AGENT_C_COUNT);
-	if (!bpf_map_lookup_elem(fd, &zero, v))
-		for (c = 0; c < cpus; c++)
-			for (k = 0; k < AGENT_C_COUNT; k++)
-				out[k] += v[c].v[k];
-	free(v);
-	return 0;
-}
-
 /* Appends one (switch, metric) entry: 0, or the append's error. */
 static int append_histogram(struct agent_daemon *d,
 			    const struct agent_switch_hist *h, __u32 metric,
