@@ -8,7 +8,9 @@ package io.sonde.switches;
  * @param device the registration; for a switch not registered, the registration
  * {@code POST /api/v1/switches/from-topology} would give it
  * @param connection the state of Sonde's connection
- * @param registered whether the operator registered it (Sonde manages only those)
+ * @param registered whether the registry lists it (Sonde manages only those, and, until a
+ * Redis data loss is acknowledged, the switches the emptied registry no longer lists,
+ * which show false until they are registered again)
  * @param topology where it sits in the imported topology; null if it is not in it
  */
 public record SwitchView(SwitchDevice device, ConnectionStatus connection, boolean registered, Place topology) {

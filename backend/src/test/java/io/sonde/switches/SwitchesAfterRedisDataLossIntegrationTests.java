@@ -28,7 +28,9 @@ import static org.awaitility.Awaitility.await;
  * emptied: until the loss is acknowledged the switches keep the desired state they had (a
  * reconciliation removes nothing, a switch that restarts gets its INT entries back)
  * rather than what the emptied store would say; acknowledged without importing the INT
- * configuration again, the switches are reconciled with what Redis holds then.
+ * configuration again, the switches are reconciled with what Redis holds then, and stay
+ * managed: kept switches show as not registered, so that from-topology registers them
+ * again.
  */
 class SwitchesAfterRedisDataLossIntegrationTests extends OwnBackendContext {
 
@@ -75,13 +77,31 @@ class SwitchesAfterRedisDataLossIntegrationTests extends OwnBackendContext {
 		fabric.restart(edge);
 		await().atMost(SETTLE).until(() -> watchlist(api, edge) == 1);
 
+		// Kept, but the emptied registry does not list them: from-topology registers them
+		// again.
+		assertThat(registered(api)).as("kept switches, not registered").containsOnly(false);
+
 		// The topology and the switches imported again, not the INT configuration.
 		importTopologyAndRegister(api);
+		assertThat(registered(api)).as("registered again").containsOnly(true);
 		HttpResponse<String> acknowledged = api.post("/api/v1/system/redis/acknowledge-data-loss", "application/json",
 				"", OPERATOR_TOKEN);
 		assertThat(acknowledged.statusCode()).as(acknowledged.body()).isEqualTo(200);
 		await().atMost(SETTLE).until(() -> watchlist(api, edge) == 0);
 		assertThat(status("redisData")).isEqualTo(Status.UP);
+		// Registered again, they stay: registry refreshes (every second here) keep them.
+		await().during(Duration.ofSeconds(3)).atMost(SETTLE).untilAsserted(() -> {
+			for (JsonNode view : json(api.get("/api/v1/switches", VIEWER_TOKEN))) {
+				assertThat(view.at("/connection/state").asText()).as(view.toString()).isEqualTo("PRIMARY");
+			}
+		});
+	}
+
+	private static List<Boolean> registered(ApiCaller api) {
+		List<Boolean> registered = new ArrayList<>();
+		json(api.get("/api/v1/switches", VIEWER_TOKEN))
+			.forEach((view) -> registered.add(view.get("registered").asBoolean()));
+		return registered;
 	}
 
 	private static void importTopologyAndRegister(ApiCaller api) {

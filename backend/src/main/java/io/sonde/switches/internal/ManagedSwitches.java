@@ -164,6 +164,7 @@ public class ManagedSwitches implements SwitchManagement, SmartLifecycle, Connec
 		if (!this.registry.add(device)) {
 			throw new SwitchAlreadyRegistered("a switch named '" + device.name() + "' is already registered");
 		}
+		this.held.remove(device.name());
 		apply(device);
 		observeTopology();
 		return view(device);
@@ -464,7 +465,10 @@ public class ManagedSwitches implements SwitchManagement, SmartLifecycle, Connec
 		ConnectionStatus status = (open != null) ? open.status()
 				: this.disabled.getOrDefault(device.name(), new ConnectionStatus(ConnectionState.DISABLED,
 						this.clock.instant(), device.electionId(), -1, null, null, 0, null, 0));
-		return new SwitchView(device.redacted(), status, true, this.observed.place(device.name()).orElse(null));
+		// A switch kept after a data loss is not registered: from-topology registers it
+		// again.
+		return new SwitchView(device.redacted(), status, !this.held.contains(device.name()),
+				this.observed.place(device.name()).orElse(null));
 	}
 
 	private SwitchDevice existing(String name) {

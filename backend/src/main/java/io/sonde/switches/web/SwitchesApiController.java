@@ -58,6 +58,8 @@ class SwitchesApiController {
 					+ "BACKUP, CONNECTING, UNREACHABLE or DISABLED. A topology switch nobody registered "
 					+ "(registered=false; device is what POST /from-topology would register) has an observing "
 					+ "one, without an election id: OBSERVER while it answers, else CONNECTING or UNREACHABLE. "
+					+ "A switch kept managed after a Redis data loss, which the emptied registry no longer "
+					+ "lists, shows registered=false until it is registered again (POST /from-topology). "
 					+ "connection.reachable says whether it answers; connection.apiVersion and "
 					+ "connection.roundTripMicros come from a Capabilities call every sonde.switches.heartbeat.")
 	List<SwitchView> list() {
