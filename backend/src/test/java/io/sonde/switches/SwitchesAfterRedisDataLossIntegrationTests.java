@@ -77,8 +77,7 @@ class SwitchesAfterRedisDataLossIntegrationTests extends OwnBackendContext {
 		fabric.restart(edge);
 		await().atMost(SETTLE).until(() -> watchlist(api, edge) == 1);
 
-		// Kept, but the emptied registry does not list them: from-topology registers them
-		// again.
+		// Kept, but not in the emptied registry: from-topology registers them.
 		assertThat(registered(api)).as("kept switches, not registered").containsOnly(false);
 
 		// The topology and the switches imported again, not the INT configuration.

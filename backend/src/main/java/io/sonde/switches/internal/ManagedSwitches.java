@@ -465,8 +465,7 @@ public class ManagedSwitches implements SwitchManagement, SmartLifecycle, Connec
 		ConnectionStatus status = (open != null) ? open.status()
 				: this.disabled.getOrDefault(device.name(), new ConnectionStatus(ConnectionState.DISABLED,
 						this.clock.instant(), device.electionId(), -1, null, null, 0, null, 0));
-		// A switch kept after a data loss is not registered: from-topology registers it
-		// again.
+		// A switch kept after a data loss is not registered: from-topology registers it.
 		return new SwitchView(device.redacted(), status, !this.held.contains(device.name()),
 				this.observed.place(device.name()).orElse(null));
 	}

@@ -79,9 +79,7 @@ final class IntReport {
 		int innerEnd = headers.shimOffset + 4 * (WireBytes.u8(bytes, headers.shimOffset + 1) + 1);
 		if (headers.labelOffset >= 0) {
 			// INT-label's option and items are the last hop's, not the report's: the
-			// inner
-			// packet is the one INT-MD carries, its IPv4 checksum recomputed as BMv2's
-			// is.
+			// inner packet is the one INT-MD carries, its checksum recomputed as BMv2's.
 			innerEnd -= headers.labelBytes();
 			LabelEgress.restore(clone, headers);
 			bytes = clone.bytes();
