@@ -78,7 +78,11 @@ class SwitchesAfterRedisDataLossIntegrationTests extends OwnBackendContext {
 		await().atMost(SETTLE).until(() -> watchlist(api, edge) == 1);
 
 		// Kept, but not in the emptied registry: from-topology registers them.
-		assertThat(registered(api)).as("kept switches, not registered").containsOnly(false);
+		// (from the first registry refresh after the loss: every second here)
+		await().atMost(SETTLE)
+			.untilAsserted(() -> assertThat(registered(api)).as("kept switches, not registered")
+				.hasSize(fabric.switchNames().size())
+				.containsOnly(false));
 
 		// The topology and the switches imported again, not the INT configuration.
 		importTopologyAndRegister(api);
