@@ -166,9 +166,8 @@ class UdpCollectorIntegrationTests {
 			.containsEntry("threshold_queue_occupancy", "1000")
 			.containsEntry("thresholds_rejected", "1");
 		// The hash at start and the message; the hash is applied again once the channel
-		// is
-		// subscribed (what was published in between would be lost), on a tick whose time
-		// the test does not know.
+		// is subscribed (what was published in between would be lost), on a tick whose
+		// time the test does not know.
 		assertThat(Long.parseLong(String.valueOf(counters.get("thresholds_applied")))).isGreaterThanOrEqualTo(2);
 	}
 
