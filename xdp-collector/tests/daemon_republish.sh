@@ -4,19 +4,22 @@
 # writes (root).  As tests/daemon_redis.sh: two namespaces joined by a
 # veth pair, the daemon attached to the receiving end, a redis-server of
 # the test's own on 127.0.0.1 in that namespace, here with append-only
-# persistence (appendfsync everysec) in the test's folder.  A sender
+# persistence in the test's folder.  A sender
 # writes report frames onto the link all along (two per round, each a
 # hop-latency change over T: an event each), and the daemon writes its
 # published log (--published-log).  Then:
 #   1. a healthy run re-publishes nothing and checks nothing;
 #   2. Redis SIGKILLed and restarted on the same port and folder: the
-#      kernel still had every write it made to its AOF, so it lost none;
+#      kernel still had every write it made to its AOF, so it lost none
+#      (appendfsync no: each write reaches the kernel before its answer;
+#      everysec holds its buffer back up to 2 s while a background fsync
+#      is slow, a busy disk, and answers meanwhile: a SIGKILL then loses);
 #      the daemon checks what it retained, finds all of it, re-publishes
 #      nothing;
 #   3. Redis SIGKILLed with the AOF cut back to its length at a mark taken
 #      about a second before the kill, which is what a host that went down
-#      with Redis leaves when fsync last ran at the mark (appendfsync
-#      everysec: up to ~1 s of acknowledged writes).  The loss is so
+#      with Redis leaves when fsync last ran at the mark (production's
+#      appendfsync everysec: ~1 s of acknowledged writes).  The loss is so
 #      engineered, not waited for: a SIGKILL alone loses nothing (2.).  The
 #      daemon re-publishes what the restarted stream lacks, under the
 #      entries' old ids (no one else wrote to the stream meanwhile), and
@@ -70,7 +73,7 @@ now_ms() { date +%s%3N; }
 aof() { ls "$TMP"/redis/appendonlydir/*.incr.aof; }
 # why: no AOF rewrite, so the incremental file only grows
 REDIS_DIR=$TMP/redis
-REDIS_OPTS=(--appendonly yes --appendfsync everysec --auto-aof-rewrite-percentage 0)
+REDIS_OPTS=(--appendonly yes --appendfsync no --auto-aof-rewrite-percentage 0)
 redis_kill() {
 	kill -KILL "$REDIS"
 	wait "$REDIS" 2>/dev/null || true
