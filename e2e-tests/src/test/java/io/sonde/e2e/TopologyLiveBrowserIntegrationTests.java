@@ -16,7 +16,6 @@ import io.sonde.switches.EmulatedFabric;
 import io.sonde.topology.ApiCaller;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
-import org.openqa.selenium.NoSuchElementException;
 import org.openqa.selenium.StaleElementReferenceException;
 import org.openqa.selenium.WindowType;
 import org.openqa.selenium.chrome.ChromeDriver;
@@ -90,8 +89,8 @@ class TopologyLiveBrowserIntegrationTests {
 		assertThat(api.postJson("/api/v1/polling/rounds", "", ApiCaller.OPERATOR_TOKEN).statusCode()).isEqualTo(200);
 		// Read once per try: the table is redrawn every few seconds.
 		live("the traffic table to list every switch, in topology order, with a rate",
-				() -> String.join("; ", trafficRows(topology)), () -> {
-					List<String> rows = trafficRows(topology);
+				() -> String.join("; ", topology.trafficRows()), () -> {
+					List<String> rows = topology.trafficRows();
 					return rows.size() == 20 && rows.get(0).startsWith("core-0 ")
 							&& rows.stream().allMatch((row) -> row.matches("\\S+ 0 0"));
 				});
@@ -182,16 +181,6 @@ class TopologyLiveBrowserIntegrationTests {
 			.withMessage(() -> "waited for " + what + "; the page shows: " + shows.get())
 			.ignoring(StaleElementReferenceException.class)
 			.until((driver) -> condition.getAsBoolean());
-	}
-
-	/** The rows once the table shows, none before (it is hidden until a round). */
-	private static List<String> trafficRows(TopologyPage topology) {
-		try {
-			return topology.trafficTable().isDisplayed() ? topology.trafficRows() : List.of();
-		}
-		catch (NoSuchElementException | StaleElementReferenceException ex) {
-			return List.of();
-		}
 	}
 
 }

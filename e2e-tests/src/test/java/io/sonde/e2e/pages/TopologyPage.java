@@ -4,6 +4,7 @@ import java.util.List;
 import java.util.stream.Collectors;
 
 import org.openqa.selenium.By;
+import org.openqa.selenium.JavascriptExecutor;
 import org.openqa.selenium.WebDriver;
 import org.openqa.selenium.WebElement;
 import org.openqa.selenium.support.ui.ExpectedConditions;
@@ -90,20 +91,18 @@ public final class TopologyPage {
 			.collect(Collectors.joining("; "));
 	}
 
-	/** The traffic table, once a polling round has filled it. */
-	public WebElement trafficTable() {
-		return this.driver.findElement(By.xpath("//table[@aria-labelledby='traffic-heading']"));
-	}
-
-	/** The traffic table's rows as "switch sent rate", in topology order. */
+	/**
+	 * The traffic table's rows as "switch sent rate", in topology order; none while the
+	 * table is hidden (before a polling round). Read in one script: topology.js redraws
+	 * the rows every 3 s, and reading them a cell at a time on a loaded host took longer
+	 * than that, so every read met a stale row.
+	 */
+	@SuppressWarnings("unchecked")
 	public List<String> trafficRows() {
-		return trafficTable().findElements(By.cssSelector("tbody tr"))
-			.stream()
-			.map((row) -> row.findElements(By.cssSelector("th, td"))
-				.stream()
-				.map(WebElement::getText)
-				.collect(Collectors.joining(" ")))
-			.toList();
+		return List.copyOf((List<String>) ((JavascriptExecutor) this.driver)
+			.executeScript("const table = document.getElementById('traffic-table');"
+					+ "return table.hidden ? [] : [...table.tBodies[0].rows]"
+					+ ".map((tr) => [...tr.cells].map((c) => c.innerText.trim()).join(' '))"));
 	}
 
 	/** "Links down: none known." or the links down. */
