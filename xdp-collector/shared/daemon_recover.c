@@ -95,7 +95,10 @@ static unsigned long long wall_ms(void)
 	return (unsigned long long)t.tv_sec * 1000 + t.tv_nsec / 1000000;
 }
 
-/* One reply; NULL (and the connection closed) when Redis failed. */
+/*
+ * One reply; NULL (and the connection closed) when Redis failed or cannot
+ * answer yet (LOADING: the check is made again once it can).
+ */
 static redisReply *reply_of(struct daemon_out *o, unsigned long long now)
 {
 	redisReply *rep = NULL;
@@ -103,6 +106,11 @@ static redisReply *reply_of(struct daemon_out *o, unsigned long long now)
 	if (!o->redis->c ||
 	    redisGetReply(o->redis->c, (void **)&rep) != REDIS_OK || !rep) {
 		daemon_redis_fail(o->redis, now, "no reply");
+		return NULL;
+	}
+	if (daemon_redis_transient(rep)) {
+		daemon_redis_fail(o->redis, now, rep->str);
+		freeReplyObject(rep);
 		return NULL;
 	}
 	return rep;

@@ -64,6 +64,45 @@ static int subscribe(struct daemon_redis *r)
 	return ok ? 0 : -EIO;
 }
 
+int daemon_redis_transient(const redisReply *rep)
+{
+	static const char *const later[] = { "LOADING", "BUSY", "MASTERDOWN",
+					     "TRYAGAIN" };
+	size_t i, n;
+
+	if (!rep || rep->type != REDIS_REPLY_ERROR)
+		return 0;
+	for (i = 0; i < sizeof(later) / sizeof(later[0]); i++) {
+		n = strlen(later[i]);
+		/* why the word's end: BUSYGROUP is no BUSY, and lasts */
+		if (!strncmp(rep->str, later[i], n) &&
+		    (rep->str[n] == ' ' || !rep->str[n]))
+			return 1;
+	}
+	return 0;
+}
+
+/* 0 when c answers PING; -EAGAIN while Redis loads, -EIO when it failed. */
+static int ready(struct daemon_redis *r, redisContext *c)
+{
+	redisReply *rep = redisCommand(c, "PING");
+	int err = 0;
+
+	if (!rep)
+		return -EIO;
+	if (daemon_redis_transient(rep)) {
+		if (!r->waited)
+			fprintf(stderr, "%s: redis %s:%d not ready: %s\n",
+				daemon_prog, r->host, r->port, rep->str);
+		r->waited = 1;
+		err = -EAGAIN;
+	} else if (rep->type == REDIS_REPLY_ERROR) {
+		err = -EIO; /* e.g. NOAUTH: the same on the next try */
+	}
+	freeReplyObject(rep);
+	return err;
+}
+
 int daemon_redis_up(struct daemon_redis *r, unsigned long long now_ms)
 {
 	if (r->c && (r->sub || !r->channel))
@@ -73,6 +112,10 @@ int daemon_redis_up(struct daemon_redis *r, unsigned long long now_ms)
 	if (now_ms < r->next_try_ms)
 		return 0;
 	r->c = open_one(r);
+	if (r->c && ready(r, r->c)) {
+		redisFree(r->c);
+		r->c = NULL;
+	}
 	if (r->c && r->channel) {
 		r->sub = open_one(r);
 		if (r->sub && subscribe(r)) {
@@ -90,6 +133,7 @@ int daemon_redis_up(struct daemon_redis *r, unsigned long long now_ms)
 	}
 	r->connects++;
 	r->fresh = 1;
+	r->waited = 0;
 	r->backoff_ms = r->backoff_min_ms ? r->backoff_min_ms : 100;
 	fprintf(stderr, "%s: redis %s:%d connected\n", daemon_prog, r->host,
 		r->port);
@@ -150,8 +194,11 @@ long daemon_redis_hash_message(struct daemon_redis *r, const char *key,
 	size_t used = 0, i;
 	redisReply *rep = redisCommand(r->c, "HGETALL %s", key);
 
-	if (!rep) {
-		daemon_redis_fail(r, now, "HGETALL thresholds");
+	if (!rep || daemon_redis_transient(rep)) {
+		daemon_redis_fail(r, now,
+				  rep ? rep->str : "HGETALL thresholds");
+		if (rep)
+			freeReplyObject(rep);
 		return -EIO;
 	}
 	if (rep->type == REDIS_REPLY_ARRAY)
@@ -182,6 +229,11 @@ int daemon_redis_replies_ids(struct daemon_redis *r, int n,
 			daemon_redis_fail(r, now_ms,
 					  r->c && r->c->errstr[0] ? r->c->errstr
 								  : "no reply");
+			return i;
+		}
+		if (daemon_redis_transient(reply)) {
+			daemon_redis_fail(r, now_ms, reply->str);
+			freeReplyObject(reply);
 			return i;
 		}
 		if (reply->type == REDIS_REPLY_ERROR) {

@@ -23,7 +23,8 @@ struct daemon_redis {
 	redisContext *c, *sub;
 	unsigned int backoff_ms;
 	unsigned long long next_try_ms;
-	int fresh; /* connected since the owner last looked */
+	int fresh;  /* connected since the owner last looked */
+	int waited; /* said that Redis is not ready yet (loading) */
 	unsigned long long connects, disconnects, rejected;
 };
 
@@ -33,7 +34,8 @@ struct daemon_redis {
 
 /*
  * 1 when both connections are up, opening them when the backoff allows;
- * 0 while Redis is away.
+ * 0 while Redis is away or not ready (a PING answered LOADING: it accepts
+ * connections while it loads its dataset, and refuses every write).
  */
 int daemon_redis_up(struct daemon_redis *r, unsigned long long now_ms);
 void daemon_redis_close(struct daemon_redis *r);
@@ -52,9 +54,16 @@ int daemon_redis_append_hset(struct daemon_redis *r, const char *key,
 int daemon_redis_append_argv(struct daemon_redis *r, int argc,
 			     const char **argv, const size_t *len);
 /*
+ * 1 for an error Redis gives while it cannot serve yet and will later
+ * (LOADING its dataset, BUSY with a script, MASTERDOWN, TRYAGAIN): the
+ * command is to go again on a new connection, not to be dropped.
+ */
+int daemon_redis_transient(const redisReply *rep);
+/*
  * Reads the replies of n queued commands; returns how many were answered
  * (an error reply counts as answered, in r->rejected), fewer when the
- * connection failed (then it is closed).
+ * connection failed or Redis answered a transient error (then it is
+ * closed, and the rest go again).
  */
 int daemon_redis_replies(struct daemon_redis *r, int n,
 			 unsigned long long now_ms);

@@ -15,6 +15,7 @@
 
 #include "daemon_batch.h"
 #include "daemon_buffer.h"
+#include "daemon_redis.h"
 #include "daemon_event.h"
 #include "daemon_retain.h"
 #include "daemon_sources.h"
@@ -607,6 +608,38 @@ static void source_fields(void)
 	      daemon_source_field(report_source_tag(19, 1, 5), name, 8) < 0);
 }
 
+static int transient(int type, const char *str)
+{
+	redisReply rep = { .type = type,
+			   .str = (char *)str,
+			   .len = strlen(str) };
+
+	return daemon_redis_transient(&rep);
+}
+
+/* Which error replies the daemons send again rather than drop. */
+static void transient_errors(void)
+{
+	CHECK("LOADING is transient",
+	      transient(REDIS_REPLY_ERROR,
+			"LOADING Redis is loading the dataset in memory"));
+	CHECK("BUSY, MASTERDOWN, TRYAGAIN are transient",
+	      transient(REDIS_REPLY_ERROR,
+			"BUSY Redis is busy running a script") &&
+		      transient(REDIS_REPLY_ERROR,
+				"MASTERDOWN Link with MASTER is down") &&
+		      transient(REDIS_REPLY_ERROR, "TRYAGAIN"));
+	CHECK("BUSYGROUP is not BUSY",
+	      !transient(REDIS_REPLY_ERROR,
+			 "BUSYGROUP Consumer Group name already exists"));
+	CHECK("WRONGTYPE and ERR are refusals",
+	      !transient(REDIS_REPLY_ERROR,
+			 "WRONGTYPE Operation against a key") &&
+		      !transient(REDIS_REPLY_ERROR, "ERR unknown command"));
+	CHECK("a string saying LOADING is no error",
+	      !transient(REDIS_REPLY_STRING, "LOADING"));
+}
+
 int main(void)
 {
 	event_fields();
@@ -618,6 +651,7 @@ int main(void)
 	batch_seq_runs();
 	retain();
 	source_fields();
+	transient_errors();
 	printf("daemon_units: %d passed, %d failed\n", passed, failed);
 	return failed != 0;
 }
