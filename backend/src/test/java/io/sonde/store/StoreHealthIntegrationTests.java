@@ -2,7 +2,9 @@ package io.sonde.store;
 
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
+import java.util.Properties;
 
 import io.sonde.testsupport.RedisServerProcess;
 import org.junit.jupiter.api.AfterAll;
@@ -17,6 +19,9 @@ import org.springframework.boot.actuate.health.Status;
 import org.springframework.boot.actuate.health.Health;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.web.server.LocalServerPort;
+import org.springframework.data.redis.core.RedisCallback;
+import org.springframework.data.redis.core.StringRedisTemplate;
+import org.springframework.data.redis.core.script.DefaultRedisScript;
 import org.springframework.http.HttpStatus;
 import org.springframework.test.annotation.DirtiesContext;
 import org.springframework.test.context.DynamicPropertyRegistry;
@@ -28,8 +33,9 @@ import static org.awaitility.Awaitility.await;
 
 /**
  * Redis stopped under a running backend: health turns DOWN with the reason, the service
- * keeps answering, and health is UP again once Redis is back. Redis keeps its data in an
- * append-only file, as in production: a restart that lost it is another test's
+ * keeps answering, and health is UP again once Redis is back. Restarted with a data set
+ * that takes seconds to load, Redis is DOWN until it is loaded. Redis keeps its data in
+ * an append-only file, as in production: a restart that lost it is another test's
  * (RedisDataLossIntegrationTests).
  */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
@@ -62,6 +68,9 @@ class StoreHealthIntegrationTests {
 	@Autowired
 	HealthEndpoint health;
 
+	@Autowired
+	StringRedisTemplate redisTemplate;
+
 	@LocalServerPort
 	int port;
 
@@ -93,6 +102,47 @@ class StoreHealthIntegrationTests {
 		await().atMost(Duration.ofSeconds(30))
 			.untilAsserted(() -> assertThat(componentStatus("redisData")).as("the restart kept Redis's data")
 				.isEqualTo(Status.UP));
+	}
+
+	@Test
+	void reportsRedisDownWhileItLoadsItsDataSetAndUpOnceLoaded() {
+		// 20 000 keys in the append-only file's base: loaded slowly, seconds.
+		this.redisTemplate.execute(
+				new DefaultRedisScript<>("for i = 1, 20000 do redis.call('SET', 'filler:' .. i, i) end", Void.class),
+				List.of());
+		this.redisTemplate.execute((RedisCallback<Object>) (connection) -> {
+			connection.serverCommands().bgReWriteAof();
+			return null;
+		});
+		await().atMost(Duration.ofSeconds(30)).until(() -> {
+			Properties persistence = this.redisTemplate
+				.execute((RedisCallback<Properties>) (connection) -> connection.serverCommands().info("persistence"));
+			return "0".equals(persistence.getProperty("aof_rewrite_in_progress"))
+					&& "0".equals(persistence.getProperty("aof_rewrite_scheduled"))
+					&& "ok".equals(persistence.getProperty("aof_last_bgrewrite_status"));
+		});
+
+		redis.stop();
+		try {
+			redis.restartLoadingSlowly();
+			// (Unreachable first, while the client reconnects.)
+			await().atMost(Duration.ofSeconds(10)).pollInterval(Duration.ofMillis(50)).untilAsserted(() -> {
+				Health loading = (Health) this.health.healthForPath("redis");
+				assertThat(loading.getStatus()).isEqualTo(Status.DOWN);
+				assertThat(String.valueOf(loading.getDetails().get("error")))
+					.startsWith("Redis at 127.0.0.1:" + redis.port() + " is loading its data set (")
+					.endsWith(" s left) and refuses reads and writes until then");
+			});
+		}
+		finally {
+			redis.awaitLoaded();
+		}
+		await().atMost(Duration.ofSeconds(30))
+			.untilAsserted(() -> assertThat(componentStatus("redis")).isEqualTo(Status.UP));
+		assertThat(this.redisTemplate.opsForValue().get("filler:20000")).isEqualTo("20000");
+		// Healthy again as a whole, as the other test expects to find the service.
+		await().atMost(Duration.ofSeconds(30))
+			.untilAsserted(() -> assertThat(httpStatusOfHealth()).isEqualTo(HttpStatus.OK));
 	}
 
 	private Status componentStatus(String name) {

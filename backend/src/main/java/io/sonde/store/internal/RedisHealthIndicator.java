@@ -12,7 +12,8 @@ import org.springframework.data.redis.core.RedisConnectionUtils;
 /**
  * Health component {@code redis}, replacing Spring Boot's so that DOWN says which Redis
  * and why ("Redis at 127.0.0.1:6379 unreachable: ...") instead of a bare command
- * time-out.
+ * time-out. A Redis loading its data set is DOWN too: it answers INFO (Spring Boot's
+ * check) but refuses every read and write with LOADING until it is done.
  */
 class RedisHealthIndicator extends AbstractHealthIndicator {
 
@@ -31,9 +32,20 @@ class RedisHealthIndicator extends AbstractHealthIndicator {
 		try {
 			connection = RedisConnectionUtils.getConnection(this.connections);
 			Properties info = connection.serverCommands().info("server");
-			builder.up()
-				.withDetail("location", this.location)
-				.withDetail("version", (info != null) ? info.getProperty("redis_version", "unknown") : "unknown");
+			Properties persistence = connection.serverCommands().info("persistence");
+			String version = (info != null) ? info.getProperty("redis_version", "unknown") : "unknown";
+			if (persistence != null && "1".equals(persistence.getProperty("loading"))) {
+				builder.down()
+					.withDetail("location", this.location)
+					.withDetail("version", version)
+					.withDetail("error",
+							"Redis at " + this.location + " is loading its data set ("
+									+ persistence.getProperty("loading_loaded_perc", "?") + "% done, about "
+									+ persistence.getProperty("loading_eta_seconds", "?")
+									+ " s left) and refuses reads and writes until then");
+				return;
+			}
+			builder.up().withDetail("location", this.location).withDetail("version", version);
 		}
 		catch (RuntimeException ex) {
 			builder.down()
