@@ -2,9 +2,7 @@ package io.sonde.store;
 
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.List;
 import java.util.Map;
-import java.util.Properties;
 
 import io.sonde.testsupport.RedisServerProcess;
 import org.junit.jupiter.api.AfterAll;
@@ -19,9 +17,7 @@ import org.springframework.boot.actuate.health.Status;
 import org.springframework.boot.actuate.health.Health;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.web.server.LocalServerPort;
-import org.springframework.data.redis.core.RedisCallback;
 import org.springframework.data.redis.core.StringRedisTemplate;
-import org.springframework.data.redis.core.script.DefaultRedisScript;
 import org.springframework.http.HttpStatus;
 import org.springframework.test.annotation.DirtiesContext;
 import org.springframework.test.context.DynamicPropertyRegistry;
@@ -107,20 +103,7 @@ class StoreHealthIntegrationTests {
 	@Test
 	void reportsRedisDownWhileItLoadsItsDataSetAndUpOnceLoaded() {
 		// 20 000 keys in the append-only file's base: loaded slowly, seconds.
-		this.redisTemplate.execute(
-				new DefaultRedisScript<>("for i = 1, 20000 do redis.call('SET', 'filler:' .. i, i) end", Void.class),
-				List.of());
-		this.redisTemplate.execute((RedisCallback<Object>) (connection) -> {
-			connection.serverCommands().bgReWriteAof();
-			return null;
-		});
-		await().atMost(Duration.ofSeconds(30)).until(() -> {
-			Properties persistence = this.redisTemplate
-				.execute((RedisCallback<Properties>) (connection) -> connection.serverCommands().info("persistence"));
-			return "0".equals(persistence.getProperty("aof_rewrite_in_progress"))
-					&& "0".equals(persistence.getProperty("aof_rewrite_scheduled"))
-					&& "ok".equals(persistence.getProperty("aof_last_bgrewrite_status"));
-		});
+		redis.fillForASlowLoad(20_000);
 
 		redis.stop();
 		try {

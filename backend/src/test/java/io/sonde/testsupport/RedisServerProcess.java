@@ -165,6 +165,45 @@ public final class RedisServerProcess implements AutoCloseable, AfterAllCallback
 		launch(List.of("--key-load-delay", "200", "--loading-process-events-interval-bytes", "1024"));
 	}
 
+	/**
+	 * Writes {@code keys} filler keys and rewrites the append-only file, so that its base
+	 * holds them: {@link #restartLoadingSlowly} then loads for about keys × 200 µs.
+	 */
+	public void fillForASlowLoad(int keys) {
+		cli("EVAL", "for i = 1, tonumber(ARGV[1]) do redis.call('SET', 'filler:' .. i, i) end", "0",
+				Integer.toString(keys));
+		cli("BGREWRITEAOF");
+		await("the append-only file of redis-server on port " + this.port + " rewritten").atMost(Duration.ofSeconds(30))
+			.pollInterval(Duration.ofMillis(100))
+			.until(() -> {
+				String persistence = cli("INFO", "persistence");
+				return persistence.contains("aof_rewrite_in_progress:0")
+						&& persistence.contains("aof_rewrite_scheduled:0")
+						&& persistence.contains("aof_last_bgrewrite_status:ok");
+			});
+	}
+
+	/** One command by redis-cli (the redis-tools package redis-server comes with). */
+	private String cli(String... args) {
+		List<String> command = new ArrayList<>(List.of("redis-cli", "-p", Integer.toString(this.port)));
+		command.addAll(List.of(args));
+		try {
+			Process cli = new ProcessBuilder(command).redirectErrorStream(true).start();
+			String out = new String(cli.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+			if (!cli.waitFor(30, TimeUnit.SECONDS) || cli.exitValue() != 0 || out.startsWith("ERR")) {
+				throw new IllegalStateException("redis-cli " + String.join(" ", args) + " failed: " + out);
+			}
+			return out;
+		}
+		catch (IOException ex) {
+			throw new UncheckedIOException(ex);
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+			throw new IllegalStateException("interrupted", ex);
+		}
+	}
+
 	private void launch(List<String> extra) {
 		List<String> command = new ArrayList<>(List.of(REDIS_SERVER.toString(), "--port", Integer.toString(this.port),
 				"--bind", "127.0.0.1", "--save", ""));

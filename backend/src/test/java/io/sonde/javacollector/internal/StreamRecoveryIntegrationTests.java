@@ -99,6 +99,33 @@ class StreamRecoveryIntegrationTests {
 	}
 
 	@Test
+	void aRestartThatLoadsForSecondsIsWaitedForRepublishingNothingAndSendingNothingTwice() throws Exception {
+		appendWithoutHoldingBack();
+		// 20 000 keys in the AOF's base: loaded for seconds, every write refused with
+		// LOADING meanwhile.
+		this.server.fillForASlowLoad(20_000);
+		streamFor(500);
+		awaitDelivered();
+		long sentBefore = this.reports.sent();
+		long publishedBefore = this.harness.publisher.published();
+		// Nothing in flight at the kill, so nothing may reach the stream twice.
+		this.server.kill();
+		this.reports = new SteadyReports(this.harness.collector.localPort());
+		this.server.restartLoadingSlowly();
+		this.server.awaitLoaded();
+		Thread.sleep(1000);
+		this.reports.close();
+		UdpCollectorHarness.awaitTrue(() -> this.harness.collector.packets() == sentBefore + this.reports.sent()
+				&& this.harness.publisher.buffered() == 0 && this.harness.publisher.published() == eventsTaken(),
+				"every event delivered");
+		UdpCollectorHarness.awaitTrue(() -> this.harness.publisher.lossChecks() > 0, "the stream checked");
+
+		assertThat(this.harness.publisher.published()).isGreaterThan(publishedBefore);
+		assertThat(this.harness.publisher.republished()).isZero();
+		assertThat(streamOrigins()).doesNotHaveDuplicates().containsExactlyInAnyOrderElementsOf(logged("published", 0));
+	}
+
+	@Test
 	void republishesWhatRedisForgotWhenItsAofLostTheLastSecondUnderTheOldIds() throws Exception {
 		this.reports = new SteadyReports(this.harness.collector.localPort());
 		Thread.sleep(1000);
