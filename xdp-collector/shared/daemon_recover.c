@@ -95,27 +95,6 @@ static unsigned long long wall_ms(void)
 	return (unsigned long long)t.tv_sec * 1000 + t.tv_nsec / 1000000;
 }
 
-/*
- * One reply; NULL (and the connection closed) when Redis failed or cannot
- * answer yet (LOADING: the check is made again once it can).
- */
-static redisReply *reply_of(struct daemon_out *o, unsigned long long now)
-{
-	redisReply *rep = NULL;
-
-	if (!o->redis->c ||
-	    redisGetReply(o->redis->c, (void **)&rep) != REDIS_OK || !rep) {
-		daemon_redis_fail(o->redis, now, "no reply");
-		return NULL;
-	}
-	if (daemon_redis_transient(rep)) {
-		daemon_redis_fail(o->redis, now, rep->str);
-		freeReplyObject(rep);
-		return NULL;
-	}
-	return rep;
-}
-
 /* INFO server's run_id, EXISTS witness, EXISTS stream: one round trip. */
 static int probe(struct daemon_out *o, struct daemon_stream *s,
 		 unsigned long long now, char *run_id, size_t room,
@@ -132,7 +111,7 @@ static int probe(struct daemon_out *o, struct daemon_stream *s,
 		return -EIO;
 	}
 	for (i = 0; i < 3; i++) {
-		rep = reply_of(o, now);
+		rep = daemon_redis_reply(o->redis, now);
 		if (!rep)
 			return -EIO;
 		if (i == 0 && rep->type == REDIS_REPLY_STRING &&
@@ -169,7 +148,7 @@ static int check(struct daemon_out *o, struct daemon_stream *s,
 			len[i] = strlen(argv[i]);
 		if (daemon_redis_append_argv(o->redis, (int)(5 + k), argv, len))
 			return -EIO;
-		rep = reply_of(o, now);
+		rep = daemon_redis_reply(o->redis, now);
 		if (!rep)
 			return -EIO;
 		if (rep->type == REDIS_REPLY_STRING && rep->len == k)

@@ -188,19 +188,38 @@ int daemon_redis_append_hset(struct daemon_redis *r, const char *key,
 	return append_fields(r, prefix, 2, f);
 }
 
+redisReply *daemon_redis_reply(struct daemon_redis *r,
+			       unsigned long long now_ms)
+{
+	redisReply *rep = NULL;
+
+	if (!r->c || redisGetReply(r->c, (void **)&rep) != REDIS_OK || !rep) {
+		daemon_redis_fail(r, now_ms,
+				  r->c && r->c->errstr[0] ? r->c->errstr
+							  : "no reply");
+		return NULL;
+	}
+	if (daemon_redis_transient(rep)) {
+		daemon_redis_fail(r, now_ms, rep->str);
+		freeReplyObject(rep);
+		return NULL;
+	}
+	return rep;
+}
+
 long daemon_redis_hash_message(struct daemon_redis *r, const char *key,
 			       char *msg, size_t room, unsigned long long now)
 {
 	size_t used = 0, i;
-	redisReply *rep = redisCommand(r->c, "HGETALL %s", key);
+	redisReply *rep;
 
-	if (!rep || daemon_redis_transient(rep)) {
-		daemon_redis_fail(r, now,
-				  rep ? rep->str : "HGETALL thresholds");
-		if (rep)
-			freeReplyObject(rep);
+	if (!r->c || redisAppendCommand(r->c, "HGETALL %s", key) != REDIS_OK) {
+		daemon_redis_fail(r, now, "HGETALL thresholds");
 		return -EIO;
 	}
+	rep = daemon_redis_reply(r, now);
+	if (!rep)
+		return -EIO;
 	if (rep->type == REDIS_REPLY_ARRAY)
 		for (i = 0; i + 1 < rep->elements && used < room; i += 2)
 			used += snprintf(msg + used, room - used, "%s=%s ",
@@ -224,18 +243,9 @@ int daemon_redis_replies_ids(struct daemon_redis *r, int n,
 	int i;
 
 	for (i = 0; i < n; i++) {
-		if (!r->c || redisGetReply(r->c, (void **)&reply) != REDIS_OK ||
-		    !reply) {
-			daemon_redis_fail(r, now_ms,
-					  r->c && r->c->errstr[0] ? r->c->errstr
-								  : "no reply");
+		reply = daemon_redis_reply(r, now_ms);
+		if (!reply)
 			return i;
-		}
-		if (daemon_redis_transient(reply)) {
-			daemon_redis_fail(r, now_ms, reply->str);
-			freeReplyObject(reply);
-			return i;
-		}
 		if (reply->type == REDIS_REPLY_ERROR) {
 			/* why: a command Redis refuses would be refused again */
 			if (!r->rejected)

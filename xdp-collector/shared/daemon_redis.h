@@ -60,6 +60,12 @@ int daemon_redis_append_argv(struct daemon_redis *r, int argc,
  */
 int daemon_redis_transient(const redisReply *rep);
 /*
+ * The next reply of the pipeline; NULL when the connection failed or Redis
+ * answered a transient error (then it is closed).
+ */
+redisReply *daemon_redis_reply(struct daemon_redis *r,
+			       unsigned long long now_ms);
+/*
  * Reads the replies of n queued commands; returns how many were answered
  * (an error reply counts as answered, in r->rejected), fewer when the
  * connection failed or Redis answered a transient error (then it is
