@@ -29,6 +29,12 @@ cleanup() {
 	ip netns del "$NS_TX" 2>/dev/null || true
 	ip netns del "$NS_RX" 2>/dev/null || true
 	[ -n "${KEEP_OUT:-}" ] && cp -r "$TMP" "$KEEP_OUT"
+	# why: a failure on CI's loaded host is seldom reproduced here, and its
+	# folder is gone with the run: the daemon's own account goes to the log
+	if [ "$failed" -gt 0 ] && [ -s "$TMP/err" ]; then
+		echo "---- $SUITE: the daemon's stderr, last 60 lines ----" >&2
+		tail -n 60 "$TMP/err" >&2
+	fi
 	rm -rf "$TMP"
 }
 trap cleanup EXIT
